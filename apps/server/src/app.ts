@@ -1,0 +1,41 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import type { AppContext } from './appContext';
+import { installAuthGuard } from './http/authGuard';
+import { installErrorHandler } from './http/errorHandler';
+import { installFormBody } from './http/formBody';
+import { loggerOptions } from './http/logging';
+import { installStaticWeb } from './http/staticWeb';
+import { authRoutes } from './modules/auth/auth.routes';
+import { accountRoutes } from './modules/accounts/accounts.routes';
+import { orgRoutes } from './modules/org/org.routes';
+import { operationLogRoutes } from './modules/oplog/oplog.routes';
+import { userRoutes } from './modules/user/user.routes';
+
+export interface BuildOptions {
+  /** serve the built web app (off in API tests) */
+  serveWeb?: boolean;
+}
+
+/** The HTTP application: every route of every module on one Fastify instance. */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(ctx.config.LOG_LEVEL),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  await app.register(fastifyCookie);
+  installFormBody(app);
+  installErrorHandler(app);
+  installAuthGuard(app, ctx);
+
+  authRoutes(app, ctx);
+  userRoutes(app, ctx);
+  operationLogRoutes(app, ctx);
+  orgRoutes(app, ctx);
+  accountRoutes(app, ctx);
+
+  if (options.serveWeb !== false) await installStaticWeb(app, ctx.config.webDist);
+  return app;
+}

@@ -1,0 +1,10 @@
+/** Source of the current time; tests pass one they can move forward. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export function minutesFrom(date: Date, minutes: number): Date {
+  return new Date(date.getTime() + minutes * 60_000);
+}

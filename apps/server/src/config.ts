@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.url().optional());
+
+/** Every environment variable the server reads, parsed once. */
+const envSchema = z.object({
+  /** HTTP port of the API, the websockets and the web app. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Address to listen on. */
+  HOST: z.string().default('0.0.0.0'),
+  /** Where the embedded database and other local state live. */
+  DATA_DIR: z.string().default('./data'),
+  /** PostgreSQL connection string; when absent the embedded PGlite database under DATA_DIR is used. */
+  DATABASE_URL: optionalUrl,
+  /** Port of the embedded MQTT broker for gateways (used when MQTT_URL is absent). */
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  /** External MQTT broker; when set the embedded broker is not started. */
+  MQTT_URL: optionalUrl,
+  /** Redis for live fan-out between server instances; when absent an in-process bus is used. */
+  REDIS_URL: optionalUrl,
+  /** pino log level. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Minutes of inactivity after which a login session ends. */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+  /** Directory of the built web app; served with history-mode fallback when it exists. */
+  WEB_DIST: z.string().optional(),
+  /** Create the demo enterprise on first start of an empty database ('false' to skip). */
+  DEMO_SEED: z.stringbool().default(true),
+  /** Set cookies with the Secure flag (behind HTTPS). */
+  COOKIE_SECURE: z.stringbool().default(false),
+});
+
+export type Config = z.infer<typeof envSchema> & { webDist: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const webDist = parsed.data.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
+  return { ...parsed.data, webDist };
+}

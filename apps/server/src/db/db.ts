@@ -1,0 +1,105 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** Parameters of a SQL statement ($1, $2, ...). */
+export type SqlParams = readonly unknown[];
+
+/**
+ * The database as the repositories see it: the same SQL runs on PGlite and PostgreSQL.
+ * Inside `tx` every statement runs in one transaction; a thrown error rolls it back.
+ */
+export interface Db {
+  readonly kind: 'pglite' | 'postgres';
+  query<T = Record<string, unknown>>(sql: string, params?: SqlParams): Promise<T[]>;
+  /** Several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  tx<T>(work: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function one<T>(db: Db, sql: string, params?: SqlParams): Promise<T | undefined> {
+  const rows = await db.query<T>(sql, params);
+  return rows[0];
+}
+
+// bigint ids and counts fit in a double for this platform's sizes; both drivers return numbers.
+const INT8 = 20;
+
+export async function openPglite(dataDir: string | undefined): Promise<Db> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const lite = new PGlite(dataDir, { parsers: { [INT8]: (v: string) => Number(v) } });
+  await lite.waitReady;
+  return pgliteDb(lite, lite);
+}
+
+type LiteLike = Pick<PGlite, 'query' | 'exec'>;
+
+function pgliteDb(lite: LiteLike, root: PGlite, inTx = false): Db {
+  return {
+    kind: 'pglite',
+    async query<T>(sql: string, params?: SqlParams) {
+      const res = await lite.query<T>(sql, params as unknown[] | undefined);
+      return res.rows;
+    },
+    async exec(sql: string) {
+      await lite.exec(sql);
+    },
+    async tx<T>(work: (db: Db) => Promise<T>) {
+      if (inTx) return work(this);
+      return root.transaction((t) => work(pgliteDb(t, root, true)));
+    },
+    async close() {
+      if (!inTx) await root.close();
+    },
+  };
+}
+
+export async function openPostgres(url: string): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  pool.on('error', () => {
+    // an idle client lost its connection; the pool replaces it on the next query
+  });
+  await pool.query('select 1');
+  return postgresDb(pool);
+}
+
+function postgresDb(conn: pg.Pool | pg.PoolClient, inTx = false): Db {
+  return {
+    kind: 'postgres',
+    async query<T>(sql: string, params?: SqlParams) {
+      const res = await conn.query(sql, params as unknown[] | undefined);
+      return res.rows as T[];
+    },
+    async exec(sql: string) {
+      await conn.query(sql);
+    },
+    async tx<T>(work: (db: Db) => Promise<T>) {
+      if (inTx) return work(this);
+      const client = await (conn as pg.Pool).connect();
+      try {
+        await client.query('begin');
+        const result = await work(postgresDb(client, true));
+        await client.query('commit');
+        return result;
+      } catch (err) {
+        await client.query('rollback').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      if (!inTx) await (conn as pg.Pool).end();
+    },
+  };
+}
+
+export { pgliteTypes };

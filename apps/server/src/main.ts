@@ -1,0 +1,46 @@
+import { loadConfig } from './config';
+import { createPlatform } from './server';
+import { seedDemo } from './seed/demoSeed';
+
+const config = loadConfig();
+const platform = await createPlatform(config);
+const { app, ctx } = platform;
+
+if (config.DEMO_SEED) {
+  const logins = await seedDemo(ctx.db);
+  if (logins) {
+    // shown once, on the console only: the passwords are not stored anywhere in clear
+    console.log(
+      [
+        '',
+        'Demo data created. Sign in with:',
+        `  enterprise admin   ${logins.admin.loginname}   ${logins.admin.password}`,
+        `  platform operator  ${logins.operator.loginname}   ${logins.operator.password}`,
+        'These passwords are shown only now.',
+        '',
+      ].join('\n'),
+    );
+  }
+}
+
+await app.listen({ port: config.PORT, host: config.HOST });
+const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+console.log(`Platform running at http://${shownHost}:${config.PORT}  (database: ${ctx.db.kind})`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    platform.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { CAPTCHA_VALID_MINUTES } from '@fieldhub/shared';
+import type { AppContext } from '../../appContext';
+import { call, publicCall } from '../../http/route';
+import { recordBy } from '../oplog/oplog.service';
+import { CAPTCHA_COOKIE, issueCaptcha } from './captcha';
+import { captchaRequired, login } from './login.service';
+import { endSession, SESSION_COOKIE } from './sessions';
+import { userInfoOf } from './userInfo';
+
+const encryptLoginBody = z.object({
+  loginname: z.string().max(2000),
+  password: z.string().max(2000),
+  vcode: z.string().max(20).optional().default(''),
+});
+
+const showVcodeBody = z.object({ loginname: z.string().max(2000).optional() });
+
+export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, clock, loginKeys, config } = ctx;
+  const setCookie = (reply: FastifyReply, name: string, value: string, maxAgeSeconds?: number) =>
+    reply.setCookie(name, value, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.COOKIE_SECURE,
+      ...(maxAgeSeconds !== undefined ? { maxAge: maxAgeSeconds } : {}),
+    });
+
+  publicCall(app, '/lfscada/user/publicKey', {}, async () => ({ publicKey: loginKeys.publicPem }));
+
+  // Fields arrive RSA-OAEP encrypted (URL-safe base64); an optional plain loginname asks whether a code is due.
+  publicCall(app, '/lfscada/user/showVcode', { input: showVcodeBody }, async ({ input, reply }) => {
+    const loginname = input.loginname ? decryptOrPlain(input.loginname) : '';
+    const captcha = await issueCaptcha(db, clock);
+    setCookie(reply, CAPTCHA_COOKIE, captcha.id, CAPTCHA_VALID_MINUTES * 60);
+    return {
+      required: await captchaRequired(db, clock, loginname),
+      image: `data:image/svg+xml;base64,${Buffer.from(captcha.svg).toString('base64')}`,
+      validMinutes: CAPTCHA_VALID_MINUTES,
+    };
+  });
+
+  publicCall(app, '/lfscada/user/encryptLogin', { input: encryptLoginBody }, async ({ input, req, reply }) => {
+    const { token, accountId } = await login(db, clock, config.SESSION_IDLE_MINUTES, {
+      loginname: loginKeys.decrypt(input.loginname),
+      password: loginKeys.decrypt(input.password),
+      vcode: input.vcode,
+      captchaId: req.cookies[CAPTCHA_COOKIE],
+      ip: req.ip,
+      userAgent: req.headers['user-agent'] ?? '',
+    });
+    setCookie(reply, SESSION_COOKIE, token);
+    reply.clearCookie(CAPTCHA_COOKIE, { path: '/' });
+    return userInfoOf(db, accountId);
+  });
+
+  call(app, '/lfscada/user/info', { method: 'GET' }, ({ auth }) => userInfoOf(db, auth.accountId));
+
+  call(app, '/lfscada/user/logout', {}, async ({ auth, req, reply }) => {
+    await endSession(db, auth.sessionHash);
+    await recordBy(db, auth, req.ip, { action: 'logout' });
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return null;
+  });
+
+  function decryptOrPlain(value: string): string {
+    try {
+      return loginKeys.decrypt(value);
+    } catch {
+      return value;
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError, Err, FEEDBACK_MIN_LENGTH, type Lang } from '@fieldhub/shared';
+import type { AppContext } from '../../appContext';
+import { one } from '../../db/db';
+import { call, publicCall } from '../../http/route';
+import { recordBy } from '../oplog/oplog.service';
+
+const configKey = z.string().trim().min(1).max(100);
+const CONFIG_VALUE_MAX = 64 * 1024;
+
+const defaultTitle: Record<Lang, string> = {
+  'zh-CN': 'FieldHub 工业物联网平台',
+  'en-US': 'FieldHub Industrial IoT',
+};
+
+export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+
+  // Per-account settings (designer options, message settings, ...), stored as JSON by key.
+  call(app, '/lfscada/user/config/query', { input: z.object({ key: configKey }) }, async ({ input, auth }) => {
+    const row = await one<{ value: unknown }>(db, 'select value from user_config where account_id = $1 and key = $2', [
+      auth.accountId,
+      input.key,
+    ]);
+    return row?.value ?? null;
+  });
+
+  call(
+    app,
+    '/lfscada/user/config/save',
+    { input: z.object({ key: configKey, value: z.unknown() }) },
+    async ({ input, auth }) => {
+      // form bodies carry the value as a JSON string, JSON bodies as the value itself
+      let value = input.value ?? null;
+      if (typeof value === 'string') {
+        try {
+          value = JSON.parse(value);
+        } catch {
+          // a plain string is a valid setting too
+        }
+      }
+      const text = JSON.stringify(value);
+      if (text.length > CONFIG_VALUE_MAX) throw new AppError(Err.outOfRange);
+      await db.query(
+        `insert into user_config(account_id, key, value, updated_at) values ($1, $2, $3::jsonb, now())
+         on conflict (account_id, key) do update set value = excluded.value, updated_at = now()`,
+        [auth.accountId, input.key, text],
+      );
+      return null;
+    },
+  );
+
+  // The theme: a default until branding (styles) arrives; public because the login page needs it.
+  publicCall(app, '/lfscada/style/loadStyle', {}, async ({ lang }) => ({
+    isNew: false,
+    title: defaultTitle[lang],
+    faviconIco: '/favicon.svg',
+    webLoginPath: '',
+    webMainPath: '',
+  }));
+
+  call(
+    app,
+    '/lfscada/feedback/add',
+    {
+      input: z.object({
+        content: z.string().trim().min(FEEDBACK_MIN_LENGTH).max(2000),
+        contact: z.string().trim().max(100).optional().default(''),
+      }),
+    },
+    async ({ input, auth, req }) => {
+      const [row] = await db.query<{ id: number }>(
+        'insert into feedback(org_id, account_id, content, contact) values ($1, $2, $3, $4) returning id',
+        [auth.orgId, auth.accountId, input.content, input.contact],
+      );
+      await recordBy(db, auth, req.ip, { action: 'feedback.add', objectType: 'feedback', objectId: row?.id });
+      return { id: row?.id };
+    },
+  );
+}

@@ -1,0 +1,98 @@
+import { randomInt } from 'node:crypto';
+import { checkPassword } from '@fieldhub/shared';
+import type { Db } from '../db/db';
+import { hashPassword } from '../modules/auth/passwordHash';
+import { insertAccount } from '../modules/accounts/accounts.repo';
+import { insertDepartment, insertOrg, insertRole } from '../modules/org/org.repo';
+
+const SEED_LOCK = 727_002;
+
+/** A random password that satisfies the platform's own password rule. */
+export function generatePassword(): string {
+  const pools = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789', '_!@#$%*?'];
+  for (;;) {
+    const chars = Array.from({ length: 12 }, (_, i) => {
+      const pool = pools[i % pools.length]!;
+      return pool[randomInt(pool.length)]!;
+    });
+    for (let i = chars.length - 1; i > 0; i--) {
+      const j = randomInt(i + 1);
+      [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+    }
+    const pw = chars.join('');
+    if (checkPassword(pw) === null) return pw;
+  }
+}
+
+export interface SeededLogins {
+  operator: { loginname: string; password: string };
+  admin: { loginname: string; password: string };
+}
+
+const blankAccount = {
+  tel: '',
+  email: '',
+  deptId: null,
+  roleId: null,
+  contact: '',
+  address: '',
+  company: '',
+  customerLevel: '',
+  securityZone: '',
+  remark: '',
+  landingPage: '',
+  authRegion: '',
+  createdBy: null,
+};
+
+/**
+ * On the first start of an empty database: the platform organisation with an operator account,
+ * and a demo enterprise with its admin, a department and two roles. Returns the generated
+ * logins (shown once), or null when the database already had data.
+ */
+export async function seedDemo(db: Db): Promise<SeededLogins | null> {
+  return db.tx(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK]);
+    const [existing] = await tx.query<{ n: number }>('select count(*)::int as n from orgs');
+    if ((existing?.n ?? 0) > 0) return null;
+
+    const none = { contact: '', tel: '', address: '', remark: '', maxInternal: null, maxExternal: null };
+    const platformId = await insertOrg(tx, 'platform', { ...none, name: 'Platform' });
+    const logins: SeededLogins = {
+      operator: { loginname: 'operator', password: generatePassword() },
+      admin: { loginname: 'demo-admin', password: generatePassword() },
+    };
+    await insertAccount(tx, {
+      ...blankAccount,
+      orgId: platformId,
+      kind: 'operation',
+      loginname: logins.operator.loginname,
+      passwordHash: await hashPassword(logins.operator.password),
+    });
+
+    const demoId = await insertOrg(tx, 'enterprise', { ...none, name: 'Demo Enterprise', contact: 'Demo' });
+    await insertAccount(tx, {
+      ...blankAccount,
+      orgId: demoId,
+      kind: 'enterprise',
+      loginname: logins.admin.loginname,
+      passwordHash: await hashPassword(logins.admin.password),
+    });
+    await insertDepartment(tx, demoId, { name: 'Production', parentId: null, seq: 0, remark: '' });
+    await insertRole(tx, demoId, {
+      name: 'Operator',
+      roleType: 'operation',
+      dataRange: 'org',
+      permissions: ['monitor_view', 'monitor_write', 'monitor_multi_designer_alarm', 'monitor_equipinfo_menu_alarm', 'operation_log'],
+      remark: '',
+    });
+    await insertRole(tx, demoId, {
+      name: 'Viewer',
+      roleType: 'operation',
+      dataRange: 'org',
+      permissions: ['monitor_view'],
+      remark: '',
+    });
+    return logins;
+  });
+}

@@ -1,0 +1,184 @@
+import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { loadConfig } from '../src/config';
+import { openPglite, openPostgres, type Db } from '../src/db/db';
+import { createPlatform, type Platform } from '../src/server';
+import type { Clock } from '../src/clock';
+import { hashPassword } from '../src/modules/auth/passwordHash';
+import { insertAccount } from '../src/modules/accounts/accounts.repo';
+import { insertOrg } from '../src/modules/org/org.repo';
+
+/** A clock tests move by hand. */
+export class TestClock implements Clock {
+  private t = Date.parse('2026-06-01T08:00:00Z');
+  now(): Date {
+    return new Date(this.t);
+  }
+  advanceMinutes(minutes: number): void {
+    this.t += minutes * 60_000;
+  }
+}
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default, or a new database on the
+ * PostgreSQL server named by DATABASE_URL (dropped again by `drop`).
+ */
+export async function freshDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const db = await openPglite(undefined);
+    return { db, drop: () => db.close() };
+  }
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const db = await openPostgres(target.toString());
+  return {
+    db,
+    async drop() {
+      await db.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestPlatform extends Platform {
+  clock: TestClock;
+  /** closes the app and drops the database */
+  stop(): Promise<void>;
+}
+
+export async function startTestPlatform(env: Record<string, string> = {}): Promise<TestPlatform> {
+  const { db, drop } = await freshDatabase();
+  const clock = new TestClock();
+  const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_SEED: 'false', ...env });
+  const platform = await createPlatform(config, { db, clock, serveWeb: false });
+  return {
+    ...platform,
+    clock,
+    async stop() {
+      await platform.app.close();
+      await drop();
+    },
+  };
+}
+
+/**
+ * A browser-like caller: keeps cookies between calls and sends form-encoded bodies, as the
+ * web app does.
+ */
+export class Caller {
+  private cookies = new Map<string, string>();
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly lang: 'zh-CN' | 'en-US' = 'en-US',
+  ) {}
+
+  async post<T = unknown>(url: string, body: Record<string, unknown> = {}, json = false) {
+    return this.send<T>({ method: 'POST', url, body, json });
+  }
+
+  async get<T = unknown>(url: string) {
+    return this.send<T>({ method: 'GET', url });
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  private async send<T>(r: { method: 'GET' | 'POST'; url: string; body?: Record<string, unknown>; json?: boolean }) {
+    const headers: Record<string, string> = { 'accept-language': this.lang };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    let payload: string | undefined;
+    if (r.body) {
+      if (r.json) {
+        headers['content-type'] = 'application/json';
+        payload = JSON.stringify(r.body);
+      } else {
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+        payload = formEncode(r.body);
+      }
+    }
+    const res = await this.app.inject({ method: r.method, url: r.url, headers, payload } as InjectOptions);
+    for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+      const expired = c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now()) || c.value === '';
+      if (expired) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return { status: res.statusCode, body: res.json() as { code: string; message: string; data: T } };
+  }
+}
+
+/** Dotted-key form encoding (`a.b=1`, `list[0]=x`), as the browser's request client sends. */
+export function formEncode(body: Record<string, unknown>, prefix = ''): string {
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(body)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (v === undefined) continue;
+    if (Array.isArray(v)) v.forEach((item, i) => parts.push(`${encodeURIComponent(`${key}[${i}]`)}=${encodeURIComponent(String(item))}`));
+    else if (v !== null && typeof v === 'object') parts.push(formEncode(v as Record<string, unknown>, key));
+    else parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(v === null ? '' : String(v))}`);
+  }
+  return parts.filter(Boolean).join('&');
+}
+
+/** Encrypts a login field the way the browser does (RSA-OAEP SHA-256, URL-safe base64). */
+export function encryptField(publicPem: string, text: string): string {
+  return publicEncrypt({ key: publicPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(text))
+    .toString('base64')
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
+}
+
+export async function login(caller: Caller, loginname: string, password: string, vcode = '') {
+  const key = await caller.post<{ publicKey: string }>('/lfscada/user/publicKey');
+  return caller.post<Record<string, unknown>>('/lfscada/user/encryptLogin', {
+    loginname: encryptField(key.body.data.publicKey, loginname),
+    password: encryptField(key.body.data.publicKey, password),
+    vcode,
+  });
+}
+
+export const TEST_PASSWORD = 'Test_pass1';
+
+/** An enterprise with its admin account, created straight in the database. */
+export async function makeEnterprise(db: Db, name: string): Promise<{ orgId: number; adminId: number; admin: string }> {
+  const orgId = await insertOrg(db, 'enterprise', { name, contact: '', tel: '', address: '', remark: '', maxInternal: null, maxExternal: null });
+  const admin = `${name.toLowerCase().replace(/[^a-z0-9]/g, '')}-admin`;
+  const adminId = await insertAccount(db, {
+    orgId,
+    kind: 'enterprise',
+    loginname: admin,
+    passwordHash: await hashPassword(TEST_PASSWORD),
+    tel: '',
+    email: '',
+    deptId: null,
+    roleId: null,
+    contact: '',
+    address: '',
+    company: '',
+    customerLevel: '',
+    securityZone: '',
+    remark: '',
+    landingPage: '',
+    authRegion: '',
+    createdBy: null,
+  });
+  return { orgId, adminId, admin };
+}
+
+/** A caller already logged in as the given account. */
+export async function loggedIn(app: FastifyInstance, loginname: string, lang: 'zh-CN' | 'en-US' = 'en-US') {
+  const caller = new Caller(app, lang);
+  const res = await login(caller, loginname, TEST_PASSWORD);
+  if (res.body.code !== '200') throw new Error(`login of ${loginname} failed: ${res.body.message}`);
+  return caller;
+}

@@ -1,0 +1,147 @@
+/**
+ * The error catalogue: every numeric code the server, the browser and the gateway exchange, with
+ * its zh-CN and en-US message (seed 000 §8). Server code throws `new AppError(Err.tooManyFailures)`;
+ * one handler turns the code into a message in the caller's language with `messageFor`.
+ */
+import { accountEntries } from './catalogue.account';
+import { deviceEntries } from './catalogue.device';
+import { gatewayEntries } from './catalogue.gateway';
+import { genericEntries } from './catalogue.generic';
+import { variableEntries } from './catalogue.variable';
+
+/** The two interface languages. */
+export type Lang = 'zh-CN' | 'en-US';
+
+/** One catalogue code: a unique lowerCamelCase name and its user-facing message in each language. */
+export interface CatalogueEntry {
+  code: number;
+  name: string;
+  /** zh-CN message; `{param}` placeholders are filled by `messageFor`. */
+  zh: string;
+  /** en-US message with the same placeholders as `zh`. */
+  en: string;
+}
+
+const allEntries = [
+  ...accountEntries,
+  ...deviceEntries,
+  ...gatewayEntries,
+  ...variableEntries,
+  ...genericEntries,
+] as const;
+
+type AnyEntry = (typeof allEntries)[number];
+/** The name of a catalogue code, e.g. 'wrongCredentials'. */
+export type ErrName = AnyEntry['name'];
+/** A code that exists in the catalogue. */
+export type ErrCode = AnyEntry['code'];
+
+/** Every code of the spec, each with its own zh-CN and en-US message. */
+export const catalogueEntries: readonly CatalogueEntry[] = allEntries;
+
+/** The code ranges seed 000 §8 lists; the completeness test checks each code in them has an entry. */
+export const specRanges: readonly { from: number; to: number; area: string }[] = [
+  { from: 1001, to: 1024, area: 'login, session and accounts' },
+  { from: 1101, to: 1127, area: 'devices' },
+  { from: 1201, to: 1203, area: 'groups' },
+  { from: 1301, to: 1352, area: 'gateways' },
+  { from: 1401, to: 1402, area: 'identifiers and template creation' },
+  { from: 1501, to: 1505, area: 'drivers' },
+  { from: 1701, to: 1729, area: 'gateway capacity, lower-device faults, variables' },
+  { from: 1901, to: 1904, area: 'configuration pages' },
+  { from: 2001, to: 2007, area: 'writes' },
+  { from: 2101, to: 2202, area: 'name already exists' },
+  { from: 2301, to: 2305, area: 'third-party chat apps' },
+  { from: 2501, to: 2507, area: 'public access and sharing' },
+  { from: 2601, to: 2615, area: 'projects and data center' },
+  { from: 2701, to: 2707, area: 'inspection' },
+  { from: 2801, to: 2801, area: 'uploaded materials' },
+  { from: 2901, to: 2901, area: 'enterprise accounts' },
+  { from: 3001, to: 3004, area: 'invoices' },
+  { from: 3101, to: 3109, area: 'template capacity' },
+  { from: 3201, to: 3202, area: 'video provider' },
+  { from: 3301, to: 3301, area: 'smart reports' },
+  { from: 3401, to: 3401, area: 'roles' },
+  { from: 10001, to: 10013, area: 'parameters and files' },
+  { from: 900001, to: 900001, area: 'unsupported request' },
+  { from: 90001, to: 90010, area: 'generic request errors' },
+  { from: 90099, to: 90099, area: 'unknown error' },
+  { from: 90100, to: 90104, area: 'system activation and licence limits' },
+  { from: 99901, to: 99907, area: 'gateway read and write results' },
+];
+
+/**
+ * Name → code, e.g. `Err.wrongCredentials === 1001`. Built from the entries so a code is written
+ * once; the cast restores the literal types that Object.fromEntries cannot infer.
+ */
+export const Err = Object.freeze(Object.fromEntries(allEntries.map((entry) => [entry.name, entry.code]))) as {
+  readonly [E in AnyEntry as E['name']]: E['code'];
+};
+
+const entriesByCode = new Map<number, CatalogueEntry>(catalogueEntries.map((entry) => [entry.code, entry]));
+
+/** A code as the envelope may carry it (1001 or '1001'); anything else is not a code. */
+function parseCode(code: number | string): number | undefined {
+  if (typeof code === 'number') return Number.isInteger(code) ? code : undefined;
+  return /^\s*\d+\s*$/.test(code) ? Number(code) : undefined;
+}
+
+/** The catalogue entry of a code, or undefined when the catalogue does not know it. */
+export function entryFor(code: number | string): CatalogueEntry | undefined {
+  const parsed = parseCode(code);
+  return parsed === undefined ? undefined : entriesByCode.get(parsed);
+}
+
+export function isKnownCode(code: number | string): boolean {
+  return entryFor(code) !== undefined;
+}
+
+/**
+ * The message of a code in `lang`, with `{name}` placeholders filled from `params`. A placeholder
+ * without a value (missing or blank) is dropped together with the ': ' or '：' before it, so
+ * "Parameter check failed: {detail}" reads "Parameter check failed". An unknown code reads
+ * "communication exception, code N".
+ */
+export function messageFor(
+  code: number | string,
+  lang: Lang,
+  params: Record<string, string | number> = {},
+): string {
+  const entry = entryFor(code);
+  if (entry === undefined) return unknownCodeMessage(String(code).trim(), lang);
+  return interpolate(textIn(entry, lang), params);
+}
+
+function textIn(entry: CatalogueEntry, lang: Lang): string {
+  switch (lang) {
+    case 'zh-CN':
+      return entry.zh;
+    case 'en-US':
+      return entry.en;
+  }
+}
+
+function unknownCodeMessage(code: string, lang: Lang): string {
+  switch (lang) {
+    case 'zh-CN':
+      return `通讯异常，代码 ${code}`;
+    case 'en-US':
+      return `communication exception, code ${code}`;
+  }
+}
+
+const placeholder = /(: |：)?\{(\w+)\}/g;
+
+function interpolate(template: string, params: Record<string, string | number>): string {
+  let dropped = false;
+  const filled = template.replace(placeholder, (_match, separator: string | undefined, key: string) => {
+    const value = params[key];
+    if (value === undefined || String(value).trim() === '') {
+      dropped = true;
+      return '';
+    }
+    return `${separator ?? ''}${value}`;
+  });
+  // A dropped placeholder in mid-sentence would leave two spaces behind.
+  return dropped ? filled.replace(/ {2,}/g, ' ').trim() : filled;
+}
