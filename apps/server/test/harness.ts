@@ -175,6 +175,37 @@ export async function makeEnterprise(db: Db, name: string): Promise<{ orgId: num
   return { orgId, adminId, admin };
 }
 
+/**
+ * An operation account of the platform's own organisation (created on first use): the staff who
+ * run enterprises and their admins (seed 000 §6). Created straight in the database, like `makeEnterprise`.
+ */
+export async function makePlatformOperator(db: Db, operator = 'platform-op'): Promise<{ orgId: number; operatorId: number; operator: string }> {
+  const [existing] = await db.query<{ id: number }>("select id from orgs where kind = 'platform' order by id limit 1");
+  const orgId =
+    existing?.id ??
+    (await insertOrg(db, 'platform', { name: 'Platform', contact: '', tel: '', address: '', remark: '', maxInternal: null, maxExternal: null }));
+  const operatorId = await insertAccount(db, {
+    orgId,
+    kind: 'operation',
+    loginname: operator,
+    passwordHash: await hashPassword(TEST_PASSWORD),
+    tel: '',
+    email: '',
+    deptId: null,
+    roleId: null,
+    contact: '',
+    address: '',
+    company: '',
+    customerLevel: '',
+    securityZone: '',
+    remark: '',
+    landingPage: '',
+    authRegion: '',
+    createdBy: null,
+  });
+  return { orgId, operatorId, operator };
+}
+
 /** A caller already logged in as the given account. */
 export async function loggedIn(app: FastifyInstance, loginname: string, lang: 'zh-CN' | 'en-US' = 'en-US') {
   const caller = new Caller(app, lang);

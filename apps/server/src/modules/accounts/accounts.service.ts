@@ -46,6 +46,8 @@ function requireSegment(auth: AuthContext, segment: AccountSegment): AccountKind
 
 /** Loads an account the caller may manage; anything else reads as missing (no existence leak). */
 async function manageable(db: Db, auth: AuthContext, id: number): Promise<repo.AccountRow> {
+  // a caller who manages no accounts at all is told so, whatever the id
+  if (!auth.auths.has('account_manage') && !auth.auths.has('platform_account')) throw new AppError(Err.noAccess);
   const account = await repo.findAccount(db, id);
   if (!account || !mayManage(auth, account.kind, account.orgId)) throw notFound();
   return account;

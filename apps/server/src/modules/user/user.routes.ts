@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError, Err, FEEDBACK_MIN_LENGTH, type Lang } from '@fieldhub/shared';
+import { AppError, Err, FEEDBACK_MIN_LENGTH, formBool, PROMPT_TYPES, type Lang } from '@fieldhub/shared';
 import type { AppContext } from '../../appContext';
 import { one } from '../../db/db';
 import { call, publicCall } from '../../http/route';
 import { recordBy } from '../oplog/oplog.service';
+import { userInfoOf } from '../auth/userInfo';
 
 const configKey = z.string().trim().min(1).max(100);
 const CONFIG_VALUE_MAX = 64 * 1024;
@@ -48,6 +49,30 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
         [auth.accountId, input.key, text],
       );
       return null;
+    },
+  );
+
+  // Display and notification preferences held on the account (they are part of the user info).
+  call(
+    app,
+    '/lfscada/user/settings/save',
+    {
+      input: z.object({
+        equipDisplay: z.enum(['card', 'list']),
+        scadaAdaption: formBool,
+        prompType: z
+          .union([z.array(z.enum(PROMPT_TYPES)), z.enum(PROMPT_TYPES), z.literal('')])
+          .optional()
+          .transform((v) => (Array.isArray(v) ? [...new Set(v)] : v ? [v] : [])),
+      }),
+    },
+    async ({ input, auth, req }) => {
+      await db.query(
+        'update accounts set equip_display = $2, scada_adaption = $3, prompt_type = $4, updated_at = now() where id = $1',
+        [auth.accountId, input.equipDisplay, input.scadaAdaption, input.prompType],
+      );
+      await recordBy(db, auth, req.ip, { action: 'user.settings', objectType: 'account', objectId: auth.accountId });
+      return userInfoOf(db, auth.accountId);
     },
   );
 

@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import { RouterProvider } from 'react-router-dom';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/locale/en_US';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { useTranslation } from 'react-i18next';
+import { registerToasts } from './notify';
+import { setSessionLostHandler } from './request';
+import { router } from './router';
+import { useTheme } from './theme';
+import { currentLang } from './i18n';
+
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+});
+
+setSessionLostHandler(() => {
+  queryClient.clear();
+  if (window.location.pathname !== '/login') void router.navigate('/login', { replace: true });
+});
+
+function ToastBridge() {
+  const { message } = AntApp.useApp();
+  useEffect(() => registerToasts(message), [message]);
+  return null;
+}
+
+/** Keeps the page title and favicon on the loaded theme. */
+function ThemeTitle() {
+  const theme = useTheme(currentLang());
+  useEffect(() => {
+    if (theme.data?.title) document.title = theme.data.title;
+  }, [theme.data]);
+  return null;
+}
+
+export function App() {
+  const { i18n } = useTranslation();
+  const lang = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
+  useEffect(() => {
+    dayjs.locale(lang === 'zh-CN' ? 'zh-cn' : 'en');
+  }, [lang]);
+  return (
+    <ConfigProvider locale={lang === 'zh-CN' ? zhCN : enUS} theme={{ token: { colorPrimary: '#0b5cad', borderRadius: 4 } }}>
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          <ToastBridge />
+          <ThemeTitle />
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,45 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { PermissionKey, UserInfo } from '@fieldhub/shared';
+import { request } from './request';
+import { can, useSession } from './session';
+import { PageLoading } from './PageLoading';
+
+/**
+ * Admits a protected route only with user info: when it is not loaded yet it is fetched; on
+ * failure the user goes to /login, carrying the wanted path.
+ */
+export function RequireLogin({ children }: { children: ReactNode }) {
+  const { loggedIn, setUser } = useSession();
+  const location = useLocation();
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (loggedIn) return;
+    let cancelled = false;
+    request<UserInfo>('/lfscada/user/info', { time: Date.now() }, { method: 'GET', silent: true }).then(
+      (user) => !cancelled && setUser(user),
+      () => !cancelled && setFailed(true),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [loggedIn, setUser]);
+
+  if (loggedIn) return <>{children}</>;
+  if (failed) {
+    const redirect = encodeURIComponent(location.pathname + location.search);
+    return <Navigate to={`/login?redirect=${redirect}`} replace />;
+  }
+  return <PageLoading />;
+}
+
+/** A screen whose permission key the user lacks shows a 403 page instead (the server refuses too). */
+export function RequirePermission({ perm, children }: { perm: PermissionKey | undefined; children: ReactNode }) {
+  const user = useSession((s) => s.user);
+  const { t } = useTranslation();
+  if (perm && !can(user, perm)) return <Result status="403" title="403" subTitle={t('error.no-permission')} />;
+  return <>{children}</>;
+}

@@ -1,0 +1,15 @@
+import { Navigate } from 'react-router-dom';
+import { Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { firstManagePath } from '../menus';
+import { can, useSession } from '../session';
+
+/** /manage opens the device list (seed 000 §2), or the first management screen the user may open. */
+export function ManageIndex() {
+  const user = useSession((s) => s.user);
+  const { t } = useTranslation();
+  if (can(user, 'equipment_manage')) return <Navigate to="/manage/eg/equipment/list" replace />;
+  const first = firstManagePath(user);
+  if (first) return <Navigate to={first} replace />;
+  return <Result status="403" title="403" subTitle={t('error.no-permission')} />;
+}
