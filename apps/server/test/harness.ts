@@ -60,7 +60,7 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
   const { db, drop } = await freshDatabase();
   const clock = new TestClock();
   const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_SEED: 'false', ...env });
-  const platform = await createPlatform(config, { db, clock, serveWeb: false });
+  const platform = await createPlatform(config, { db, clock, serveWeb: 'WEB_DIST' in env });
   return {
     ...platform,
     clock,
@@ -149,14 +149,12 @@ export async function login(caller: Caller, loginname: string, password: string,
 
 export const TEST_PASSWORD = 'Test_pass1';
 
-/** An enterprise with its admin account, created straight in the database. */
-export async function makeEnterprise(db: Db, name: string): Promise<{ orgId: number; adminId: number; admin: string }> {
-  const orgId = await insertOrg(db, 'enterprise', { name, contact: '', tel: '', address: '', remark: '', maxInternal: null, maxExternal: null });
-  const admin = `${name.toLowerCase().replace(/[^a-z0-9]/g, '')}-admin`;
-  const adminId = await insertAccount(db, {
+/** An account with the test password and every optional field empty, straight in the database. */
+async function insertTestAccount(db: Db, orgId: number, kind: 'enterprise' | 'operation', loginname: string) {
+  return insertAccount(db, {
     orgId,
-    kind: 'enterprise',
-    loginname: admin,
+    kind,
+    loginname,
     passwordHash: await hashPassword(TEST_PASSWORD),
     tel: '',
     email: '',
@@ -172,37 +170,34 @@ export async function makeEnterprise(db: Db, name: string): Promise<{ orgId: num
     authRegion: '',
     createdBy: null,
   });
+}
+
+const noOrgDetails = { contact: '', tel: '', address: '', remark: '', maxInternal: null, maxExternal: null };
+
+/** An enterprise with its admin account, created straight in the database. */
+export async function makeEnterprise(
+  db: Db,
+  name: string,
+): Promise<{ orgId: number; adminId: number; admin: string }> {
+  const orgId = await insertOrg(db, 'enterprise', { name, ...noOrgDetails });
+  const admin = `${name.toLowerCase().replace(/[^a-z0-9]/g, '')}-admin`;
+  const adminId = await insertTestAccount(db, orgId, 'enterprise', admin);
   return { orgId, adminId, admin };
 }
 
 /**
  * An operation account of the platform's own organisation (created on first use): the staff who
- * run enterprises and their admins (seed 000 §6). Created straight in the database, like `makeEnterprise`.
+ * run enterprises and their admins (seed 000 §6).
  */
-export async function makePlatformOperator(db: Db, operator = 'platform-op'): Promise<{ orgId: number; operatorId: number; operator: string }> {
-  const [existing] = await db.query<{ id: number }>("select id from orgs where kind = 'platform' order by id limit 1");
-  const orgId =
-    existing?.id ??
-    (await insertOrg(db, 'platform', { name: 'Platform', contact: '', tel: '', address: '', remark: '', maxInternal: null, maxExternal: null }));
-  const operatorId = await insertAccount(db, {
-    orgId,
-    kind: 'operation',
-    loginname: operator,
-    passwordHash: await hashPassword(TEST_PASSWORD),
-    tel: '',
-    email: '',
-    deptId: null,
-    roleId: null,
-    contact: '',
-    address: '',
-    company: '',
-    customerLevel: '',
-    securityZone: '',
-    remark: '',
-    landingPage: '',
-    authRegion: '',
-    createdBy: null,
-  });
+export async function makePlatformOperator(
+  db: Db,
+  operator = 'platform-op',
+): Promise<{ orgId: number; operatorId: number; operator: string }> {
+  const [platform] = await db.query<{ id: number }>(
+    "select id from orgs where kind = 'platform' order by id limit 1",
+  );
+  const orgId = platform?.id ?? (await insertOrg(db, 'platform', { name: 'Platform', ...noOrgDetails }));
+  const operatorId = await insertTestAccount(db, orgId, 'operation', operator);
   return { orgId, operatorId, operator };
 }
 

@@ -19,7 +19,11 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (loggedIn) return;
     let cancelled = false;
-    request<UserInfo>('/lfscada/user/info', { time: Date.now() }, { method: 'GET', silent: true }).then(
+    request<UserInfo>('/lfscada/user/info', { time: Date.now() }, {
+      method: 'GET',
+      silent: true,
+      redirectOnSessionLoss: false,
+    }).then(
       (user) => !cancelled && setUser(user),
       () => !cancelled && setFailed(true),
     );

@@ -23,6 +23,8 @@ export interface RequestOptions {
   /** do not show an error toast (the caller shows the error itself) */
   silent?: boolean;
   timeoutMs?: number;
+  /** on 1006/1010 go to /login (default); the login guard handles the redirect itself */
+  redirectOnSessionLoss?: boolean;
 }
 
 let onSessionLost: () => void = () => {
@@ -75,7 +77,7 @@ export async function request<T = unknown>(url: string, data?: object, options: 
     const wasLoggedIn = useSession.getState().loggedIn;
     useSession.getState().clear();
     if (wasLoggedIn && !options.silent) toastError(error.message);
-    onSessionLost();
+    if (options.redirectOnSessionLoss !== false) onSessionLost();
     throw error;
   }
   if (!options.silent) toastError(error.message);

@@ -91,9 +91,19 @@ async function checkLimit(db: Db, orgId: number, kind: AccountKind): Promise<voi
   }
 }
 
+/** A filter naming another enterprise, or a department of one, is refused like any foreign id. */
+async function checkQueryScope(db: Db, orgId: number | null, q: AccountQuery): Promise<void> {
+  if (orgId === null) return;
+  if (q.orgId && q.orgId !== orgId) throw notFound();
+  if (q.deptId && !(await one(db, 'select 1 from departments where id = $1 and org_id = $2', [q.deptId, orgId]))) {
+    throw notFound();
+  }
+}
+
 export async function listAccounts(db: Db, auth: AuthContext, q: AccountQuery): Promise<Page<repo.AccountRow>> {
   const kind = requireSegment(auth, q.segment);
   const orgId = kind === 'enterprise' ? null : auth.orgId;
+  await checkQueryScope(db, orgId, q);
   const { list, total } = await repo.findAccounts(db, { kind, orgId }, q);
   return { list, total, pageNum: q.pageNum, pageSize: q.pageSize };
 }

@@ -23,8 +23,10 @@ beforeAll(async () => {
   acme = await makeEnterprise(p.ctx.db, 'Acme Water');
   admin = await loggedIn(p.app, acme.admin);
   const role = (body: Record<string, unknown>) => admin.post<{ id: number }>('/lfscada/role/add', body);
-  operatorRole = (await role({ name: 'Operator', roleType: 'operation', permissions: ['monitor_view'] })).body.data.id;
-  managerRole = (await role({ name: 'Manager', roleType: 'admin', permissions: ['account_manage'] })).body.data.id;
+  operatorRole = (await role({ name: 'Operator', roleType: 'operation', permissions: ['monitor_view'] })).body
+    .data.id;
+  managerRole = (await role({ name: 'Manager', roleType: 'admin', permissions: ['account_manage'] })).body
+    .data.id;
   plant = (await admin.post<{ id: number }>('/lfscada/dept/add', { name: 'Plant' })).body.data.id;
 });
 afterAll(() => p.stop());
@@ -46,19 +48,32 @@ async function created(caller: Caller, fields: Record<string, unknown>): Promise
 }
 
 async function stored(loginname: string) {
-  const rows = await p.ctx.db.query<{ id: number; kind: string; org_id: number; disabled: boolean; tel: string }>(
-    'select id, kind, org_id, disabled, tel from accounts where lower(loginname) = lower($1)',
-    [loginname],
-  );
+  const rows = await p.ctx.db.query<{
+    id: number;
+    kind: string;
+    org_id: number;
+    disabled: boolean;
+    tel: string;
+  }>('select id, kind, org_id, disabled, tel from accounts where lower(loginname) = lower($1)', [loginname]);
   return rows[0];
 }
 
 describe('creating accounts', () => {
   it('creates an internal account in a department with a role, and it can log in with that role', async () => {
-    const id = await created(admin, { loginname: 'int-alice', deptId: plant, tel: '13800000001', remark: 'night shift' });
+    const id = await created(admin, {
+      loginname: 'int-alice',
+      deptId: plant,
+      tel: '13800000001',
+      remark: 'night shift',
+    });
     const info = await admin.post<Record<string, unknown>>('/lfscada/account/info', { id });
     expect(info.body.data).toMatchObject({
-      loginname: 'int-alice', kind: 'internal', orgId: acme.orgId, deptName: 'Plant', roleName: 'Operator', tel: '13800000001',
+      loginname: 'int-alice',
+      kind: 'internal',
+      orgId: acme.orgId,
+      deptName: 'Plant',
+      roleName: 'Operator',
+      tel: '13800000001',
     });
     const res = await login(new Caller(p.app), 'int-alice', TEST_PASSWORD);
     expect(res.body.code).toBe('200');
@@ -85,10 +100,17 @@ describe('creating accounts', () => {
   it('refuses a role or department of another enterprise, storing nothing', async () => {
     const other = await makeEnterprise(p.ctx.db, 'Other Works');
     const otherAdmin = await loggedIn(p.app, other.admin);
-    const foreignRole = (await otherAdmin.post<{ id: number }>('/lfscada/role/add', { name: 'Theirs', roleType: 'operation' })).body.data.id;
-    const foreignDept = (await otherAdmin.post<{ id: number }>('/lfscada/dept/add', { name: 'Their dept' })).body.data.id;
-    expect((await addAccount(admin, { loginname: 'cross-role', roleId: foreignRole })).body.code).toBe('90002');
-    expect((await addAccount(admin, { loginname: 'cross-dept', deptId: foreignDept })).body.code).toBe('90002');
+    const foreignRole = (
+      await otherAdmin.post<{ id: number }>('/lfscada/role/add', { name: 'Theirs', roleType: 'operation' })
+    ).body.data.id;
+    const foreignDept = (await otherAdmin.post<{ id: number }>('/lfscada/dept/add', { name: 'Their dept' }))
+      .body.data.id;
+    expect((await addAccount(admin, { loginname: 'cross-role', roleId: foreignRole })).body.code).toBe(
+      '90002',
+    );
+    expect((await addAccount(admin, { loginname: 'cross-dept', deptId: foreignDept })).body.code).toBe(
+      '90002',
+    );
     expect(await stored('cross-role')).toBeUndefined();
     expect(await stored('cross-dept')).toBeUndefined();
   });
@@ -97,7 +119,9 @@ describe('creating accounts', () => {
     await created(admin, { loginname: 'Case-Carol' });
     const en = await addAccount(admin, { loginname: 'case-CAROL' });
     expect(en.body).toMatchObject({ code: '1015', message: 'This username already exists' });
-    const zh = await addAccount(await loggedIn(p.app, acme.admin, 'zh-CN'), { loginname: acme.admin.toUpperCase() });
+    const zh = await addAccount(await loggedIn(p.app, acme.admin, 'zh-CN'), {
+      loginname: acme.admin.toUpperCase(),
+    });
     expect(zh.body).toMatchObject({ code: '1015', message: '用户名已存在' });
   });
 
@@ -107,10 +131,19 @@ describe('creating accounts', () => {
     const dup = await addAccount(admin, { loginname: 'tel-frank', tel: '13800000002' });
     expect(dup.body).toMatchObject({ code: '1016', message: 'This phone number is already in use' });
     expect(await stored('tel-frank')).toBeUndefined();
-    const edit = await admin.post('/lfscada/account/edit', { id: erin, tel: '13800000002', roleId: operatorRole });
+    const edit = await admin.post('/lfscada/account/edit', {
+      id: erin,
+      tel: '13800000002',
+      roleId: operatorRole,
+    });
     expect(edit.body.code).toBe('1016');
     expect((await stored('tel-erin'))?.tel).toBe('13800000003');
-    const same = await admin.post('/lfscada/account/edit', { id: erin, tel: '13800000003', roleId: operatorRole, remark: 'kept' });
+    const same = await admin.post('/lfscada/account/edit', {
+      id: erin,
+      tel: '13800000003',
+      roleId: operatorRole,
+      remark: 'kept',
+    });
     expect(same.body.code).toBe('200');
   });
 
@@ -131,9 +164,15 @@ describe('creating accounts', () => {
     );
     try {
       const int = await addAccount(admin, { loginname: 'over-int' });
-      expect(int.body).toMatchObject({ code: '1013', message: 'The internal account limit has been reached' });
+      expect(int.body).toMatchObject({
+        code: '1013',
+        message: 'The internal account limit has been reached',
+      });
       const ext = await addAccount(admin, { segment: 'ext', loginname: 'over-ext' });
-      expect(ext.body).toMatchObject({ code: '1014', message: 'The external account limit has been reached' });
+      expect(ext.body).toMatchObject({
+        code: '1014',
+        message: 'The external account limit has been reached',
+      });
       expect(await stored('over-int')).toBeUndefined();
     } finally {
       await db.query('update orgs set max_internal = null, max_external = null where id = $1', [acme.orgId]);
@@ -142,11 +181,14 @@ describe('creating accounts', () => {
 });
 
 describe('the password rule of seed 000 §5 on account calls', () => {
-  it.each(['Abcdef12', 'abc_1234', 'ABC!def9', 'Zx9_Zx9_Zx9_Zx9', 'p@ssW0rd?'])('accepts %s, and the account logs in with it', async (pw) => {
-    const loginname = `pw-ok-${pw.replace(/[^A-Za-z0-9]/g, '')}`;
-    await created(admin, { loginname, password: pw });
-    expect((await login(new Caller(p.app), loginname, pw)).body.code).toBe('200');
-  });
+  it.each(['Abcdef12', 'abc_1234', 'ABC!def9', 'Zx9_Zx9_Zx9_Zx9', 'p@ssW0rd?'])(
+    'accepts %s, and the account logs in with it',
+    async (pw) => {
+      const loginname = `pw-ok-${pw.replace(/[^A-Za-z0-9]/g, '')}`;
+      await created(admin, { loginname, password: pw });
+      expect((await login(new Caller(p.app), loginname, pw)).body.code).toBe('200');
+    },
+  );
 
   it.each([
     ['Ab1_xyz', /8-15 characters/, /8-15位/],
@@ -160,7 +202,10 @@ describe('the password rule of seed 000 §5 on account calls', () => {
     expect(enRes.body.code).toBe('10001');
     expect(enRes.body.message).toMatch(/^Parameter check failed: /);
     expect(enRes.body.message).toMatch(en);
-    const zhRes = await addAccount(await loggedIn(p.app, acme.admin, 'zh-CN'), { loginname: 'pw-bad', password: pw });
+    const zhRes = await addAccount(await loggedIn(p.app, acme.admin, 'zh-CN'), {
+      loginname: 'pw-bad',
+      password: pw,
+    });
     expect(zhRes.body.code).toBe('10001');
     expect(zhRes.body.message).toMatch(/^参数校验失败：/);
     expect(zhRes.body.message).toMatch(zh);
@@ -181,7 +226,10 @@ describe('deleting accounts', () => {
     expect(res.body).toMatchObject({ code: '1018', message: 'You cannot delete your own account' });
     const managerId = await created(admin, { loginname: 'del-self-mgr', roleId: managerRole });
     const manager = await loggedIn(p.app, 'del-self-mgr', 'zh-CN');
-    expect((await manager.post('/lfscada/account/delete', { id: managerId })).body).toMatchObject({ code: '1018', message: '不能删除自己的账号' });
+    expect((await manager.post('/lfscada/account/delete', { id: managerId })).body).toMatchObject({
+      code: '1018',
+      message: '不能删除自己的账号',
+    });
     expect(await stored('del-self-mgr')).toBeDefined();
   });
 
@@ -226,14 +274,18 @@ describe('disabling, enabling and resetting passwords', () => {
   });
 
   it('does not let an admin disable their own account', async () => {
-    expect((await admin.post('/lfscada/account/disable', { id: acme.adminId, disabled: true })).body.code).toBe('90008');
+    expect(
+      (await admin.post('/lfscada/account/disable', { id: acme.adminId, disabled: true })).body.code,
+    ).toBe('90008');
     expect((await stored(acme.admin))?.disabled).toBe(false);
   });
 
   it('resets a password: open sessions end, the new password works and the old one does not', async () => {
     const id = await created(admin, { loginname: 'reset-ivy' });
     const ivy = await loggedIn(p.app, 'reset-ivy');
-    expect((await admin.post('/lfscada/account/resetPwd', { id, password: 'Fresh_pass2' })).body.code).toBe('200');
+    expect((await admin.post('/lfscada/account/resetPwd', { id, password: 'Fresh_pass2' })).body.code).toBe(
+      '200',
+    );
     expect((await ivy.get('/lfscada/user/info')).body.code).toBe('1006');
     expect((await login(new Caller(p.app), 'reset-ivy', 'Fresh_pass2')).body.code).toBe('200');
     expect((await login(new Caller(p.app), 'reset-ivy', TEST_PASSWORD)).body.code).toBe('1001');
@@ -248,7 +300,10 @@ describe('who may manage accounts', () => {
     const calls: [string, Record<string, unknown>][] = [
       ['/lfscada/account/query', { segment: 'int' }],
       ['/lfscada/account/info', { id: target }],
-      ['/lfscada/account/add', { segment: 'int', loginname: 'perm-new', password: TEST_PASSWORD, roleId: operatorRole }],
+      [
+        '/lfscada/account/add',
+        { segment: 'int', loginname: 'perm-new', password: TEST_PASSWORD, roleId: operatorRole },
+      ],
       ['/lfscada/account/edit', { id: target, roleId: operatorRole, remark: 'changed' }],
       ['/lfscada/account/disable', { id: target, disabled: true }],
       ['/lfscada/account/resetPwd', { id: target, password: 'Fresh_pass2' }],
@@ -267,7 +322,9 @@ describe('who may manage accounts', () => {
     const kate = await loggedIn(p.app, 'perm-kate');
     const id = await created(kate, { loginname: 'perm-kates-hire' });
     expect((await kate.post('/lfscada/account/disable', { id, disabled: true })).body.code).toBe('200');
-    expect((await kate.post('/lfscada/account/disable', { id: acme.adminId, disabled: true })).body.code).toBe('90002');
+    expect(
+      (await kate.post('/lfscada/account/disable', { id: acme.adminId, disabled: true })).body.code,
+    ).toBe('90002');
   });
 
   it('keeps enterprise admins out of the co and op segments', async () => {
@@ -289,28 +346,43 @@ describe('the platform operator', () => {
 
   it('lists the enterprise admins of every enterprise, filtered by enterprise on request', async () => {
     const other = await makeEnterprise(p.ctx.db, 'Listed Co');
-    const all = await op.post<{ list: { loginname: string; orgName: string; kind: string }[] }>('/lfscada/account/query', { segment: 'co', pageSize: 100 });
+    const all = await op.post<{ list: { loginname: string; orgName: string; kind: string }[] }>(
+      '/lfscada/account/query',
+      { segment: 'co', pageSize: 100 },
+    );
     expect(all.body.code).toBe('200');
-    expect(all.body.data.list.map((a) => a.loginname)).toEqual(expect.arrayContaining([acme.admin, other.admin]));
+    expect(all.body.data.list.map((a) => a.loginname)).toEqual(
+      expect.arrayContaining([acme.admin, other.admin]),
+    );
     expect(all.body.data.list.every((a) => a.kind === 'enterprise')).toBe(true);
-    const one = await op.post<{ list: { loginname: string }[] }>('/lfscada/account/query', { segment: 'co', orgId: other.orgId });
+    const one = await op.post<{ list: { loginname: string }[] }>('/lfscada/account/query', {
+      segment: 'co',
+      orgId: other.orgId,
+    });
     expect(one.body.data.list.map((a) => a.loginname)).toEqual([other.admin]);
   });
 
   it('creates enterprise admins, at most 5 per enterprise (2901)', async () => {
     const five = await makeEnterprise(p.ctx.db, 'Five Admins');
-    for (let i = 2; i <= 5; i++) await created(op, { segment: 'co', loginname: `five-admin-${i}`, orgId: five.orgId });
+    for (let i = 2; i <= 5; i++)
+      await created(op, { segment: 'co', loginname: `five-admin-${i}`, orgId: five.orgId });
     const sixth = await addAccount(op, { segment: 'co', loginname: 'five-admin-6', orgId: five.orgId });
     expect(sixth.body).toMatchObject({ code: '2901', message: 'An enterprise can have at most 5 accounts' });
     expect(await stored('five-admin-6')).toBeUndefined();
     const second = await login(new Caller(p.app), 'five-admin-2', TEST_PASSWORD);
-    expect(second.body.data).toMatchObject({ orgId: five.orgId, accountKind: 'enterprise', roleType: 'admin' });
+    expect(second.body.data).toMatchObject({
+      orgId: five.orgId,
+      accountKind: 'enterprise',
+      roleType: 'admin',
+    });
     expect(second.body.data.auths).toContain('account_manage');
   });
 
   it('needs an existing enterprise for a new enterprise admin', async () => {
     expect((await addAccount(op, { segment: 'co', loginname: 'co-no-org' })).body.code).toBe('10003');
-    expect((await addAccount(op, { segment: 'co', loginname: 'co-bad-org', orgId: 999999 })).body.code).toBe('1011');
+    expect((await addAccount(op, { segment: 'co', loginname: 'co-bad-org', orgId: 999999 })).body.code).toBe(
+      '1011',
+    );
   });
 
   it('creates and lists operation accounts, which log in with the platform keys', async () => {

@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { allRoutes } from '../src/app/routeTable';
+import { mainMenus, manageMenus, userMenus, type MenuItem } from '../src/app/menus';
+
+const root = path.resolve(import.meta.dirname, '../src/locales');
+const langs = ['zh-CN', 'en-US'] as const;
+
+function load(lang: string, file: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(path.join(root, lang, file), 'utf8')) as Record<string, unknown>;
+}
+
+/** Every leaf key as a dotted path (route titles are flat keys that may contain dots). */
+function leaves(obj: Record<string, unknown>, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const [k, v] of Object.entries(obj)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (v && typeof v === 'object') for (const [kk, vv] of leaves(v as Record<string, unknown>, key)) out.set(kk, vv);
+    else out.set(key, v);
+  }
+  return out;
+}
+
+describe('locales', () => {
+  it('zh-CN and en-US carry the same files', () => {
+    expect(readdirSync(path.join(root, 'zh-CN')).sort()).toEqual(readdirSync(path.join(root, 'en-US')).sort());
+  });
+
+  for (const file of readdirSync(path.join(root, 'zh-CN'))) {
+    it(`${file} has the same keys in both languages, none empty`, () => {
+      const [zh, en] = langs.map((l) => leaves(load(l, file)));
+      expect([...zh!.keys()].sort()).toEqual([...en!.keys()].sort());
+      for (const [key, value] of [...zh!, ...en!]) {
+        expect(typeof value === 'string' && value.trim().length > 0, `${file} ${key}`).toBe(true);
+      }
+    });
+  }
+
+  it('every route of the table has a title in both languages', () => {
+    for (const lang of langs) {
+      const titles = load(lang, 'routes.json');
+      const missing = allRoutes.filter((r) => typeof titles[r.id] !== 'string').map((r) => r.id);
+      expect(missing, lang).toEqual([]);
+    }
+  });
+
+  it('every menu entry has a label in both languages', () => {
+    const keys = (items: MenuItem[]): string[] => items.flatMap((i) => [i.key, ...keys(i.children ?? [])]);
+    for (const lang of langs) {
+      const labels = load(lang, 'menu.json');
+      const missing = [...keys(mainMenus), ...keys(manageMenus), ...keys(userMenus), 'logout'].filter((k) => !labels[k]);
+      expect(missing, lang).toEqual([]);
+    }
+  });
+});
