@@ -17,7 +17,12 @@ export default defineConfig({
       output: {
         manualChunks(id: string) {
           if (id.includes('node_modules/node-forge')) return 'forge';
-          if (id.includes('node_modules/antd') || id.includes('node_modules/@ant-design') || id.includes('node_modules/rc-')) return 'antd';
+          if (
+            id.includes('node_modules/antd') ||
+            id.includes('node_modules/@ant-design') ||
+            id.includes('node_modules/rc-')
+          )
+            return 'antd';
           if (id.includes('node_modules/react') || id.includes('node_modules/scheduler')) return 'react';
           return undefined;
         },

@@ -15,7 +15,9 @@ export interface Platform {
 }
 
 export async function openDatabase(config: Config): Promise<Db> {
-  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite(path.resolve(config.DATA_DIR, 'pglite'));
+  return config.DATABASE_URL
+    ? openPostgres(config.DATABASE_URL)
+    : openPglite(path.resolve(config.DATA_DIR, 'pglite'));
 }
 
 /** Opens the database, applies migrations and builds the HTTP app; does not listen. */
@@ -25,7 +27,12 @@ export async function createPlatform(
 ): Promise<Platform> {
   const db = options.db ?? (await openDatabase(config));
   await migrate(db);
-  const ctx: AppContext = { config, db, clock: options.clock ?? systemClock, loginKeys: await loadLoginKeys(db) };
+  const ctx: AppContext = {
+    config,
+    db,
+    clock: options.clock ?? systemClock,
+    loginKeys: await loadLoginKeys(db),
+  };
   const app = await buildApp(ctx, options);
   return {
     ctx,

@@ -94,7 +94,12 @@ export class Caller {
     return this.cookies.get(name);
   }
 
-  private async send<T>(r: { method: 'GET' | 'POST'; url: string; body?: Record<string, unknown>; json?: boolean }) {
+  private async send<T>(r: {
+    method: 'GET' | 'POST';
+    url: string;
+    body?: Record<string, unknown>;
+    json?: boolean;
+  }) {
     const headers: Record<string, string> = { 'accept-language': this.lang };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     let payload: string | undefined;
@@ -123,7 +128,10 @@ export function formEncode(body: Record<string, unknown>, prefix = ''): string {
   for (const [k, v] of Object.entries(body)) {
     const key = prefix ? `${prefix}.${k}` : k;
     if (v === undefined) continue;
-    if (Array.isArray(v)) v.forEach((item, i) => parts.push(`${encodeURIComponent(`${key}[${i}]`)}=${encodeURIComponent(String(item))}`));
+    if (Array.isArray(v))
+      v.forEach((item, i) =>
+        parts.push(`${encodeURIComponent(`${key}[${i}]`)}=${encodeURIComponent(String(item))}`),
+      );
     else if (v !== null && typeof v === 'object') parts.push(formEncode(v as Record<string, unknown>, key));
     else parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(v === null ? '' : String(v))}`);
   }
@@ -132,7 +140,10 @@ export function formEncode(body: Record<string, unknown>, prefix = ''): string {
 
 /** Encrypts a login field the way the browser does (RSA-OAEP SHA-256, URL-safe base64). */
 export function encryptField(publicPem: string, text: string): string {
-  return publicEncrypt({ key: publicPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(text))
+  return publicEncrypt(
+    { key: publicPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(text),
+  )
     .toString('base64')
     .replace(/\+/g, '-')
     .replace(/\//g, '_');

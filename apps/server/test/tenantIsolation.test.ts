@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  Caller,
+  type Caller,
   loggedIn,
   makeEnterprise,
   startTestPlatform,

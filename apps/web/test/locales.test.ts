@@ -16,7 +16,8 @@ function leaves(obj: Record<string, unknown>, prefix = ''): Map<string, unknown>
   const out = new Map<string, unknown>();
   for (const [k, v] of Object.entries(obj)) {
     const key = prefix ? `${prefix}.${k}` : k;
-    if (v && typeof v === 'object') for (const [kk, vv] of leaves(v as Record<string, unknown>, key)) out.set(kk, vv);
+    if (v && typeof v === 'object')
+      for (const [kk, vv] of leaves(v as Record<string, unknown>, key)) out.set(kk, vv);
     else out.set(key, v);
   }
   return out;
@@ -24,7 +25,9 @@ function leaves(obj: Record<string, unknown>, prefix = ''): Map<string, unknown>
 
 describe('locales', () => {
   it('zh-CN and en-US carry the same files', () => {
-    expect(readdirSync(path.join(root, 'zh-CN')).sort()).toEqual(readdirSync(path.join(root, 'en-US')).sort());
+    expect(readdirSync(path.join(root, 'zh-CN')).sort()).toEqual(
+      readdirSync(path.join(root, 'en-US')).sort(),
+    );
   });
 
   for (const file of readdirSync(path.join(root, 'zh-CN'))) {
@@ -49,7 +52,9 @@ describe('locales', () => {
     const keys = (items: MenuItem[]): string[] => items.flatMap((i) => [i.key, ...keys(i.children ?? [])]);
     for (const lang of langs) {
       const labels = load(lang, 'menu.json');
-      const missing = [...keys(mainMenus), ...keys(manageMenus), ...keys(userMenus), 'logout'].filter((k) => !labels[k]);
+      const missing = [...keys(mainMenus), ...keys(manageMenus), ...keys(userMenus), 'logout'].filter(
+        (k) => !labels[k],
+      );
       expect(missing, lang).toEqual([]);
     }
   });

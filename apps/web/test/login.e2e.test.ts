@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { messageFor } from '@fieldhub/shared';
 import { TEST_PASSWORD } from '../../server/test/harness';
 import { makeEnterprise, startBrowserFixture, type BrowserFixture } from './browser';
@@ -12,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => f.stop());
 
-async function signIn(page: import('playwright-core').Page, loginname: string, password: string) {
+async function signIn(page: Page, loginname: string, password: string) {
   await page.getByTestId('loginname').fill(loginname);
   await page.getByTestId('password').fill(password);
   await page.getByTestId('login-submit').click();
@@ -48,17 +49,20 @@ describe('login screen in the browser', () => {
     await context.close();
   });
 
-  it.each(['en-US', 'zh-CN'] as const)('shows the catalogue message for a wrong password in %s', async (lang) => {
-    // an account of its own: after a failure the next login of that name needs the image code
-    const { admin: victim } = await makeEnterprise(f.platform.ctx.db, `Wrong Password ${lang}`);
-    const { context, page } = await f.newPage(lang);
-    await page.goto(`${f.baseUrl}/login`);
-    await signIn(page, victim, 'Wrong_pass9');
-    await expect.poll(() => page.getByTestId('login-error').innerText()).toBe(messageFor(1001, lang));
-    // after a failure the image code is required
-    await expect.poll(() => page.getByTestId('vcode').isVisible()).toBe(true);
-    await context.close();
-  });
+  it.each(['en-US', 'zh-CN'] as const)(
+    'shows the catalogue message for a wrong password in %s',
+    async (lang) => {
+      // an account of its own: after a failure the next login of that name needs the image code
+      const { admin: victim } = await makeEnterprise(f.platform.ctx.db, `Wrong Password ${lang}`);
+      const { context, page } = await f.newPage(lang);
+      await page.goto(`${f.baseUrl}/login`);
+      await signIn(page, victim, 'Wrong_pass9');
+      await expect.poll(() => page.getByTestId('login-error').innerText()).toBe(messageFor(1001, lang));
+      // after a failure the image code is required
+      await expect.poll(() => page.getByTestId('vcode').isVisible()).toBe(true);
+      await context.close();
+    },
+  );
 
   it('lands on /404 for an unknown path', async () => {
     const { context, page } = await f.newPage('en-US');

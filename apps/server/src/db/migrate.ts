@@ -17,7 +17,9 @@ export async function migrate(db: Db): Promise<string[]> {
   const applied: string[] = [];
   await db.tx(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    const done = new Set((await tx.query<{ name: string }>('select name from schema_migrations')).map((r) => r.name));
+    const done = new Set(
+      (await tx.query<{ name: string }>('select name from schema_migrations')).map((r) => r.name),
+    );
     for (const file of files) {
       if (done.has(file)) continue;
       await tx.exec(readFileSync(path.join(migrationsDir, file), 'utf8'));

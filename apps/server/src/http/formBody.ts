@@ -11,7 +11,10 @@ export function installFormBody(app: FastifyInstance): void {
     { parseAs: 'string', bodyLimit: 1024 * 1024 },
     (_req, body, done) => {
       try {
-        done(null, qs.parse(body as string, { allowDots: true, depth: 8, arrayLimit: 1000, parameterLimit: 5000 }));
+        done(
+          null,
+          qs.parse(body as string, { allowDots: true, depth: 8, arrayLimit: 1000, parameterLimit: 5000 }),
+        );
       } catch (err) {
         done(err as Error, undefined);
       }

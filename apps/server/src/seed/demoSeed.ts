@@ -83,7 +83,13 @@ export async function seedDemo(db: Db): Promise<SeededLogins | null> {
       name: 'Operator',
       roleType: 'operation',
       dataRange: 'org',
-      permissions: ['monitor_view', 'monitor_write', 'monitor_multi_designer_alarm', 'monitor_equipinfo_menu_alarm', 'operation_log'],
+      permissions: [
+        'monitor_view',
+        'monitor_write',
+        'monitor_multi_designer_alarm',
+        'monitor_equipinfo_menu_alarm',
+        'operation_log',
+      ],
       remark: '',
     });
     await insertRole(tx, demoId, {

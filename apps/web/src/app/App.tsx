@@ -44,7 +44,10 @@ export function App() {
     dayjs.locale(lang === 'zh-CN' ? 'zh-cn' : 'en');
   }, [lang]);
   return (
-    <ConfigProvider locale={lang === 'zh-CN' ? zhCN : enUS} theme={{ token: { colorPrimary: '#0b5cad', borderRadius: 4 } }}>
+    <ConfigProvider
+      locale={lang === 'zh-CN' ? zhCN : enUS}
+      theme={{ token: { colorPrimary: '#0b5cad', borderRadius: 4 } }}
+    >
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <ToastBridge />

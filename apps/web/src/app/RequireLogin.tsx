@@ -19,11 +19,15 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (loggedIn) return;
     let cancelled = false;
-    request<UserInfo>('/lfscada/user/info', { time: Date.now() }, {
-      method: 'GET',
-      silent: true,
-      redirectOnSessionLoss: false,
-    }).then(
+    request<UserInfo>(
+      '/lfscada/user/info',
+      { time: Date.now() },
+      {
+        method: 'GET',
+        silent: true,
+        redirectOnSessionLoss: false,
+      },
+    ).then(
       (user) => !cancelled && setUser(user),
       () => !cancelled && setFailed(true),
     );
@@ -41,9 +45,16 @@ export function RequireLogin({ children }: { children: ReactNode }) {
 }
 
 /** A screen whose permission key the user lacks shows a 403 page instead (the server refuses too). */
-export function RequirePermission({ perm, children }: { perm: PermissionKey | undefined; children: ReactNode }) {
+export function RequirePermission({
+  perm,
+  children,
+}: {
+  perm: PermissionKey | undefined;
+  children: ReactNode;
+}) {
   const user = useSession((s) => s.user);
   const { t } = useTranslation();
-  if (perm && !can(user, perm)) return <Result status="403" title="403" subTitle={t('error.no-permission')} />;
+  if (perm && !can(user, perm))
+    return <Result status="403" title="403" subTitle={t('error.no-permission')} />;
   return <>{children}</>;
 }

@@ -41,7 +41,11 @@ export function setSessionLostHandler(handler: () => void): void {
  * form-encoded bodies with dotted nested keys unless JSON, success only for '200'/'201',
  * 1006/1010 clear the session and go to /login, other failures show the server's message.
  */
-export async function request<T = unknown>(url: string, data?: object, options: RequestOptions = {}): Promise<T> {
+export async function request<T = unknown>(
+  url: string,
+  data?: object,
+  options: RequestOptions = {},
+): Promise<T> {
   const method = options.method ?? 'POST';
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? TIMERS.httpTimeout);
@@ -72,7 +76,11 @@ export async function request<T = unknown>(url: string, data?: object, options: 
 
   const code = String(envelope.code);
   if (isSuccessCode(code)) return envelope.data;
-  const error = new ApiError(code, envelope.message || i18n.t('common:error.unknown', { code }), envelope.data);
+  const error = new ApiError(
+    code,
+    envelope.message || i18n.t('common:error.unknown', { code }),
+    envelope.data,
+  );
   if (SESSION_INVALID_CODES.includes(code)) {
     const wasLoggedIn = useSession.getState().loggedIn;
     useSession.getState().clear();

@@ -32,7 +32,8 @@ export interface RouteDef {
 }
 
 const r = (path: string, id: string, extra: Partial<RouteDef> = {}): RouteDef => ({ path, id, ...extra });
-const pub = (path: string, id: string, extra: Partial<RouteDef> = {}): RouteDef => r(path, id, { public: true, ...extra });
+const pub = (path: string, id: string, extra: Partial<RouteDef> = {}): RouteDef =>
+  r(path, id, { public: true, ...extra });
 
 const findPwdSteps = (base: string): RouteDef[] => [
   pub(base, `${base}`, { redirect: `${base}/account` }),
@@ -139,9 +140,15 @@ export const layoutRoutes: RouteDef[] = [
     children: [
       mon('eg/list', { perm: 'monitor_view' }),
       mon('eg/detail/list/:id/:alarm', { name: 'MonitorEGDetail', perm: 'monitor_view' }),
-      mon('eg/detail/list/:id/:orderType/:orderId', { name: 'MonitorEGDetailForOrder', perm: 'monitor_view' }),
+      mon('eg/detail/list/:id/:orderType/:orderId', {
+        name: 'MonitorEGDetailForOrder',
+        perm: 'monitor_view',
+      }),
       mon('eg/detail/page/:pageId/:alarm', { name: 'MonitorEgPageItem', perm: 'monitor_view' }),
-      mon('eg/detail/page/:pageId/:orderType/:orderId', { name: 'MonitorEgPageForOrderItem', perm: 'monitor_view' }),
+      mon('eg/detail/page/:pageId/:orderType/:orderId', {
+        name: 'MonitorEgPageForOrderItem',
+        perm: 'monitor_view',
+      }),
       mon('eg/group', {
         perm: 'monitor_view',
         children: [

@@ -33,7 +33,10 @@ export function buildRoutes(): RouteObject[] {
   return [
     { path: '/', element: <Navigate to="/login" replace /> },
     ...flattenRoutes(publicRoutes).map(toObject),
-    ...flattenRoutes(designerRoutes).map((def) => ({ ...toObject(def), element: <RequireLogin>{element(def)}</RequireLogin> })),
+    ...flattenRoutes(designerRoutes).map((def) => ({
+      ...toObject(def),
+      element: <RequireLogin>{element(def)}</RequireLogin>,
+    })),
     {
       element: (
         <RequireLogin>

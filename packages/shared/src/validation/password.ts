@@ -37,7 +37,8 @@ const problemText: Record<PasswordProblem, Record<Lang, string>> = {
   },
   classes: {
     'zh-CN': '密码需至少包含数字、大写字母、小写字母、特殊字符中的三种',
-    'en-US': 'The password needs at least three of: digits, uppercase letters, lowercase letters, special characters',
+    'en-US':
+      'The password needs at least three of: digits, uppercase letters, lowercase letters, special characters',
   },
   repeat: {
     'zh-CN': '密码不能包含连续重复的简单字符，如111、aaabbb',

@@ -47,11 +47,18 @@ export async function findAccounts(
   };
   if (scope.orgId !== null) add('a.org_id = ?', scope.orgId);
   if (q.orgId) add('a.org_id = ?', q.orgId);
-  if (q.keyword) add(`(a.loginname ilike '%' || ? || '%' or a.tel like '%' || ? || '%' or a.contact ilike '%' || ? || '%')`, q.keyword);
+  if (q.keyword)
+    add(
+      `(a.loginname ilike '%' || ? || '%' or a.tel like '%' || ? || '%' or a.contact ilike '%' || ? || '%')`,
+      q.keyword,
+    );
   if (q.deptId) add('a.dept_id = ?', q.deptId);
   if (q.disabled !== undefined) add('a.disabled = ?', q.disabled);
   const filter = where.join(' and ');
-  const [count] = await db.query<{ n: number }>(`select count(*)::int as n from accounts a where ${filter}`, params);
+  const [count] = await db.query<{ n: number }>(
+    `select count(*)::int as n from accounts a where ${filter}`,
+    params,
+  );
   const list = await db.query<AccountRow>(
     `select ${columns} from ${from} where ${filter} order by a.id desc limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}`,
     params,
@@ -69,14 +76,18 @@ export async function loginnameTaken(db: Db, loginname: string): Promise<boolean
 
 export async function telTaken(db: Db, tel: string, exceptId: number | null): Promise<boolean> {
   if (!tel) return false;
-  return !!(await one(db, 'select 1 from accounts where tel = $1 and id <> coalesce($2, 0)', [tel, exceptId]));
+  return !!(await one(db, 'select 1 from accounts where tel = $1 and id <> coalesce($2, 0)', [
+    tel,
+    exceptId,
+  ]));
 }
 
 export async function countAccounts(db: Db, orgId: number, kind: AccountKind): Promise<number> {
-  const row = await one<{ n: number }>(db, 'select count(*)::int as n from accounts where org_id = $1 and kind = $2', [
-    orgId,
-    kind,
-  ]);
+  const row = await one<{ n: number }>(
+    db,
+    'select count(*)::int as n from accounts where org_id = $1 and kind = $2',
+    [orgId, kind],
+  );
   return row?.n ?? 0;
 }
 
@@ -97,14 +108,37 @@ export interface AccountValues {
 
 export async function insertAccount(
   db: Db,
-  a: AccountValues & { orgId: number; kind: AccountKind; loginname: string; passwordHash: string; createdBy: number | null },
+  a: AccountValues & {
+    orgId: number;
+    kind: AccountKind;
+    loginname: string;
+    passwordHash: string;
+    createdBy: number | null;
+  },
 ): Promise<number> {
   const [row] = await db.query<{ id: number }>(
     `insert into accounts(org_id, kind, loginname, password_hash, tel, email, dept_id, role_id, contact, address, company,
                           customer_level, security_zone, remark, landing_page, auth_region, created_by)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) returning id`,
-    [a.orgId, a.kind, a.loginname, a.passwordHash, a.tel, a.email, a.deptId, a.roleId, a.contact, a.address, a.company,
-      a.customerLevel, a.securityZone, a.remark, a.landingPage, a.authRegion, a.createdBy],
+    [
+      a.orgId,
+      a.kind,
+      a.loginname,
+      a.passwordHash,
+      a.tel,
+      a.email,
+      a.deptId,
+      a.roleId,
+      a.contact,
+      a.address,
+      a.company,
+      a.customerLevel,
+      a.securityZone,
+      a.remark,
+      a.landingPage,
+      a.authRegion,
+      a.createdBy,
+    ],
   );
   return row!.id;
 }
@@ -114,8 +148,21 @@ export async function updateAccount(db: Db, id: number, a: AccountValues): Promi
     `update accounts set tel = $2, email = $3, dept_id = $4, role_id = $5, contact = $6, address = $7, company = $8,
             customer_level = $9, security_zone = $10, remark = $11, landing_page = $12, auth_region = $13, updated_at = now()
       where id = $1`,
-    [id, a.tel, a.email, a.deptId, a.roleId, a.contact, a.address, a.company, a.customerLevel, a.securityZone, a.remark,
-      a.landingPage, a.authRegion],
+    [
+      id,
+      a.tel,
+      a.email,
+      a.deptId,
+      a.roleId,
+      a.contact,
+      a.address,
+      a.company,
+      a.customerLevel,
+      a.securityZone,
+      a.remark,
+      a.landingPage,
+      a.authRegion,
+    ],
   );
 }
 

@@ -30,11 +30,19 @@ function mayManage(auth: AuthContext, kind: AccountKind, orgId: number | null): 
   switch (kind) {
     case 'internal':
     case 'external':
-      return auth.orgKind === 'enterprise' && auth.auths.has('account_manage') && (orgId === null || orgId === auth.orgId);
+      return (
+        auth.orgKind === 'enterprise' &&
+        auth.auths.has('account_manage') &&
+        (orgId === null || orgId === auth.orgId)
+      );
     case 'enterprise':
       return auth.orgKind === 'platform' && auth.auths.has('platform_account');
     case 'operation':
-      return auth.orgKind === 'platform' && auth.auths.has('platform_account') && (orgId === null || orgId === auth.orgId);
+      return (
+        auth.orgKind === 'platform' &&
+        auth.auths.has('platform_account') &&
+        (orgId === null || orgId === auth.orgId)
+      );
   }
 }
 
@@ -47,7 +55,8 @@ function requireSegment(auth: AuthContext, segment: AccountSegment): AccountKind
 /** Loads an account the caller may manage; anything else reads as missing (no existence leak). */
 async function manageable(db: Db, auth: AuthContext, id: number): Promise<repo.AccountRow> {
   // a caller who manages no accounts at all is told so, whatever the id
-  if (!auth.auths.has('account_manage') && !auth.auths.has('platform_account')) throw new AppError(Err.noAccess);
+  if (!auth.auths.has('account_manage') && !auth.auths.has('platform_account'))
+    throw new AppError(Err.noAccess);
   const account = await repo.findAccount(db, id);
   if (!account || !mayManage(auth, account.kind, account.orgId)) throw notFound();
   return account;
@@ -57,16 +66,31 @@ function passwordError(password: string): AppError | null {
   const problem = checkPassword(password);
   if (!problem) return null;
   return new AppError(Err.parameterCheckFailed, {
-    params: { detail: { 'zh-CN': passwordProblemText(problem, 'zh-CN'), 'en-US': passwordProblemText(problem, 'en-US') } },
+    params: {
+      detail: {
+        'zh-CN': passwordProblemText(problem, 'zh-CN'),
+        'en-US': passwordProblemText(problem, 'en-US'),
+      },
+    },
   });
 }
 
 /** Department and role must belong to the account's enterprise; sub-accounts need a role. */
-async function checkPlacement(db: Db, orgId: number, kind: AccountKind, deptId: number | null, roleId: number | null) {
+async function checkPlacement(
+  db: Db,
+  orgId: number,
+  kind: AccountKind,
+  deptId: number | null,
+  roleId: number | null,
+) {
   if (kind !== 'internal' && kind !== 'external') return { deptId: null, roleId: null };
   if (!roleId) throw new AppError(Err.parameterMissing, { params: { detail: 'roleId' } });
-  if (!(await one(db, 'select 1 from roles where id = $1 and org_id = $2', [roleId, orgId]))) throw notFound();
-  if (deptId && !(await one(db, 'select 1 from departments where id = $1 and org_id = $2', [deptId, orgId]))) {
+  if (!(await one(db, 'select 1 from roles where id = $1 and org_id = $2', [roleId, orgId])))
+    throw notFound();
+  if (
+    deptId &&
+    !(await one(db, 'select 1 from departments where id = $1 and org_id = $2', [deptId, orgId]))
+  ) {
     throw notFound();
   }
   return { deptId, roleId };
@@ -95,12 +119,19 @@ async function checkLimit(db: Db, orgId: number, kind: AccountKind): Promise<voi
 async function checkQueryScope(db: Db, orgId: number | null, q: AccountQuery): Promise<void> {
   if (orgId === null) return;
   if (q.orgId && q.orgId !== orgId) throw notFound();
-  if (q.deptId && !(await one(db, 'select 1 from departments where id = $1 and org_id = $2', [q.deptId, orgId]))) {
+  if (
+    q.deptId &&
+    !(await one(db, 'select 1 from departments where id = $1 and org_id = $2', [q.deptId, orgId]))
+  ) {
     throw notFound();
   }
 }
 
-export async function listAccounts(db: Db, auth: AuthContext, q: AccountQuery): Promise<Page<repo.AccountRow>> {
+export async function listAccounts(
+  db: Db,
+  auth: AuthContext,
+  q: AccountQuery,
+): Promise<Page<repo.AccountRow>> {
   const kind = requireSegment(auth, q.segment);
   const orgId = kind === 'enterprise' ? null : auth.orgId;
   await checkQueryScope(db, orgId, q);
@@ -112,7 +143,12 @@ export async function getAccount(db: Db, auth: AuthContext, id: number): Promise
   return manageable(db, auth, id);
 }
 
-export async function createAccount(db: Db, auth: AuthContext, input: AccountCreate, ip: string): Promise<number> {
+export async function createAccount(
+  db: Db,
+  auth: AuthContext,
+  input: AccountCreate,
+  ip: string,
+): Promise<number> {
   const kind = requireSegment(auth, input.segment);
   let orgId = auth.orgId;
   if (kind === 'enterprise') {
@@ -136,7 +172,12 @@ export async function createAccount(db: Db, auth: AuthContext, input: AccountCre
       passwordHash: await hashPassword(input.password),
       createdBy: auth.accountId,
     });
-    await recordBy(tx, auth, ip, { action: 'account.add', objectType: 'account', objectId: id, detail: { loginname: input.loginname, kind } });
+    await recordBy(tx, auth, ip, {
+      action: 'account.add',
+      objectType: 'account',
+      objectId: id,
+      detail: { loginname: input.loginname, kind },
+    });
     return id;
   });
 }
@@ -151,17 +192,33 @@ export async function editAccount(db: Db, auth: AuthContext, input: AccountEdit,
   });
 }
 
-export async function setAccountDisabled(db: Db, auth: AuthContext, id: number, disabled: boolean, ip: string) {
+export async function setAccountDisabled(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  disabled: boolean,
+  ip: string,
+) {
   await db.tx(async (tx) => {
     if (id === auth.accountId) throw new AppError(Err.noAccess);
     await manageable(tx, auth, id);
     await repo.setDisabled(tx, id, disabled);
     if (disabled) await endSessionsOf(tx, id);
-    await recordBy(tx, auth, ip, { action: disabled ? 'account.disable' : 'account.enable', objectType: 'account', objectId: id });
+    await recordBy(tx, auth, ip, {
+      action: disabled ? 'account.disable' : 'account.enable',
+      objectType: 'account',
+      objectId: id,
+    });
   });
 }
 
-export async function resetAccountPassword(db: Db, auth: AuthContext, id: number, password: string, ip: string) {
+export async function resetAccountPassword(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  password: string,
+  ip: string,
+) {
   const pwError = passwordError(password);
   if (pwError) throw pwError;
   await db.tx(async (tx) => {

@@ -42,19 +42,24 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  publicCall(app, '/lfscada/user/encryptLogin', { input: encryptLoginBody }, async ({ input, req, reply }) => {
-    const { token, accountId } = await login(db, clock, config.SESSION_IDLE_MINUTES, {
-      loginname: loginKeys.decrypt(input.loginname),
-      password: loginKeys.decrypt(input.password),
-      vcode: input.vcode,
-      captchaId: req.cookies[CAPTCHA_COOKIE],
-      ip: req.ip,
-      userAgent: req.headers['user-agent'] ?? '',
-    });
-    setCookie(reply, SESSION_COOKIE, token);
-    reply.clearCookie(CAPTCHA_COOKIE, { path: '/' });
-    return userInfoOf(db, accountId);
-  });
+  publicCall(
+    app,
+    '/lfscada/user/encryptLogin',
+    { input: encryptLoginBody },
+    async ({ input, req, reply }) => {
+      const { token, accountId } = await login(db, clock, config.SESSION_IDLE_MINUTES, {
+        loginname: loginKeys.decrypt(input.loginname),
+        password: loginKeys.decrypt(input.password),
+        vcode: input.vcode,
+        captchaId: req.cookies[CAPTCHA_COOKIE],
+        ip: req.ip,
+        userAgent: req.headers['user-agent'] ?? '',
+      });
+      setCookie(reply, SESSION_COOKIE, token);
+      reply.clearCookie(CAPTCHA_COOKIE, { path: '/' });
+      return userInfoOf(db, accountId);
+    },
+  );
 
   call(app, '/lfscada/user/info', { method: 'GET' }, ({ auth }) => userInfoOf(db, auth.accountId));
 

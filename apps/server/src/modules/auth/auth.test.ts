@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Caller, login, loggedIn, makeEnterprise, startTestPlatform, TEST_PASSWORD, type TestPlatform } from '../../../test/harness';
+import {
+  Caller,
+  login,
+  loggedIn,
+  makeEnterprise,
+  startTestPlatform,
+  TEST_PASSWORD,
+  type TestPlatform,
+} from '../../../test/harness';
 
 let p: TestPlatform;
 let admin: string;
@@ -12,12 +20,16 @@ afterAll(() => p.stop());
 
 /** Reads the answer of the image code the caller was last given, as a person reads the picture. */
 async function captchaAnswer(caller: Caller): Promise<string> {
-  const [row] = await p.ctx.db.query<{ answer: string }>('select answer from captchas where id = $1', [caller.cookie('vcid')]);
+  const [row] = await p.ctx.db.query<{ answer: string }>('select answer from captchas where id = $1', [
+    caller.cookie('vcid'),
+  ]);
   return row!.answer;
 }
 
 async function accountNamed(loginname: string) {
-  const [row] = await p.ctx.db.query<{ id: number }>('select id from accounts where loginname = $1', [loginname]);
+  const [row] = await p.ctx.db.query<{ id: number }>('select id from accounts where loginname = $1', [
+    loginname,
+  ]);
   return row!.id;
 }
 
@@ -36,8 +48,21 @@ describe('login and session', () => {
     expect(info.body.code).toBe('200');
     expect(Object.keys(info.body.data)).toEqual(
       expect.arrayContaining([
-        'loginname', 'tel', 'userId', 'styleId', 'orgId', 'deptId', 'roleId', 'roleType', 'authRegion', 'dataRange',
-        'prompType', 'scadaAdaption', 'equipDisplay', 'useLock', 'auths',
+        'loginname',
+        'tel',
+        'userId',
+        'styleId',
+        'orgId',
+        'deptId',
+        'roleId',
+        'roleType',
+        'authRegion',
+        'dataRange',
+        'prompType',
+        'scadaAdaption',
+        'equipDisplay',
+        'useLock',
+        'auths',
       ]),
     );
     expect(info.body.data.loginname).toBe(admin);
@@ -60,7 +85,9 @@ describe('login and session', () => {
     const res = await login(caller, user, 'Wrong_pass1');
     expect(res.body.code).toBe('1001');
     expect(res.body.message).toBe('Incorrect username or password');
-    const vcode = await caller.post<{ required: boolean; image: string }>('/lfscada/user/showVcode', { loginname: user });
+    const vcode = await caller.post<{ required: boolean; image: string }>('/lfscada/user/showVcode', {
+      loginname: user,
+    });
     expect(vcode.body.data.required).toBe(true);
     expect(vcode.body.data.image).toMatch(/^data:image\/svg\+xml;base64,/);
   });
@@ -132,7 +159,11 @@ describe('login and session', () => {
     expect((await caller.post('/lfscada/user/logout')).body.code).toBe('200');
     expect((await caller.get('/lfscada/user/info')).body.code).toBe('1006');
     // the old token is gone from the server, not only from the browser
-    const replay = await p.app.inject({ method: 'GET', url: '/lfscada/user/info', headers: { cookie: `sid=${sid}` } });
+    const replay = await p.app.inject({
+      method: 'GET',
+      url: '/lfscada/user/info',
+      headers: { cookie: `sid=${sid}` },
+    });
     expect(replay.json().code).toBe('1006');
   });
 
@@ -143,13 +174,18 @@ describe('login and session', () => {
   });
 
   it('rejects fields that were not encrypted with the public key', async () => {
-    const res = await new Caller(p.app).post('/lfscada/user/encryptLogin', { loginname: admin, password: TEST_PASSWORD });
+    const res = await new Caller(p.app).post('/lfscada/user/encryptLogin', {
+      loginname: admin,
+      password: TEST_PASSWORD,
+    });
     expect(res.body.code).toBe('10001');
   });
 
   it('records logins and logouts in the operation log', async () => {
     const caller = await loggedIn(p.app, admin);
-    const log = await caller.post<{ list: { action: string }[] }>('/lfscada/user/operationlog/query', { pageSize: 50 });
+    const log = await caller.post<{ list: { action: string }[] }>('/lfscada/user/operationlog/query', {
+      pageSize: 50,
+    });
     expect(log.body.code).toBe('200');
     expect(log.body.data.list.map((e) => e.action)).toContain('login');
   });

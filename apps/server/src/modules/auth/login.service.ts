@@ -1,9 +1,4 @@
-import {
-  AppError,
-  Err,
-  LOGIN_LOCK_MINUTES,
-  LOGIN_MAX_FAILURES,
-} from '@fieldhub/shared';
+import { AppError, Err, LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '@fieldhub/shared';
 import { one, type Db } from '../../db/db';
 import { minutesFrom, type Clock } from '../../clock';
 import { recordOperation } from '../oplog/oplog.service';
@@ -28,9 +23,11 @@ export interface LoginAttempt {
 
 /** Failures still counting for a login name (they lapse after the lock period). */
 async function currentFailures(db: Db, clock: Clock, loginname: string): Promise<FailureRow> {
-  const row = await one<FailureRow>(db, 'select failures, last_failed_at, locked_until from login_failures where loginname = $1', [
-    loginname,
-  ]);
+  const row = await one<FailureRow>(
+    db,
+    'select failures, last_failed_at, locked_until from login_failures where loginname = $1',
+    [loginname],
+  );
   const now = clock.now().getTime();
   if (!row) return { failures: 0, last_failed_at: null, locked_until: null };
   if (row.locked_until && row.locked_until.getTime() > now) return row;
@@ -86,7 +83,13 @@ export async function login(
     }
   }
 
-  const account = await one<{ id: number; org_id: number; password_hash: string; disabled: boolean; org_disabled: boolean }>(
+  const account = await one<{
+    id: number;
+    org_id: number;
+    password_hash: string;
+    disabled: boolean;
+    org_disabled: boolean;
+  }>(
     db,
     `select a.id, a.org_id, a.password_hash, a.disabled, o.disabled as org_disabled
        from accounts a join orgs o on o.id = a.org_id where lower(a.loginname) = $1`,

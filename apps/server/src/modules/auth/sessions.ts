@@ -1,5 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ENTERPRISE_ADMIN_KEYS, PLATFORM_OPERATOR_KEYS, type AccountKind, type RoleType } from '@fieldhub/shared';
+import {
+  ENTERPRISE_ADMIN_KEYS,
+  PLATFORM_OPERATOR_KEYS,
+  type AccountKind,
+  type RoleType,
+} from '@fieldhub/shared';
 import { one, type Db } from '../../db/db';
 import { minutesFrom, type Clock } from '../../clock';
 import type { AuthContext } from '../../http/context';
@@ -23,7 +28,15 @@ export async function createSession(
   await db.query(
     `insert into sessions(token_hash, account_id, org_id, created_at, last_seen_at, expires_at, ip, user_agent)
      values ($1, $2, $3, $4, $4, $5, $6, $7)`,
-    [hashToken(token), who.accountId, who.orgId, now, minutesFrom(now, idleMinutes), who.ip, who.userAgent.slice(0, 300)],
+    [
+      hashToken(token),
+      who.accountId,
+      who.orgId,
+      now,
+      minutesFrom(now, idleMinutes),
+      who.ip,
+      who.userAgent.slice(0, 300),
+    ],
   );
   return token;
 }
@@ -57,7 +70,12 @@ export function roleTypeOf(kind: AccountKind, roleType: RoleType | null): RoleTy
 }
 
 /** The caller behind a session token, or null when it is unknown, expired or its account is disabled. */
-export async function loadSession(db: Db, clock: Clock, idleMinutes: number, token: string): Promise<AuthContext | null> {
+export async function loadSession(
+  db: Db,
+  clock: Clock,
+  idleMinutes: number,
+  token: string,
+): Promise<AuthContext | null> {
   const row = await one<SessionRow>(
     db,
     `select s.token_hash, s.last_seen_at, s.expires_at, a.id as account_id, a.org_id, o.kind as org_kind,

@@ -1,4 +1,11 @@
-import { AppError, Err, type UserInfo, type AccountKind, type PromptType, type RoleType } from '@fieldhub/shared';
+import {
+  AppError,
+  Err,
+  type UserInfo,
+  type AccountKind,
+  type PromptType,
+  type RoleType,
+} from '@fieldhub/shared';
 import { one, type Db } from '../../db/db';
 import { authsOf, roleTypeOf } from './sessions';
 

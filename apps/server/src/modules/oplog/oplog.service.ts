@@ -19,13 +19,33 @@ export async function recordOperation(db: Db, e: OperationEntry): Promise<void> 
   await db.query(
     `insert into operation_log(org_id, account_id, loginname, action, object_type, object_id, detail, ip)
      values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [e.orgId, e.accountId, e.loginname, e.action, e.objectType ?? '', String(e.objectId ?? ''), e.detail ?? {}, e.ip ?? ''],
+    [
+      e.orgId,
+      e.accountId,
+      e.loginname,
+      e.action,
+      e.objectType ?? '',
+      String(e.objectId ?? ''),
+      e.detail ?? {},
+      e.ip ?? '',
+    ],
   );
 }
 
 /** Shortcut for the calling account. */
-export function recordBy(db: Db, auth: AuthContext, ip: string, e: Omit<OperationEntry, 'orgId' | 'accountId' | 'loginname' | 'ip'>) {
-  return recordOperation(db, { ...e, orgId: auth.orgId, accountId: auth.accountId, loginname: auth.loginname, ip });
+export function recordBy(
+  db: Db,
+  auth: AuthContext,
+  ip: string,
+  e: Omit<OperationEntry, 'orgId' | 'accountId' | 'loginname' | 'ip'>,
+) {
+  return recordOperation(db, {
+    ...e,
+    orgId: auth.orgId,
+    accountId: auth.accountId,
+    loginname: auth.loginname,
+    ip,
+  });
 }
 
 const dateInput = z.coerce.date().refine((d) => d.getTime() >= 0, 'date before 1970');
@@ -55,7 +75,11 @@ export interface OperationLogRow {
  * The log of the caller's enterprise. Accounts limited to their own data range ('self') see only
  * their own entries.
  */
-export async function queryOperationLog(db: Db, auth: AuthContext, q: OperationLogQuery): Promise<Page<OperationLogRow>> {
+export async function queryOperationLog(
+  db: Db,
+  auth: AuthContext,
+  q: OperationLogQuery,
+): Promise<Page<OperationLogRow>> {
   if (q.startTime && q.endTime && q.endTime.getTime() < q.startTime.getTime()) {
     throw new AppError(Err.parameterCheckFailed, { params: { detail: 'endTime < startTime' } });
   }
@@ -73,7 +97,10 @@ export async function queryOperationLog(db: Db, auth: AuthContext, q: OperationL
   if (q.objectType) add('object_type = ?', q.objectType);
   if (q.objectId) add('object_id = ?', q.objectId);
   const filter = where.join(' and ');
-  const [count] = await db.query<{ n: number }>(`select count(*)::int as n from operation_log where ${filter}`, params);
+  const [count] = await db.query<{ n: number }>(
+    `select count(*)::int as n from operation_log where ${filter}`,
+    params,
+  );
   const rows = await db.query<OperationLogRow>(
     `select id, loginname, action, object_type as "objectType", object_id as "objectId", detail, ip,
             created_at as "createdAt"

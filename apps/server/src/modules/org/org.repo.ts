@@ -54,7 +54,13 @@ export function departmentIn(db: Db, orgId: number, id: number) {
   );
 }
 
-export async function departmentNameTaken(db: Db, orgId: number, parentId: number | null, name: string, exceptId: number | null) {
+export async function departmentNameTaken(
+  db: Db,
+  orgId: number,
+  parentId: number | null,
+  name: string,
+  exceptId: number | null,
+) {
   return !!(await one(
     db,
     `select 1 from departments where org_id = $1 and coalesce(parent_id, 0) = coalesce($2, 0)
@@ -63,7 +69,11 @@ export async function departmentNameTaken(db: Db, orgId: number, parentId: numbe
   ));
 }
 
-export async function insertDepartment(db: Db, orgId: number, d: { name: string; parentId: number | null; seq: number; remark: string }) {
+export async function insertDepartment(
+  db: Db,
+  orgId: number,
+  d: { name: string; parentId: number | null; seq: number; remark: string },
+) {
   const [row] = await db.query<{ id: number }>(
     'insert into departments(org_id, parent_id, name, seq, remark) values ($1, $2, $3, $4, $5) returning id',
     [orgId, d.parentId, d.name, d.seq, d.remark],
@@ -71,7 +81,11 @@ export async function insertDepartment(db: Db, orgId: number, d: { name: string;
   return row!.id;
 }
 
-export async function updateDepartment(db: Db, id: number, d: { name: string; parentId: number | null; seq: number; remark: string }) {
+export async function updateDepartment(
+  db: Db,
+  id: number,
+  d: { name: string; parentId: number | null; seq: number; remark: string },
+) {
   await db.query('update departments set name = $2, parent_id = $3, seq = $4, remark = $5 where id = $1', [
     id,
     d.name,
@@ -107,15 +121,18 @@ export function rolesOf(db: Db, orgId: number, name: string | undefined): Promis
 }
 
 export function roleIn(db: Db, orgId: number, id: number) {
-  return one<RoleRow>(db, `select ${roleColumns} from roles r where r.id = $1 and r.org_id = $2`, [id, orgId]);
+  return one<RoleRow>(db, `select ${roleColumns} from roles r where r.id = $1 and r.org_id = $2`, [
+    id,
+    orgId,
+  ]);
 }
 
 export async function roleNameTaken(db: Db, orgId: number, name: string, exceptId: number | null) {
-  return !!(await one(db, 'select 1 from roles where org_id = $1 and lower(name) = lower($2) and id <> coalesce($3, 0)', [
-    orgId,
-    name,
-    exceptId,
-  ]));
+  return !!(await one(
+    db,
+    'select 1 from roles where org_id = $1 and lower(name) = lower($2) and id <> coalesce($3, 0)',
+    [orgId, name, exceptId],
+  ));
 }
 
 interface RoleValues {
@@ -135,14 +152,10 @@ export async function insertRole(db: Db, orgId: number, r: RoleValues) {
 }
 
 export async function updateRole(db: Db, id: number, r: RoleValues) {
-  await db.query('update roles set name = $2, role_type = $3, data_range = $4, permissions = $5, remark = $6 where id = $1', [
-    id,
-    r.name,
-    r.roleType,
-    r.dataRange,
-    r.permissions,
-    r.remark,
-  ]);
+  await db.query(
+    'update roles set name = $2, role_type = $3, data_range = $4, permissions = $5, remark = $6 where id = $1',
+    [id, r.name, r.roleType, r.dataRange, r.permissions, r.remark],
+  );
 }
 
 export async function deleteRole(db: Db, id: number) {
@@ -156,10 +169,16 @@ const enterpriseColumns = `o.id, o.name, o.contact, o.tel, o.address, o.remark, 
   (select a.loginname from accounts a where a.org_id = o.id and a.kind = 'enterprise' order by a.id limit 1) as "adminLoginname",
   o.created_at as "createdAt"`;
 
-export async function findEnterprises(db: Db, q: { name?: string | undefined; pageNum: number; pageSize: number }) {
+export async function findEnterprises(
+  db: Db,
+  q: { name?: string | undefined; pageNum: number; pageSize: number },
+) {
   const params = [q.name ?? null];
   const filter = "o.kind = 'enterprise' and ($1::text is null or o.name ilike '%' || $1 || '%')";
-  const [count] = await db.query<{ n: number }>(`select count(*)::int as n from orgs o where ${filter}`, params);
+  const [count] = await db.query<{ n: number }>(
+    `select count(*)::int as n from orgs o where ${filter}`,
+    params,
+  );
   const list = await db.query<EnterpriseRow>(
     `select ${enterpriseColumns} from orgs o where ${filter} order by o.id desc
       limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}`,
@@ -169,15 +188,26 @@ export async function findEnterprises(db: Db, q: { name?: string | undefined; pa
 }
 
 export function findEnterprise(db: Db, id: number) {
-  return one<EnterpriseRow>(db, `select ${enterpriseColumns} from orgs o where o.id = $1 and o.kind = 'enterprise'`, [id]);
+  return one<EnterpriseRow>(
+    db,
+    `select ${enterpriseColumns} from orgs o where o.id = $1 and o.kind = 'enterprise'`,
+    [id],
+  );
 }
 
 export function findOrg(db: Db, id: number) {
-  return one<EnterpriseRow & { kind: string }>(db, `select ${enterpriseColumns}, o.kind from orgs o where o.id = $1`, [id]);
+  return one<EnterpriseRow & { kind: string }>(
+    db,
+    `select ${enterpriseColumns}, o.kind from orgs o where o.id = $1`,
+    [id],
+  );
 }
 
 export async function orgNameTaken(db: Db, name: string, exceptId: number | null) {
-  return !!(await one(db, 'select 1 from orgs where lower(name) = lower($1) and id <> coalesce($2, 0)', [name, exceptId]));
+  return !!(await one(db, 'select 1 from orgs where lower(name) = lower($1) and id <> coalesce($2, 0)', [
+    name,
+    exceptId,
+  ]));
 }
 
 interface OrgValues {

@@ -22,10 +22,15 @@ const byId = z.object({ id: formId });
 export function orgRoutes(app: FastifyInstance, { db }: AppContext): void {
   // enterprises: platform operators only
   const platform = { perm: 'platform_enterprise' } as const;
-  call(app, '/lfscada/org/query', { input: pagingSchema.extend({ name: z.string().trim().max(50).optional() }), access: platform }, ({ input }) =>
-    org.listEnterprises(db, input),
+  call(
+    app,
+    '/lfscada/org/query',
+    { input: pagingSchema.extend({ name: z.string().trim().max(50).optional() }), access: platform },
+    ({ input }) => org.listEnterprises(db, input),
   );
-  call(app, '/lfscada/org/info', { input: byId, access: platform }, ({ input }) => org.getEnterprise(db, input.id));
+  call(app, '/lfscada/org/info', { input: byId, access: platform }, ({ input }) =>
+    org.getEnterprise(db, input.id),
+  );
   call(
     app,
     '/lfscada/org/add',
@@ -39,11 +44,17 @@ export function orgRoutes(app: FastifyInstance, { db }: AppContext): void {
     },
     async ({ input, auth, req }) => ({ id: await org.addEnterprise(db, auth, input, req.ip) }),
   );
-  call(app, '/lfscada/org/edit', { input: enterpriseSchema.extend({ id: formId }), access: platform }, ({ input, auth, req }) =>
-    org.editEnterprise(db, auth, input.id, input, req.ip),
+  call(
+    app,
+    '/lfscada/org/edit',
+    { input: enterpriseSchema.extend({ id: formId }), access: platform },
+    ({ input, auth, req }) => org.editEnterprise(db, auth, input.id, input, req.ip),
   );
-  call(app, '/lfscada/org/disable', { input: byId.extend({ disabled: formBool }), access: platform }, ({ input, auth, req }) =>
-    org.setEnterpriseDisabled(db, auth, input.id, input.disabled, req.ip),
+  call(
+    app,
+    '/lfscada/org/disable',
+    { input: byId.extend({ disabled: formBool }), access: platform },
+    ({ input, auth, req }) => org.setEnterpriseDisabled(db, auth, input.id, input.disabled, req.ip),
   );
   call(app, '/lfscada/org/delete', { input: byId, access: platform }, ({ input, auth, req }) =>
     org.removeEnterprise(db, auth, input.id, req.ip),
@@ -57,7 +68,11 @@ export function orgRoutes(app: FastifyInstance, { db }: AppContext): void {
 
   // choices for the account form, open to whoever manages accounts
   call(app, '/lfscada/org/options', { access: { perm: 'account_manage' } }, async ({ auth }) => ({
-    departments: (await org.listDepartments(db, auth)).map(({ id, parentId, name }) => ({ id, parentId, name })),
+    departments: (await org.listDepartments(db, auth)).map(({ id, parentId, name }) => ({
+      id,
+      parentId,
+      name,
+    })),
     roles: (await org.listRoles(db, auth)).map(({ id, name, roleType }) => ({ id, name, roleType })),
   }));
 
@@ -67,8 +82,11 @@ export function orgRoutes(app: FastifyInstance, { db }: AppContext): void {
   call(app, '/lfscada/dept/add', { input: departmentSchema, access: dept }, async ({ input, auth, req }) => ({
     id: await org.addDepartment(db, auth, input, req.ip),
   }));
-  call(app, '/lfscada/dept/edit', { input: departmentSchema.extend({ id: formId }), access: dept }, ({ input, auth, req }) =>
-    org.editDepartment(db, auth, input.id, input, req.ip),
+  call(
+    app,
+    '/lfscada/dept/edit',
+    { input: departmentSchema.extend({ id: formId }), access: dept },
+    ({ input, auth, req }) => org.editDepartment(db, auth, input.id, input, req.ip),
   );
   call(app, '/lfscada/dept/delete', { input: byId, access: dept }, ({ input, auth, req }) =>
     org.removeDepartment(db, auth, input.id, req.ip),
@@ -76,16 +94,26 @@ export function orgRoutes(app: FastifyInstance, { db }: AppContext): void {
 
   // roles
   const role = { perm: 'role_manage' } as const;
-  call(app, '/lfscada/role/permissions', { access: role }, async () => PERMISSIONS.filter((p) => p.level !== 'platform'));
-  call(app, '/lfscada/role/query', { input: z.object({ name: z.string().trim().max(30).optional() }), access: role }, ({ input, auth }) =>
-    org.listRoles(db, auth, input.name),
+  call(app, '/lfscada/role/permissions', { access: role }, async () =>
+    PERMISSIONS.filter((p) => p.level !== 'platform'),
   );
-  call(app, '/lfscada/role/info', { input: byId, access: role }, ({ input, auth }) => org.getRole(db, auth, input.id));
+  call(
+    app,
+    '/lfscada/role/query',
+    { input: z.object({ name: z.string().trim().max(30).optional() }), access: role },
+    ({ input, auth }) => org.listRoles(db, auth, input.name),
+  );
+  call(app, '/lfscada/role/info', { input: byId, access: role }, ({ input, auth }) =>
+    org.getRole(db, auth, input.id),
+  );
   call(app, '/lfscada/role/add', { input: roleSchema, access: role }, async ({ input, auth, req }) => ({
     id: await org.addRole(db, auth, input, req.ip),
   }));
-  call(app, '/lfscada/role/edit', { input: roleSchema.extend({ id: formId }), access: role }, ({ input, auth, req }) =>
-    org.editRole(db, auth, input.id, input, req.ip),
+  call(
+    app,
+    '/lfscada/role/edit',
+    { input: roleSchema.extend({ id: formId }), access: role },
+    ({ input, auth, req }) => org.editRole(db, auth, input.id, input, req.ip),
   );
   call(app, '/lfscada/role/delete', { input: byId, access: role }, ({ input, auth, req }) =>
     org.removeRole(db, auth, input.id, req.ip),

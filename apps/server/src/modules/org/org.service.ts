@@ -42,9 +42,15 @@ async function checkParent(db: Db, orgId: number, parentId: number | null, selfI
 export async function addDepartment(db: Db, auth: AuthContext, d: DepartmentInput, ip: string) {
   return db.tx(async (tx) => {
     await checkParent(tx, auth.orgId, d.parentId, null);
-    if (await repo.departmentNameTaken(tx, auth.orgId, d.parentId, d.name, null)) throw new AppError(Err.departmentNameExists);
+    if (await repo.departmentNameTaken(tx, auth.orgId, d.parentId, d.name, null))
+      throw new AppError(Err.departmentNameExists);
     const id = await repo.insertDepartment(tx, auth.orgId, d);
-    await recordBy(tx, auth, ip, { action: 'dept.add', objectType: 'dept', objectId: id, detail: { name: d.name } });
+    await recordBy(tx, auth, ip, {
+      action: 'dept.add',
+      objectType: 'dept',
+      objectId: id,
+      detail: { name: d.name },
+    });
     return id;
   });
 }
@@ -53,7 +59,8 @@ export async function editDepartment(db: Db, auth: AuthContext, id: number, d: D
   await db.tx(async (tx) => {
     if (!(await repo.departmentIn(tx, auth.orgId, id))) throw notFound();
     await checkParent(tx, auth.orgId, d.parentId, id);
-    if (await repo.departmentNameTaken(tx, auth.orgId, d.parentId, d.name, id)) throw new AppError(Err.departmentNameExists);
+    if (await repo.departmentNameTaken(tx, auth.orgId, d.parentId, d.name, id))
+      throw new AppError(Err.departmentNameExists);
     await repo.updateDepartment(tx, id, d);
     await recordBy(tx, auth, ip, { action: 'dept.edit', objectType: 'dept', objectId: id });
   });
@@ -74,7 +81,8 @@ export async function removeDepartment(db: Db, auth: AuthContext, id: number, ip
 function checkPermissions(r: RoleInput): string[] {
   const keys = [...new Set(r.permissions)];
   const unknown = keys.find((k) => !isPermissionKey(k));
-  if (unknown) throw new AppError(Err.parameterCheckFailed, { params: { detail: `permissions: ${unknown}` } });
+  if (unknown)
+    throw new AppError(Err.parameterCheckFailed, { params: { detail: `permissions: ${unknown}` } });
   if (keys.some((k) => !roleTypeMayHold(r.roleType, k))) throw new AppError(Err.roleTypeError);
   return keys;
 }
@@ -92,7 +100,12 @@ export async function addRole(db: Db, auth: AuthContext, r: RoleInput, ip: strin
   return db.tx(async (tx) => {
     if (await repo.roleNameTaken(tx, auth.orgId, r.name, null)) throw new AppError(Err.roleNameExists);
     const id = await repo.insertRole(tx, auth.orgId, { ...r, permissions });
-    await recordBy(tx, auth, ip, { action: 'role.add', objectType: 'role', objectId: id, detail: { name: r.name } });
+    await recordBy(tx, auth, ip, {
+      action: 'role.add',
+      objectType: 'role',
+      objectId: id,
+      detail: { name: r.name },
+    });
     return id;
   });
 }
@@ -143,7 +156,12 @@ export async function addEnterprise(
   const problem = checkPassword(e.adminPassword);
   if (problem) {
     throw new AppError(Err.parameterCheckFailed, {
-      params: { detail: { 'zh-CN': passwordProblemText(problem, 'zh-CN'), 'en-US': passwordProblemText(problem, 'en-US') } },
+      params: {
+        detail: {
+          'zh-CN': passwordProblemText(problem, 'zh-CN'),
+          'en-US': passwordProblemText(problem, 'en-US'),
+        },
+      },
     });
   }
   return db.tx(async (tx) => {
@@ -170,7 +188,12 @@ export async function addEnterprise(
       authRegion: '',
       createdBy: auth.accountId,
     });
-    await recordBy(tx, auth, ip, { action: 'enterprise.add', objectType: 'org', objectId: orgId, detail: { name: e.name } });
+    await recordBy(tx, auth, ip, {
+      action: 'enterprise.add',
+      objectType: 'org',
+      objectId: orgId,
+      detail: { name: e.name },
+    });
     return orgId;
   });
 }
@@ -184,11 +207,21 @@ export async function editEnterprise(db: Db, auth: AuthContext, id: number, e: E
   });
 }
 
-export async function setEnterpriseDisabled(db: Db, auth: AuthContext, id: number, disabled: boolean, ip: string) {
+export async function setEnterpriseDisabled(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  disabled: boolean,
+  ip: string,
+) {
   await db.tx(async (tx) => {
     await getEnterprise(tx, id);
     await repo.setOrgDisabled(tx, id, disabled);
-    await recordBy(tx, auth, ip, { action: disabled ? 'enterprise.disable' : 'enterprise.enable', objectType: 'org', objectId: id });
+    await recordBy(tx, auth, ip, {
+      action: disabled ? 'enterprise.disable' : 'enterprise.enable',
+      objectType: 'org',
+      objectId: id,
+    });
   });
 }
 
@@ -198,7 +231,12 @@ export async function removeEnterprise(db: Db, auth: AuthContext, id: number, ip
     const org = await getEnterprise(tx, id);
     if (!org.disabled) throw new AppError(Err.inUseCannotDelete);
     await repo.deleteOrg(tx, id);
-    await recordBy(tx, auth, ip, { action: 'enterprise.delete', objectType: 'org', objectId: id, detail: { name: org.name } });
+    await recordBy(tx, auth, ip, {
+      action: 'enterprise.delete',
+      objectType: 'org',
+      objectId: id,
+      detail: { name: org.name },
+    });
   });
 }
 

@@ -19,13 +19,19 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
   // Per-account settings (designer options, message settings, ...), stored as JSON by key.
-  call(app, '/lfscada/user/config/query', { input: z.object({ key: configKey }) }, async ({ input, auth }) => {
-    const row = await one<{ value: unknown }>(db, 'select value from user_config where account_id = $1 and key = $2', [
-      auth.accountId,
-      input.key,
-    ]);
-    return row?.value ?? null;
-  });
+  call(
+    app,
+    '/lfscada/user/config/query',
+    { input: z.object({ key: configKey }) },
+    async ({ input, auth }) => {
+      const row = await one<{ value: unknown }>(
+        db,
+        'select value from user_config where account_id = $1 and key = $2',
+        [auth.accountId, input.key],
+      );
+      return row?.value ?? null;
+    },
+  );
 
   call(
     app,
@@ -71,7 +77,11 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
         'update accounts set equip_display = $2, scada_adaption = $3, prompt_type = $4, updated_at = now() where id = $1',
         [auth.accountId, input.equipDisplay, input.scadaAdaption, input.prompType],
       );
-      await recordBy(db, auth, req.ip, { action: 'user.settings', objectType: 'account', objectId: auth.accountId });
+      await recordBy(db, auth, req.ip, {
+        action: 'user.settings',
+        objectType: 'account',
+        objectId: auth.accountId,
+      });
       return userInfoOf(db, auth.accountId);
     },
   );

@@ -15,7 +15,12 @@ const { Header, Sider, Content } = Layout;
 function toAntItems(items: MenuItem[], t: (k: string) => string): MenuProps['items'] {
   return items.map((item) =>
     item.children
-      ? { key: `group:${item.key}`, label: t(`menu:${item.key}`), type: 'group' as const, children: toAntItems(item.children, t) }
+      ? {
+          key: `group:${item.key}`,
+          label: t(`menu:${item.key}`),
+          type: 'group' as const,
+          children: toAntItems(item.children, t),
+        }
       : { key: item.to, label: t(`menu:${item.key}`) },
   );
 }
@@ -24,7 +29,13 @@ function toAntItems(items: MenuItem[], t: (k: string) => string): MenuProps['ite
 function selectedKey(items: MenuItem[], pathname: string): string[] {
   const leaves = items.flatMap((i) => i.children ?? [i]);
   const hit = leaves
-    .filter((i) => i.to && (pathname === i.to || pathname.startsWith(`${i.to}/`) || pathname.startsWith(i.to.replace(/\/list$/, ''))))
+    .filter(
+      (i) =>
+        i.to &&
+        (pathname === i.to ||
+          pathname.startsWith(`${i.to}/`) ||
+          pathname.startsWith(i.to.replace(/\/list$/, ''))),
+    )
     .sort((a, b) => b.to.length - a.to.length)[0];
   return hit ? [hit.to] : [];
 }
@@ -43,7 +54,12 @@ export function MainLayout() {
   );
   const area = pathname.startsWith('/manage') ? 'manage' : pathname.startsWith('/account') ? 'account' : null;
   const side = useMemo(
-    () => (area === 'manage' ? visibleMenus(manageMenus, user) : area === 'account' ? visibleMenus(userMenus, user) : []),
+    () =>
+      area === 'manage'
+        ? visibleMenus(manageMenus, user)
+        : area === 'account'
+          ? visibleMenus(userMenus, user)
+          : [],
     [area, user],
   );
   const topSelected = area === 'manage' ? ['/manage'] : selectedKey(top, pathname);
@@ -65,7 +81,9 @@ export function MainLayout() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Header style={{ display: 'flex', alignItems: 'center', gap: 24, paddingInline: 20, background: '#001529' }}>
+      <Header
+        style={{ display: 'flex', alignItems: 'center', gap: 24, paddingInline: 20, background: '#001529' }}
+      >
         <Space style={{ cursor: 'pointer', flex: 'none' }} onClick={() => navigate('/')}>
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <Typography.Text strong style={{ color: '#fff', fontSize: 16, whiteSpace: 'nowrap' }}>

@@ -9,7 +9,9 @@ import { PageFrame } from '../../app/components/PageFrame';
 export default function FeedbackPage() {
   const { t } = useTranslation(['account', 'common']);
   const [form] = Form.useForm<{ content: string; contact: string }>();
-  const send = useMutation({ mutationFn: (v: { content: string; contact: string }) => request('/lfscada/feedback/add', v) });
+  const send = useMutation({
+    mutationFn: (v: { content: string; contact: string }) => request('/lfscada/feedback/add', v),
+  });
 
   if (send.isSuccess) {
     return (
@@ -42,7 +44,13 @@ export default function FeedbackPage() {
             { min: FEEDBACK_MIN_LENGTH, message: t('feedback.content-min', { min: FEEDBACK_MIN_LENGTH }) },
           ]}
         >
-          <Input.TextArea rows={6} maxLength={2000} showCount placeholder={t('feedback.placeholder')} data-testid="feedback-content" />
+          <Input.TextArea
+            rows={6}
+            maxLength={2000}
+            showCount
+            placeholder={t('feedback.placeholder')}
+            data-testid="feedback-content"
+          />
         </Form.Item>
         <Form.Item name="contact" label={t('feedback.contact')}>
           <Input maxLength={100} />

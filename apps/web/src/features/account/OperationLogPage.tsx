@@ -54,7 +54,11 @@ export default function OperationLogPage() {
         }}
       >
         <Form.Item name="range" label={t('time')}>
-          <DatePicker.RangePicker showTime allowEmpty={[true, true]} disabledDate={(d) => d.isAfter(dayjs().endOf('day'))} />
+          <DatePicker.RangePicker
+            showTime
+            allowEmpty={[true, true]}
+            disabledDate={(d) => d.isAfter(dayjs().endOf('day'))}
+          />
         </Form.Item>
         <Form.Item name="loginname" label={t('loginname')}>
           <Input allowClear style={{ width: 180 }} />
@@ -88,7 +92,12 @@ export default function OperationLogPage() {
           onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
         }}
         columns={[
-          { title: t('time'), dataIndex: 'createdAt', width: 190, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
+          {
+            title: t('time'),
+            dataIndex: 'createdAt',
+            width: 190,
+            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+          },
           { title: t('loginname'), dataIndex: 'loginname', width: 160 },
           {
             title: t('action-label'),

@@ -28,7 +28,11 @@ export default function UserConfigPage() {
         layout="horizontal"
         labelCol={{ flex: '180px' }}
         style={{ maxWidth: 640 }}
-        initialValues={{ equipDisplay: user.equipDisplay, scadaAdaption: user.scadaAdaption, prompType: user.prompType }}
+        initialValues={{
+          equipDisplay: user.equipDisplay,
+          scadaAdaption: user.scadaAdaption,
+          prompType: user.prompType,
+        }}
         onFinish={(v) => save.mutate(v)}
       >
         <Form.Item label={t('config.language')}>
@@ -42,7 +46,12 @@ export default function UserConfigPage() {
             ]}
           />
         </Form.Item>
-        <Form.Item name="scadaAdaption" label={t('config.scada-adaption')} valuePropName="checked" extra={t('config.scada-adaption-help')}>
+        <Form.Item
+          name="scadaAdaption"
+          label={t('config.scada-adaption')}
+          valuePropName="checked"
+          extra={t('config.scada-adaption-help')}
+        >
           <Switch />
         </Form.Item>
         <Form.Item name="prompType" label={t('config.prompt')}>

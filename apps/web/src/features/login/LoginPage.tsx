@@ -42,7 +42,11 @@ export default function LoginPage() {
   const onFinish = async (v: Fields) => {
     setError(null);
     try {
-      const user = await login.mutateAsync({ loginname: v.loginname.trim(), password: v.password, vcode: v.vcode ?? '' });
+      const user = await login.mutateAsync({
+        loginname: v.loginname.trim(),
+        password: v.password,
+        vcode: v.vcode ?? '',
+      });
       if (!user || !user.auths) {
         setError(t('common:error.user-info-failed'));
         return;
@@ -50,7 +54,9 @@ export default function LoginPage() {
       if (v.remember) localStorage.setItem(REMEMBER_KEY, v.loginname.trim());
       else localStorage.removeItem(REMEMBER_KEY);
       const wanted = params.get('redirect');
-      navigate(wanted && wanted.startsWith('/') && !wanted.startsWith('//') ? wanted : landingPath(user), { replace: true });
+      navigate(wanted && wanted.startsWith('/') && !wanted.startsWith('//') ? wanted : landingPath(user), {
+        replace: true,
+      });
     } catch (err) {
       setError(err instanceof ApiError ? err.message : t('common:error.unknown', { code: '' }));
       const data = err instanceof ApiError ? (err.data as { vcode?: boolean } | null) : null;
@@ -81,8 +87,18 @@ export default function LoginPage() {
         </ul>
       </div>
       <Card className="login-card" title={t('title')} variant="borderless">
-        {isOldBrowser() && <Alert type="warning" showIcon message={t('old-browser')} style={{ marginBottom: 16 }} />}
-        {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="login-error" />}
+        {isOldBrowser() && (
+          <Alert type="warning" showIcon message={t('old-browser')} style={{ marginBottom: 16 }} />
+        )}
+        {error && (
+          <Alert
+            type="error"
+            showIcon
+            message={error}
+            style={{ marginBottom: 16 }}
+            data-testid="login-error"
+          />
+        )}
         <Form<Fields>
           form={form}
           size="large"
@@ -90,17 +106,35 @@ export default function LoginPage() {
           onFinish={(v) => void onFinish(v)}
           autoComplete="on"
         >
-          <Form.Item name="loginname" rules={[{ required: true, whitespace: true, message: t('loginname-required') }]}>
-            <Input prefix={<UserOutlined />} placeholder={t('loginname')} autoComplete="username" data-testid="loginname" />
+          <Form.Item
+            name="loginname"
+            rules={[{ required: true, whitespace: true, message: t('loginname-required') }]}
+          >
+            <Input
+              prefix={<UserOutlined />}
+              placeholder={t('loginname')}
+              autoComplete="username"
+              data-testid="loginname"
+            />
           </Form.Item>
           <Form.Item name="password" rules={[{ required: true, message: t('password-required') }]}>
-            <Input.Password prefix={<LockOutlined />} placeholder={t('password')} autoComplete="current-password" data-testid="password" />
+            <Input.Password
+              prefix={<LockOutlined />}
+              placeholder={t('password')}
+              autoComplete="current-password"
+              data-testid="password"
+            />
           </Form.Item>
           {needCaptcha && (
             <Form.Item required>
               <Space.Compact style={{ width: '100%' }}>
                 <Form.Item name="vcode" noStyle rules={[{ required: true, message: t('vcode-required') }]}>
-                  <Input prefix={<SafetyOutlined />} placeholder={t('vcode')} maxLength={6} data-testid="vcode" />
+                  <Input
+                    prefix={<SafetyOutlined />}
+                    placeholder={t('vcode')}
+                    maxLength={6}
+                    data-testid="vcode"
+                  />
                 </Form.Item>
                 <Tooltip title={t('vcode-refresh')}>
                   <Button
@@ -109,7 +143,11 @@ export default function LoginPage() {
                     aria-label={t('vcode-refresh')}
                     data-testid="vcode-image"
                   >
-                    {captcha.data?.image ? <img src={captcha.data.image} alt={t('vcode')} /> : <ReloadOutlined spin={captcha.isFetching} />}
+                    {captcha.data?.image ? (
+                      <img src={captcha.data.image} alt={t('vcode')} />
+                    ) : (
+                      <ReloadOutlined spin={captcha.isFetching} />
+                    )}
                   </Button>
                 </Tooltip>
               </Space.Compact>

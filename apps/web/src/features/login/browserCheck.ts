@@ -3,5 +3,9 @@
  * Array.prototype.at, structuredClone, ResizeObserver) get a warning on the login page.
  */
 export function isOldBrowser(): boolean {
-  return !('at' in Array.prototype) || typeof structuredClone !== 'function' || typeof ResizeObserver !== 'function';
+  return (
+    !('at' in Array.prototype) ||
+    typeof structuredClone !== 'function' ||
+    typeof ResizeObserver !== 'function'
+  );
 }

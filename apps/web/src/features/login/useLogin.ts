@@ -15,7 +15,9 @@ export function useCaptcha(loginname: string) {
     queryKey: ['captcha', loginname],
     queryFn: async () => {
       const [encrypted] = loginname ? await encryptFields([loginname]) : [''];
-      return request<Captcha>('/lfscada/user/showVcode', encrypted ? { loginname: encrypted } : {}, { silent: true });
+      return request<Captcha>('/lfscada/user/showVcode', encrypted ? { loginname: encrypted } : {}, {
+        silent: true,
+      });
     },
     staleTime: 9 * 60_000,
     refetchOnWindowFocus: false,
@@ -28,7 +30,11 @@ export function useLogin() {
   return useMutation({
     mutationFn: async (v: { loginname: string; password: string; vcode: string }) => {
       const [loginname, password] = await encryptFields([v.loginname, v.password]);
-      return request<UserInfo>('/lfscada/user/encryptLogin', { loginname, password, vcode: v.vcode }, { silent: true });
+      return request<UserInfo>(
+        '/lfscada/user/encryptLogin',
+        { loginname, password, vcode: v.vcode },
+        { silent: true },
+      );
     },
     onSuccess: (user) => {
       queryClient.clear();
