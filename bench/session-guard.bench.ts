@@ -23,7 +23,9 @@ try {
   const { admin } = await makeEnterprise(p.ctx.db, 'Bench Works');
   const user = await loggedIn(p.app, admin);
   const anonymous = new Caller(p.app);
-  const baseline = await rate('public call (loadStyle), baseline', () => anonymous.post('/lfscada/style/loadStyle'));
+  const baseline = await rate('public call (loadStyle), baseline', () =>
+    anonymous.post('/lfscada/style/loadStyle'),
+  );
   const guarded = await rate('session + user info (user/info)', () => user.get('/lfscada/user/info'));
   console.log(`database: ${p.ctx.db.kind}; guarded/baseline = ${(guarded / baseline).toFixed(2)}`);
 } finally {

@@ -15,12 +15,14 @@ import { userRoutes } from './modules/user/user.routes';
 export interface BuildOptions {
   /** serve the built web app (off in API tests) */
   serveWeb?: boolean;
+  /** where log lines go (stdout when absent) */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** The HTTP application: every route of every module on one Fastify instance. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(ctx.config.LOG_LEVEL),
+    logger: loggerOptions(ctx.config.LOG_LEVEL, options.logStream),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },

@@ -4,6 +4,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { loadConfig } from '../src/config';
 import { openPglite, openPostgres, type Db } from '../src/db/db';
 import { createPlatform, type Platform } from '../src/server';
+import type { BuildOptions } from '../src/app';
 import type { Clock } from '../src/clock';
 import { hashPassword } from '../src/modules/auth/passwordHash';
 import { insertAccount } from '../src/modules/accounts/accounts.repo';
@@ -56,11 +57,14 @@ export interface TestPlatform extends Platform {
   stop(): Promise<void>;
 }
 
-export async function startTestPlatform(env: Record<string, string> = {}): Promise<TestPlatform> {
+export async function startTestPlatform(
+  env: Record<string, string> = {},
+  build: BuildOptions = {},
+): Promise<TestPlatform> {
   const { db, drop } = await freshDatabase();
   const clock = new TestClock();
   const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_SEED: 'false', ...env });
-  const platform = await createPlatform(config, { db, clock, serveWeb: 'WEB_DIST' in env });
+  const platform = await createPlatform(config, { db, clock, serveWeb: 'WEB_DIST' in env, ...build });
   return {
     ...platform,
     clock,

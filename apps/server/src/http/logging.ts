@@ -8,9 +8,10 @@ export function maskUrl(url: string): string {
 }
 
 /** pino options: secrets (passwords, tokens, cookies) never reach the log. */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: [
         'req.headers.cookie',
