@@ -11,6 +11,11 @@ import { accountRoutes } from './modules/accounts/accounts.routes';
 import { orgRoutes } from './modules/org/org.routes';
 import { operationLogRoutes } from './modules/oplog/oplog.routes';
 import { userRoutes } from './modules/user/user.routes';
+import { deviceRoutes } from './modules/devices/devices.routes';
+import { configRoutes } from './modules/config/config.routes';
+import { gatewayRoutes } from './modules/gateways/gateways.routes';
+import { groupRoutes } from './modules/groups/groups.routes';
+import { templateRoutes } from './modules/templates/templates.routes';
 
 export interface BuildOptions {
   /** serve the built web app (off in API tests) */
@@ -37,6 +42,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   operationLogRoutes(app, ctx);
   orgRoutes(app, ctx);
   accountRoutes(app, ctx);
+  deviceRoutes(app, ctx);
+  configRoutes(app, ctx);
+  gatewayRoutes(app, ctx);
+  groupRoutes(app, ctx);
+  templateRoutes(app, ctx);
 
   if (options.serveWeb !== false) await installStaticWeb(app, ctx.config.webDist);
   return app;

@@ -34,3 +34,10 @@ export const optionalId = z.preprocess(
   (v) => (v === '' || v === undefined || v === null || v === 'null' ? null : v),
   z.coerce.number().int().positive().nullable(),
 );
+
+/** A list of ids; a single id (one form field) counts as a list of one. */
+export const idListSchema = (max: number) =>
+  z.preprocess(
+    (v) => (Array.isArray(v) ? v : v === undefined || v === '' ? [] : [v]),
+    z.array(formId).min(1).max(max),
+  );

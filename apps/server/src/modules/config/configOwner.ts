@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { AppError, Err, optionalId, validateFormula, type LocalizedText } from '@fieldhub/shared';
+import { one, type Db } from '../../db/db';
+import type { AuthContext } from '../../http/context';
+import { visibleDevice } from '../devices/deviceScope';
+import { visibleTemplate } from '../templates/templateScope';
+
+/** Configuration rows belong to a device or to a template; calls name exactly one. */
+export const ownerInput = z
+  .object({
+    equipmentId: optionalId.optional().default(null),
+    templateId: optionalId.optional().default(null),
+  })
+  .refine((o) => (o.equipmentId === null) !== (o.templateId === null), {
+    message: 'equipmentId or templateId',
+  });
+export type OwnerInput = z.infer<typeof ownerInput>;
+
+export type ConfigArea = 'driver' | 'variable' | 'alarm' | 'report' | 'script';
+
+export interface ConfigOwner {
+  kind: 'equipment' | 'template';
+  id: number;
+  orgId: number;
+  /** series whose capacities apply */
+  series: string;
+  hasGateway: boolean;
+  templateId: number | null;
+  /** `equipment_id` or `template_id`: the owner column of every configuration table */
+  column: 'equipment_id' | 'template_id';
+}
+
+export interface SeriesCapacity {
+  name: string;
+  max_drivers: number;
+  max_variables: number;
+  max_alarms: number;
+  max_stored: number;
+  max_reports: number;
+  max_scripts: number;
+  features: string[];
+}
+
+export async function seriesCapacity(db: Db, series: string | null): Promise<SeriesCapacity> {
+  const row = await one<SeriesCapacity>(
+    db,
+    'select * from gateway_series where name = coalesce($1, (select name from gateway_series where is_default limit 1))',
+    [series],
+  );
+  if (!row) throw new AppError(Err.gatewaySeriesUnsupported);
+  return row;
+}
+
+// A device bound to a template may not edit these locally (seed 000 §4); alarms and scripts it may.
+const templateOwned: Partial<Record<ConfigArea, number>> = {
+  driver: Err.templateOwnsDrivers,
+  variable: Err.templateOwnsVariables,
+  report: Err.templateOwnsReports,
+};
+
+/**
+ * The device or template a configuration call is about, checked for visibility. With `edit`,
+ * also checks that the owner may change that area here.
+ */
+export async function resolveOwner(
+  db: Db,
+  auth: AuthContext,
+  input: OwnerInput,
+  edit?: ConfigArea,
+): Promise<ConfigOwner> {
+  if (!auth.auths.has(input.equipmentId !== null ? 'equipment_manage' : 'template_manage'))
+    throw new AppError(Err.noAccess);
+  if (input.equipmentId !== null) {
+    const device = await visibleDevice(db, auth, input.equipmentId);
+    const owner: ConfigOwner = {
+      kind: 'equipment',
+      id: device.id,
+      orgId: device.org_id,
+      series: device.series ?? (await seriesCapacity(db, null)).name,
+      hasGateway: device.gateway_id !== null,
+      templateId: device.template_id,
+      column: 'equipment_id',
+    };
+    if (edit && device.template_id !== null && templateOwned[edit]) throw new AppError(templateOwned[edit]);
+    return owner;
+  }
+  const template = await visibleTemplate(db, auth, input.templateId!);
+  return {
+    kind: 'template',
+    id: template.id,
+    orgId: template.org_id,
+    series: template.series,
+    hasGateway: false,
+    templateId: null,
+    column: 'template_id',
+  };
+}
+
+/** After a change: a device must be synced to its gateway, a template's devices to it. */
+export async function markChanged(db: Db, owner: ConfigOwner): Promise<void> {
+  const table = owner.kind === 'equipment' ? 'equipment' : 'templates';
+  await db.query(
+    `update ${table} set config_version = config_version + 1, updated_at = now() where id = $1`,
+    [owner.id],
+  );
+}
+
+type CountedArea = 'drivers' | 'variables' | 'alarms' | 'reports' | 'scripts' | 'stored';
+
+const deviceCodes: Record<CountedArea, number> = {
+  drivers: Err.driverLimit,
+  variables: Err.variableCapacity,
+  alarms: Err.alarmRuleCapacity,
+  reports: Err.reportCapacity,
+  scripts: Err.scriptCapacity,
+  stored: Err.storedVariableCapacity,
+};
+const templateCodes: Record<CountedArea, number> = {
+  drivers: Err.templateDriverCapacity,
+  variables: Err.templateVariableCapacity,
+  alarms: Err.templateAlarmCapacity,
+  reports: Err.templateReportCapacity,
+  scripts: Err.templateScriptCapacity,
+  stored: Err.templateStoredVariableCapacity,
+};
+
+const countSql: Record<CountedArea, (column: string) => string> = {
+  drivers: (c) => `select count(*)::int as n from drivers where ${c} = $1`,
+  variables: (c) => `select count(*)::int as n from variables where ${c} = $1`,
+  alarms: (c) => `select count(*)::int as n from alarm_rules where ${c} = $1`,
+  reports: (c) => `select count(*)::int as n from reports where ${c} = $1`,
+  scripts: (c) => `select count(*)::int as n from scripts where ${c} = $1`,
+  stored: (c) => `select count(*)::int as n from variables where ${c} = $1 and store_history`,
+};
+
+const limitOf = (cap: SeriesCapacity, area: CountedArea): number =>
+  ({
+    drivers: cap.max_drivers,
+    variables: cap.max_variables,
+    alarms: cap.max_alarms,
+    reports: cap.max_reports,
+    scripts: cap.max_scripts,
+    stored: cap.max_stored,
+  })[area];
+
+/** Refuses adding `extra` rows of an area beyond the series capacity (17xx for devices, 31xx for templates). */
+export async function checkCapacity(db: Db, owner: ConfigOwner, area: CountedArea, extra = 1): Promise<void> {
+  if (extra <= 0) return;
+  const cap = await seriesCapacity(db, owner.series);
+  const [row] = await db.query<{ n: number }>(countSql[area](owner.column), [owner.id]);
+  if ((row?.n ?? 0) + extra > limitOf(cap, area)) {
+    throw new AppError((owner.kind === 'equipment' ? deviceCodes : templateCodes)[area]);
+  }
+}
+
+/** Counts of every area for an owner, checked against a series (binding a gateway or template). */
+export async function checkAllCapacities(db: Db, owner: ConfigOwner, series: string): Promise<void> {
+  const cap = await seriesCapacity(db, series);
+  for (const area of Object.keys(countSql) as CountedArea[]) {
+    const [row] = await db.query<{ n: number }>(countSql[area](owner.column), [owner.id]);
+    if ((row?.n ?? 0) > limitOf(cap, area)) throw new AppError(deviceCodes[area]);
+  }
+}
+
+type ConfigTable = 'drivers' | 'variables' | 'alarm_rules' | 'reports' | 'scripts';
+
+/** Whether another row of the owner's table already carries the name (case-insensitive). */
+export async function nameTakenIn(
+  db: Db,
+  owner: ConfigOwner,
+  table: ConfigTable,
+  name: string,
+  exceptId: number | null,
+) {
+  return !!(await one(
+    db,
+    `select 1 from ${table} where ${owner.column} = $1 and lower(name) = lower($2) and id <> coalesce($3, 0)`,
+    [owner.id, name, exceptId],
+  ));
+}
+
+/** Throws `missingCode` unless the row belongs to the owner (another owner's id reads as missing). */
+export async function requireOwnedRow(
+  db: Db,
+  owner: ConfigOwner,
+  table: ConfigTable,
+  id: number,
+  missingCode: number,
+) {
+  if (!(await one(db, `select 1 from ${table} where id = $1 and ${owner.column} = $2`, [id, owner.id]))) {
+    throw new AppError(missingCode);
+  }
+}
+
+/** Names of the owner's variables: what its formulas and conditions may read. */
+export async function variableNamesOf(db: Db, owner: ConfigOwner): Promise<string[]> {
+  const rows = await db.query<{ name: string }>(`select name from variables where ${owner.column} = $1`, [
+    owner.id,
+  ]);
+  return rows.map((r) => r.name);
+}
+
+/**
+ * Checks a formula or condition with the shared engine (at most 200 characters, parseable, reading
+ * only the given names) and throws `code` with the engine's bilingual explanation.
+ */
+export function requireFormula(
+  text: string,
+  allowedIdentifiers: string[],
+  code: number = Err.parameterCheckFailed,
+  field = '',
+): void {
+  const error = validateFormula(text, { allowedIdentifiers });
+  if (!error) return;
+  const prefix = field ? `${field}: ` : '';
+  const detail: LocalizedText = { 'zh-CN': prefix + error.message.zh, 'en-US': prefix + error.message.en };
+  throw new AppError(code, { params: { detail } });
+}

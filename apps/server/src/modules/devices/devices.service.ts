@@ -1,0 +1,141 @@
+import { AppError, Err, type EquipmentInput, type EquipmentQuery, type Page } from '@fieldhub/shared';
+import { one, type Db } from '../../db/db';
+import { Where } from '../../db/where';
+import type { AuthContext } from '../../http/context';
+import { recordBy } from '../oplog/oplog.service';
+import { mirrorConfig } from '../templates/configCopier';
+import { scopeDevices, visibleDevice } from './deviceScope';
+import * as repo from './devices.repo';
+
+/** The group must be one of the caller's enterprise (1203 otherwise). */
+async function checkGroup(db: Db, auth: AuthContext, groupId: number | null) {
+  if (groupId === null) return;
+  if (
+    !(await one(db, 'select 1 from equipment_groups where id = $1 and org_id = $2', [groupId, auth.orgId]))
+  ) {
+    throw new AppError(Err.parentGroupError);
+  }
+}
+
+export async function listDevices(
+  db: Db,
+  auth: AuthContext,
+  q: EquipmentQuery,
+): Promise<Page<repo.DeviceRow>> {
+  if (q.groupId) await checkGroup(db, auth, q.groupId);
+  const { list, total } = await repo.findDevices(db, scopeDevices(new Where(), auth), q);
+  return { list, total, pageNum: q.pageNum, pageSize: q.pageSize };
+}
+
+/** Every device the caller may see, in short form (selectors, authorisation, monitoring). */
+export async function devicesOfUser(db: Db, auth: AuthContext) {
+  const where = scopeDevices(new Where(), auth);
+  return db.query<{
+    id: number;
+    name: string;
+    groupId: number | null;
+    sn: string | null;
+    gatewayStatus: string | null;
+  }>(
+    `select e.id, e.name, e.group_id as "groupId", g.sn, g.status as "gatewayStatus"
+       from equipment e left join gateways g on g.equipment_id = e.id where ${where} order by e.seq desc, e.id desc`,
+    where.params,
+  );
+}
+
+export async function deviceInfo(db: Db, auth: AuthContext, id: number): Promise<repo.DeviceRow> {
+  await visibleDevice(db, auth, id);
+  return (await repo.findDevice(db, id))!;
+}
+
+export async function addDevice(db: Db, auth: AuthContext, e: EquipmentInput, ip: string): Promise<number> {
+  return db.tx(async (tx) => {
+    await checkGroup(tx, auth, e.groupId);
+    if (await repo.deviceNameTaken(tx, auth.orgId, e.name, null)) throw new AppError(Err.deviceNameExists);
+    const id = await repo.insertDevice(tx, auth.orgId, auth.accountId, e);
+    await recordBy(tx, auth, ip, {
+      action: 'device.add',
+      objectType: 'equipment',
+      objectId: id,
+      detail: { name: e.name },
+    });
+    return id;
+  });
+}
+
+export async function editDevice(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  e: EquipmentInput,
+  ip: string,
+): Promise<void> {
+  await db.tx(async (tx) => {
+    await visibleDevice(tx, auth, id);
+    await checkGroup(tx, auth, e.groupId);
+    if (await repo.deviceNameTaken(tx, auth.orgId, e.name, id)) throw new AppError(Err.deviceNameExists);
+    await repo.updateDevice(tx, id, e);
+    await recordBy(tx, auth, ip, { action: 'device.edit', objectType: 'equipment', objectId: id });
+  });
+}
+
+/** Deleting a device frees its gateway for another binding and drops its configuration. */
+export async function deleteDevice(db: Db, auth: AuthContext, id: number, ip: string): Promise<void> {
+  await db.tx(async (tx) => {
+    const device = await visibleDevice(tx, auth, id);
+    await tx.query(
+      'update gateways set equipment_id = null, org_id = null, applied_version = null, applied_hash = null where equipment_id = $1',
+      [id],
+    );
+    await tx.query('delete from equipment where id = $1', [id]);
+    await recordBy(tx, auth, ip, {
+      action: 'device.delete',
+      objectType: 'equipment',
+      objectId: id,
+      detail: { name: device.name },
+    });
+  });
+}
+
+/**
+ * Copies a device with its configuration under a new name (at most 25 characters). The copy has
+ * no gateway; it keeps the source's gateway series, so the source must have one (1119).
+ */
+export async function copyDevice(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  name: string,
+  ip: string,
+): Promise<number> {
+  return db.tx(async (tx) => {
+    const source = await visibleDevice(tx, auth, id);
+    if (source.gateway_id === null) throw new AppError(Err.noGatewayCannotCopy);
+    if (await repo.deviceNameTaken(tx, auth.orgId, name, null)) throw new AppError(Err.deviceNameExists);
+    const [row] = await tx.query<{ id: number }>(
+      `insert into equipment(org_id, owner_account_id, group_id, template_id, template_version, series, name, device_number,
+         address, lng, lat, factory_date, install_date, warranty_months, manufacturer, iccid, remark, seq, image,
+         default_value_mode, menu_bar_visible)
+       select org_id, $2, group_id, template_id, template_version, $3, $4, '', address, lng, lat, factory_date, install_date,
+              warranty_months, manufacturer, '', remark, seq, image, default_value_mode, menu_bar_visible
+         from equipment where id = $1 returning id`,
+      [id, auth.accountId, source.series, name],
+    );
+    const copyId = row!.id;
+    await mirrorConfig(
+      tx,
+      { column: 'equipment_id', id },
+      { column: 'equipment_id', id: copyId, orgId: source.org_id },
+      false,
+    );
+    await recordBy(tx, auth, ip, {
+      action: 'device.copy',
+      objectType: 'equipment',
+      objectId: copyId,
+      detail: { from: id, name },
+    });
+    return copyId;
+  });
+}
+
+export const manufacturers = (db: Db, auth: AuthContext) => repo.manufacturersOf(db, auth.orgId);

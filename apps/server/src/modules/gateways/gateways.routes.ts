@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { gatewaySettingsSchema, pagingSchema, registerGatewaysSchema } from '@fieldhub/shared';
+import type { AppContext } from '../../appContext';
+import { call } from '../../http/route';
+import * as gateways from './gateways.service';
+
+/** Gateway registry (platform), SN lookup for the wizard, the enterprise's gateways and their settings. */
+export function gatewayRoutes(app: FastifyInstance, { db }: AppContext): void {
+  const platform = { perm: 'platform_system' } as const;
+  call(
+    app,
+    '/lfscada/hardware/register',
+    { input: registerGatewaysSchema, access: platform },
+    ({ input, auth, req }) => gateways.registerGateways(db, auth, input, req.ip),
+  );
+  call(
+    app,
+    '/lfscada/hardware/query',
+    { input: pagingSchema.extend({ sn: z.string().trim().max(12).optional() }), access: platform },
+    ({ input }) => gateways.listRegisteredGateways(db, input),
+  );
+  call(
+    app,
+    '/lfscada/hardware/queryBySn',
+    { input: z.object({ sn: z.string().trim().max(20) }), access: { perm: 'equipment_manage' } },
+    ({ input }) => gateways.gatewayBySn(db, input.sn),
+  );
+
+  const manage = { perm: 'gateway_manage' } as const;
+  call(
+    app,
+    '/lfscada/gateway/query',
+    {
+      input: pagingSchema.extend({
+        keyword: z.string().trim().max(50).optional(),
+        status: z.enum(['online', 'offline', 'sleeping']).optional(),
+      }),
+      access: manage,
+    },
+    ({ input, auth }) => gateways.listGateways(db, auth, input),
+  );
+  call(
+    app,
+    '/lfscada/gateway/settings/save',
+    { input: gatewaySettingsSchema, access: manage },
+    ({ input, auth, req }) => gateways.saveGatewaySettings(db, auth, input, req.ip),
+  );
+}
