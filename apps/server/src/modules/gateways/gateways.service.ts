@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { z } from 'zod';
+import { type z } from 'zod';
 import {
   AppError,
   Err,
