@@ -10,7 +10,16 @@ export type ScreenName =
   | 'roleList'
   | 'operationLog'
   | 'feedback'
-  | 'userConfig';
+  | 'userConfig'
+  | 'deviceList'
+  | 'deviceWizard'
+  | 'deviceEdit'
+  | 'gatewayList'
+  | 'groupList'
+  | 'templateList'
+  | 'templateAdd'
+  | 'templateEdit'
+  | 'hardwareList';
 
 /**
  * One route of the full table of seed 000 §2 and seed 001 §2. `id` doubles as the i18n key of
@@ -86,18 +95,18 @@ export const layoutRoutes: RouteDef[] = [
       m('frame/:path/:openFlag'),
       m('vas/custom-style'),
       m('vas/custom-platform'),
-      m('eg/equipment/list', { perm: 'equipment_manage' }),
-      m('eg/equipment/add', { perm: 'equipment_manage' }),
-      m('eg/equipment/edit/:id', { perm: 'equipment_manage' }),
-      m('eg/gateway', { perm: 'gateway_manage' }),
-      m('eg/group', { perm: 'equipment_manage' }),
+      m('eg/equipment/list', { perm: 'equipment_manage', screen: 'deviceList' }),
+      m('eg/equipment/add', { perm: 'equipment_manage', screen: 'deviceWizard' }),
+      m('eg/equipment/edit/:id', { perm: 'equipment_manage', screen: 'deviceEdit' }),
+      m('eg/gateway', { perm: 'gateway_manage', screen: 'gatewayList' }),
+      m('eg/group', { perm: 'equipment_manage', screen: 'groupList' }),
       m('eg/scene', { perm: 'equipment_manage' }),
-      m('eg/template/list', { perm: 'template_manage' }),
-      m('eg/template/add', { perm: 'template_manage' }),
-      m('eg/template/edit/:id', { perm: 'template_manage' }),
+      m('eg/template/list', { perm: 'template_manage', screen: 'templateList' }),
+      m('eg/template/add', { perm: 'template_manage', screen: 'templateAdd' }),
+      m('eg/template/edit/:id', { perm: 'template_manage', screen: 'templateEdit' }),
       m('eg/project/list', { perm: 'project_manage' }),
       m('eg/project/list-operation', { perm: 'project_manage' }),
-      m('system/hardware', { perm: 'platform_system' }),
+      m('system/hardware', { perm: 'platform_system', screen: 'hardwareList' }),
       m('system/protocol', { perm: 'platform_system' }),
       m('system/model', { perm: 'platform_system' }),
       m('system/msg', { perm: 'platform_system' }),
