@@ -253,9 +253,9 @@ export async function removeAccount(db: Db, auth: AuthContext, id: number, ip: s
 
 /**
  * Tables whose rows belong to an account name it in `owner_account_id`; on deletion those rows
- * pass to the heir. Each area that adds such a table lists it here.
+ * pass to the heir (seed 000 §6: the deleted account's devices move to the enterprise admin).
  */
-export const OWNED_TABLES: string[] = [];
+const OWNED_TABLES = ['equipment', 'templates'] as const;
 
 async function transferOwnedData(db: Db, from: number, to: number): Promise<void> {
   for (const table of OWNED_TABLES) {
