@@ -7,7 +7,7 @@ const platform = await createPlatform(config);
 const { app, ctx } = platform;
 
 if (config.DEMO_SEED) {
-  const logins = await seedDemo(ctx.db);
+  const logins = await seedDemo(ctx.db, ctx.clock);
   if (logins) {
     // shown once, on the console only: the passwords are not stored anywhere in clear
     console.log(

@@ -4,6 +4,8 @@ import type { Db } from '../db/db';
 import { hashPassword } from '../modules/auth/passwordHash';
 import { insertAccount } from '../modules/accounts/accounts.repo';
 import { insertDepartment, insertOrg, insertRole } from '../modules/org/org.repo';
+import type { Clock } from '../clock';
+import { seedDemoDevices, type DemoGateway } from './demoDevices';
 
 const SEED_LOCK = 727_002;
 
@@ -27,6 +29,8 @@ export function generatePassword(): string {
 export interface SeededLogins {
   operator: { loginname: string; password: string };
   admin: { loginname: string; password: string };
+  /** MQTT logins of the demo gateways (for the simulated gateways) */
+  gateways: DemoGateway[];
 }
 
 const blankAccount = {
@@ -50,7 +54,7 @@ const blankAccount = {
  * and a demo enterprise with its admin, a department and two roles. Returns the generated
  * logins (shown once), or null when the database already had data.
  */
-export async function seedDemo(db: Db): Promise<SeededLogins | null> {
+export async function seedDemo(db: Db, clock: Clock): Promise<SeededLogins | null> {
   return db.tx(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK]);
     const [existing] = await tx.query<{ n: number }>('select count(*)::int as n from orgs');
@@ -61,8 +65,9 @@ export async function seedDemo(db: Db): Promise<SeededLogins | null> {
     const logins: SeededLogins = {
       operator: { loginname: 'operator', password: generatePassword() },
       admin: { loginname: 'demo-admin', password: generatePassword() },
+      gateways: [],
     };
-    await insertAccount(tx, {
+    const operatorId = await insertAccount(tx, {
       ...blankAccount,
       orgId: platformId,
       kind: 'operation',
@@ -71,7 +76,7 @@ export async function seedDemo(db: Db): Promise<SeededLogins | null> {
     });
 
     const demoId = await insertOrg(tx, 'enterprise', { ...none, name: 'Demo Enterprise', contact: 'Demo' });
-    await insertAccount(tx, {
+    const adminId = await insertAccount(tx, {
       ...blankAccount,
       orgId: demoId,
       kind: 'enterprise',
@@ -99,6 +104,12 @@ export async function seedDemo(db: Db): Promise<SeededLogins | null> {
       permissions: ['monitor_view'],
       remark: '',
     });
+    logins.gateways = await seedDemoDevices(
+      tx,
+      clock,
+      { accountId: adminId, orgId: demoId, loginname: logins.admin.loginname },
+      { accountId: operatorId, orgId: platformId, loginname: logins.operator.loginname },
+    );
     return logins;
   });
 }

@@ -1,0 +1,243 @@
+import {
+  ENTERPRISE_ADMIN_KEYS,
+  PLATFORM_OPERATOR_KEYS,
+  alarmRuleSchema,
+  driverSchema,
+  equipmentSchema,
+  reportSchema,
+  variableSchema,
+} from '@fieldhub/shared';
+import type { Db } from '../db/db';
+import type { Clock } from '../clock';
+import type { AuthContext } from '../http/context';
+import { addDevice } from '../modules/devices/devices.service';
+import { addGroup } from '../modules/groups/groups.service';
+import { bindGateway, registerGateways } from '../modules/gateways/gateways.service';
+import { addDriver } from '../modules/config/drivers';
+import { addVariable } from '../modules/config/variables';
+import { addAlarmRule } from '../modules/config/alarmRules';
+import { addReport } from '../modules/config/reports';
+
+/** Port of the simulated plant's Modbus TCP server that the demo drivers read. */
+export const DEMO_PLANT_PORT = 5020;
+
+export interface DemoGateway {
+  sn: string;
+  mqttPassword: string;
+}
+
+const asCaller = (
+  a: { accountId: number; orgId: number; loginname: string },
+  kind: 'enterprise' | 'operation',
+): AuthContext => ({
+  ...a,
+  orgKind: kind === 'operation' ? 'platform' : 'enterprise',
+  kind,
+  roleType: 'admin',
+  deptId: null,
+  dataRange: 'org',
+  auths: new Set(kind === 'operation' ? PLATFORM_OPERATOR_KEYS : ENTERPRISE_ADMIN_KEYS),
+  sessionHash: '',
+});
+
+// A small plant: a tank with its pump, a boiler, an energy meter — all on the simulated Modbus server.
+const devices = [
+  {
+    name: 'Raw water tank',
+    group: 'Water treatment',
+    sn: '100000000001',
+    variables: [
+      {
+        name: 'tank_level',
+        unit: 'm',
+        dataType: 'float32',
+        registerType: '4x',
+        address: '0',
+        rw: 'r',
+        storeHistory: true,
+      },
+      {
+        name: 'pump_run',
+        dataType: 'bit',
+        registerType: '0x',
+        address: '0',
+        rw: 'rw',
+        mapping: [
+          { value: 0, text: 'Stopped' },
+          { value: 1, text: 'Running' },
+        ],
+      },
+      {
+        name: 'level_setpoint',
+        unit: 'm',
+        dataType: 'float32',
+        registerType: '4x',
+        address: '2',
+        rw: 'rw',
+        writeLower: 0,
+        writeUpper: 10,
+        storeHistory: true,
+      },
+      {
+        name: 'flow',
+        unit: 'm³/h',
+        dataType: 'float32',
+        registerType: '4x',
+        address: '4',
+        rw: 'r',
+        storeHistory: true,
+      },
+    ],
+    alarm: { variable: 'tank_level', condition: 'gt', value: 9, content: 'Raw water tank level high' },
+  },
+  {
+    name: 'Boiler 1',
+    group: 'Boiler house',
+    sn: '100000000002',
+    variables: [
+      {
+        name: 'temp_out',
+        unit: '°C',
+        dataType: 'float32',
+        registerType: '4x',
+        address: '10',
+        rw: 'r',
+        storeHistory: true,
+      },
+      {
+        name: 'temp_in',
+        unit: '°C',
+        dataType: 'float32',
+        registerType: '4x',
+        address: '12',
+        rw: 'r',
+        storeHistory: true,
+      },
+      {
+        name: 'pressure',
+        unit: 'MPa',
+        dataType: 'float32',
+        registerType: '4x',
+        address: '14',
+        rw: 'r',
+        collectFormula: 'round(x, 3)',
+        storeHistory: true,
+      },
+      {
+        name: 'state',
+        dataType: 'uint16',
+        registerType: '4x',
+        address: '16',
+        rw: 'r',
+        mapping: [
+          { value: 0, text: 'Idle' },
+          { value: 1, text: 'Running' },
+          { value: 2, text: 'Commissioning' },
+        ],
+      },
+    ],
+    alarm: { variable: 'temp_out', condition: 'gt', value: 95, content: 'Boiler outlet temperature high' },
+  },
+  {
+    name: 'Energy meter',
+    group: 'Plant A',
+    sn: '100000000003',
+    variables: [
+      {
+        name: 'energy',
+        unit: 'kWh',
+        dataType: 'uint32',
+        registerType: '4x',
+        address: '20',
+        rw: 'r',
+        collectFormula: 'x*0.01',
+        storeHistory: true,
+      },
+      {
+        name: 'power',
+        unit: 'kW',
+        dataType: 'float32',
+        registerType: '4x',
+        address: '22',
+        rw: 'r',
+        storeHistory: true,
+      },
+    ],
+    alarm: { variable: 'power', condition: 'gt', value: 450, content: 'Power demand high' },
+  },
+] as const;
+
+/**
+ * Demo devices for a new enterprise: groups, three gateways registered and bound, a Modbus TCP
+ * driver on the simulated plant, variables, an alarm rule and an hourly report per device. Goes
+ * through the same services as the screens, so the demo obeys every rule. Returns the gateways'
+ * MQTT logins for the simulated gateways.
+ */
+export async function seedDemoDevices(
+  db: Db,
+  clock: Clock,
+  admin: { accountId: number; orgId: number; loginname: string },
+  operator: { accountId: number; orgId: number; loginname: string },
+): Promise<DemoGateway[]> {
+  const me = asCaller(admin, 'enterprise');
+  const plant = await addGroup(db, me, { name: 'Plant A', parentId: null, seq: 0 }, 'seed');
+  const groups: Record<string, number> = { 'Plant A': plant };
+  for (const name of ['Water treatment', 'Boiler house'])
+    groups[name] = await addGroup(db, me, { name, parentId: plant, seq: 0 }, 'seed');
+
+  const issued = await registerGateways(
+    db,
+    asCaller(operator, 'operation'),
+    { series: 'EG', model: 'EG-4G', gateways: devices.map((d) => ({ sn: d.sn })) },
+    'seed',
+  );
+  for (const d of devices) {
+    const equipmentId = await addDevice(
+      db,
+      me,
+      equipmentSchema.parse({ name: d.name, groupId: groups[d.group], manufacturer: 'FieldHub demo' }),
+      'seed',
+    );
+    const code = issued.find((g) => g.sn === d.sn)!.verifyCode;
+    await bindGateway(db, clock, me, { equipmentId, sn: d.sn, verifyCode: code }, 'seed');
+    const owner = { equipmentId, templateId: null };
+    const driverId = await addDriver(
+      db,
+      me,
+      owner,
+      driverSchema.parse({
+        protocol: 'modbus-tcp',
+        name: 'Plant PLC',
+        ip: '127.0.0.1',
+        port: DEMO_PLANT_PORT,
+        slaveId: 1,
+      }),
+      'seed',
+    );
+    const ids: Record<string, number> = {};
+    for (const v of d.variables)
+      ids[v.name] = await addVariable(db, me, owner, variableSchema.parse({ ...v, driverId }), 'seed');
+    await addAlarmRule(
+      db,
+      me,
+      owner,
+      alarmRuleSchema.parse({ ...d.alarm, variableId: ids[d.alarm.variable] }),
+      'seed',
+    );
+    await addReport(
+      db,
+      me,
+      owner,
+      reportSchema.parse({
+        name: 'Hourly',
+        storageMode: 'periodic',
+        intervalS: 3600,
+        items: d.variables
+          .filter((v) => 'storeHistory' in v && v.storeHistory)
+          .map((v) => ({ variableId: ids[v.name], aggregation: 'avg' })),
+      }),
+      'seed',
+    );
+  }
+  return issued.map(({ sn, mqttPassword }) => ({ sn, mqttPassword }));
+}
