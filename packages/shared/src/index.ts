@@ -95,3 +95,5 @@ export {
   type AddressProtocol,
   type VariableAddressInput,
 } from './address/validateAddress';
+export * from './protocol/index';
+export * from './commandPoll';

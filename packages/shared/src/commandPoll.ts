@@ -1,0 +1,54 @@
+/**
+ * Browser-side polling of a long-running command's result (seed 000 §9): at most 180 rounds; the
+ * wait is 0.5 s while the counter is 0, 1 s below 1, 2 s below 5, 5 s below 10, 10 s below 30,
+ * else 30 s, and the counter advances by the wait (in seconds) each round. Running out of rounds
+ * is a communication time-out (1301).
+ */
+export const COMMAND_POLL_ROUNDS = 180;
+
+/** Seconds to wait before the round taken when the counter stands at `counter`. */
+export function commandPollWait(counter: number): number {
+  if (counter === 0) return 0.5;
+  if (counter < 1) return 1;
+  if (counter < 5) return 2;
+  if (counter < 10) return 5;
+  if (counter < 30) return 10;
+  return 30;
+}
+
+/** The waits of every round, in seconds. */
+export function commandPollSchedule(rounds = COMMAND_POLL_ROUNDS): number[] {
+  const waits: number[] = [];
+  let counter = 0;
+  for (let i = 0; i < rounds; i++) {
+    const wait = commandPollWait(counter);
+    waits.push(wait);
+    counter += wait;
+  }
+  return waits;
+}
+
+export interface CommandPollOutcome<T> {
+  done: boolean;
+  result?: T;
+}
+
+/**
+ * Polls `check` on the schedule until it reports done or the rounds run out; `sleep` is
+ * injected so tests (and the browser) control time. Rejects with code 1301 on exhaustion.
+ */
+export async function pollCommand<T>(
+  check: () => Promise<CommandPollOutcome<T>>,
+  sleep: (ms: number) => Promise<void>,
+  rounds = COMMAND_POLL_ROUNDS,
+): Promise<T> {
+  let counter = 0;
+  for (let i = 0; i < rounds; i++) {
+    const wait = commandPollWait(counter);
+    await sleep(wait * 1000);
+    counter += wait;
+    const outcome = await check();
+    if (outcome.done) return outcome.result as T;
+  }
+  throw Object.assign(new Error('communication time-out'), { code: 1301 });
+}

@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { driverSchema } from '../device/driver';
+import { AGGREGATIONS, STORAGE_MODES } from '../device/report';
+import { SCRIPT_STRATEGIES } from '../device/script';
+import { DATA_TYPES, RW_MODES, VARIABLE_KINDS } from '../device/variable';
+import { NETWORK_MODES } from '../device/gateway';
+
+/**
+ * Payloads of the gateway protocol (DESIGN.md §4), JSON with a protocol version `v`. Variables
+ * are named by their id (as a string key) in every value map.
+ */
+const v = z.literal(1);
+const ts = z.number().int().nonnegative(); // milliseconds since the epoch
+const scalar = z.union([z.number(), z.string().max(1024), z.boolean(), z.null()]);
+
+/** Birth, heartbeat and last will (`{v, online: false}`), retained. */
+export const statusSchema = z.object({
+  v,
+  online: z.boolean(),
+  sleeping: z.boolean().optional(),
+  bootId: z.string().max(64).optional(),
+  firmware: z.string().max(50).optional(),
+  configVersion: z.number().int().nullable().optional(),
+  configHash: z.string().max(128).nullable().optional(),
+  /** cellular signal 0-31 (CSQ) */
+  signal: z.number().int().min(0).max(99).optional(),
+  location: z.object({ lng: z.number().min(-180).max(180), lat: z.number().min(-90).max(90) }).optional(),
+  networkMode: z.enum(NETWORK_MODES).optional(),
+  drivers: z
+    .array(z.object({ id: z.number().int(), ok: z.boolean(), code: z.number().int().optional() }))
+    .max(256)
+    .optional(),
+  ts: ts.optional(),
+});
+export type GatewayStatusMessage = z.infer<typeof statusSchema>;
+
+export const telemetryItemSchema = z.object({
+  ts,
+  vals: z.record(z.string().regex(/^\d+$/), scalar),
+  /** catalogue code per variable whose read failed */
+  q: z.record(z.string().regex(/^\d+$/), z.number().int()).optional(),
+});
+
+/** A batch of values; `seq` counts batches within a boot (`bootId`), so a gap is noticed. */
+export const telemetrySchema = z.object({
+  v,
+  bootId: z.string().max(64),
+  seq: z.number().int().nonnegative(),
+  items: z.array(telemetryItemSchema).min(1).max(5000),
+});
+export type TelemetryMessage = z.infer<typeof telemetrySchema>;
+
+/** A report record: per variable, the aggregated values of the period. */
+export const reportRecordSchema = z.object({
+  v,
+  reportId: z.number().int().positive(),
+  ts,
+  values: z.record(z.string().regex(/^\d+$/), z.record(z.enum(AGGREGATIONS), z.number().nullable())),
+  hist: z.boolean().optional(),
+});
+export type ReportRecordMessage = z.infer<typeof reportRecordSchema>;
+
+/** What a gateway runs, as sent in `down/config`. */
+export const gatewayConfigSchema = z.object({
+  drivers: z.array(z.intersection(z.object({ id: z.number().int() }), driverSchema)),
+  variables: z.array(
+    z.object({
+      id: z.number().int(),
+      driverId: z.number().int().nullable(),
+      kind: z.enum(VARIABLE_KINDS),
+      name: z.string(),
+      dataType: z.enum(DATA_TYPES),
+      stringLength: z.number().int().nullable(),
+      registerType: z.string(),
+      address: z.string(),
+      rw: z.enum(RW_MODES),
+      deadband: z.number().nullable(),
+      collectFormula: z.string(),
+      writeFormula: z.string(),
+      collectUpper: z.number().nullable(),
+      collectLower: z.number().nullable(),
+      writeUpper: z.number().nullable(),
+      writeLower: z.number().nullable(),
+      formula: z.string(),
+      initialValue: z.string(),
+    }),
+  ),
+  reports: z.array(
+    z.object({
+      id: z.number().int(),
+      storageMode: z.enum(STORAGE_MODES),
+      intervalS: z.number().int().nullable(),
+      expression: z.string(),
+      items: z.array(z.object({ variableId: z.number().int(), aggregation: z.enum(AGGREGATIONS) })),
+    }),
+  ),
+  scripts: z.array(
+    z.object({
+      id: z.number().int(),
+      strategy: z.enum(SCRIPT_STRATEGIES),
+      intervalS: z.number().int().nullable(),
+      condition: z.string(),
+      body: z.string(),
+    }),
+  ),
+});
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+export const configMessageSchema = z.object({
+  v,
+  version: z.number().int(),
+  hash: z.string().max(128),
+  config: gatewayConfigSchema,
+});
+export type ConfigMessage = z.infer<typeof configMessageSchema>;
+
+export const configAckSchema = z.object({
+  v,
+  version: z.number().int(),
+  hash: z.string().max(128),
+  ok: z.boolean(),
+  errors: z
+    .array(
+      z.object({
+        driverId: z.number().int().optional(),
+        variableId: z.number().int().optional(),
+        code: z.number().int(),
+      }),
+    )
+    .max(1000)
+    .optional(),
+});
+export type ConfigAckMessage = z.infer<typeof configAckSchema>;
+
+export const COMMAND_TYPES = ['write', 'read', 'restart', 'locate', 'mode', 'upgrade', 'resend'] as const;
+
+/** A command with its task uuid; the gateway answers each uuid once (duplicates are ignored). */
+export const commandSchema = z.discriminatedUnion('type', [
+  z.object({
+    v,
+    uuid: z.uuid(),
+    type: z.literal('write'),
+    variableId: z.number().int(),
+    value: scalar,
+    expiresAt: ts.optional(),
+  }),
+  z.object({
+    v,
+    uuid: z.uuid(),
+    type: z.literal('read'),
+    variableIds: z.array(z.number().int()).min(1).max(500),
+    expiresAt: ts.optional(),
+  }),
+  z.object({ v, uuid: z.uuid(), type: z.literal('restart'), expiresAt: ts.optional() }),
+  z.object({ v, uuid: z.uuid(), type: z.literal('locate'), expiresAt: ts.optional() }),
+  z.object({
+    v,
+    uuid: z.uuid(),
+    type: z.literal('mode'),
+    networkMode: z.enum(NETWORK_MODES),
+    expiresAt: ts.optional(),
+  }),
+  z.object({
+    v,
+    uuid: z.uuid(),
+    type: z.literal('resend'),
+    bootId: z.string().max(64),
+    fromSeq: z.number().int(),
+    toSeq: z.number().int(),
+  }),
+]);
+export type CommandMessage = z.infer<typeof commandSchema>;
+
+export const commandResultSchema = z.object({
+  v,
+  uuid: z.uuid(),
+  ok: z.boolean(),
+  /** catalogue code on failure */
+  code: z.number().int().optional(),
+  data: z.unknown().optional(),
+});
+export type CommandResultMessage = z.infer<typeof commandResultSchema>;
+
+export const otaSchema = z.object({
+  v,
+  uuid: z.uuid(),
+  url: z.url(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  version: z.string().max(50),
+});
+export const OTA_STATES = ['downloading', 'downloaded', 'verified', 'updating', 'updated', 'failed'] as const;
+export const otaProgressSchema = z.object({
+  v,
+  uuid: z.uuid(),
+  state: z.enum(OTA_STATES),
+  percent: z.number().min(0).max(100).optional(),
+  code: z.number().int().optional(),
+});
