@@ -16,6 +16,7 @@ import { configRoutes } from './modules/config/config.routes';
 import { gatewayRoutes } from './modules/gateways/gateways.routes';
 import { groupRoutes } from './modules/groups/groups.routes';
 import { templateRoutes } from './modules/templates/templates.routes';
+import { bulkRoutes } from './modules/bulk/bulk.routes';
 
 export interface BuildOptions {
   /** serve the built web app (off in API tests) */
@@ -47,6 +48,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   gatewayRoutes(app, ctx);
   groupRoutes(app, ctx);
   templateRoutes(app, ctx);
+  bulkRoutes(app, ctx);
 
   if (options.serveWeb !== false) await installStaticWeb(app, ctx.config.webDist);
   return app;

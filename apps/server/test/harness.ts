@@ -10,14 +10,14 @@ import { hashPassword } from '../src/modules/auth/passwordHash';
 import { insertAccount } from '../src/modules/accounts/accounts.repo';
 import { insertOrg } from '../src/modules/org/org.repo';
 
-/** A clock tests move by hand. */
+/** Real time plus an offset that tests move forward by hand. */
 export class TestClock implements Clock {
-  private t = Date.parse('2026-06-01T08:00:00Z');
+  private offset = 0;
   now(): Date {
-    return new Date(this.t);
+    return new Date(Date.now() + this.offset);
   }
   advanceMinutes(minutes: number): void {
-    this.t += minutes * 60_000;
+    this.offset += minutes * 60_000;
   }
 }
 

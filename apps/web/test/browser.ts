@@ -20,8 +20,6 @@ export async function startBrowserFixture(): Promise<BrowserFixture> {
     throw new Error('apps/web/dist is missing: run `npm run build` first (npm test does)');
   }
   const platform = await startTestPlatform({ WEB_DIST: webDist });
-  // the browser runs on real time; the harness clock would freeze session expiry at its start
-  platform.ctx.clock = { now: () => new Date() };
   await platform.app.listen({ port: 0, host: '127.0.0.1' });
   const address = platform.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');

@@ -56,6 +56,9 @@ export function base64Bytes(b64: string): number {
   return Math.floor((clean.length * 3) / 4) - padding;
 }
 
+/** Longest MQTT subscribe topic (seed 000 §5). */
+export const MQTT_TOPIC_MAX = 200;
+
 /** The gateway's own MQTT client settings (for a customer broker), seed 000 §3. */
 export const gatewayMqttSchema = z.object({
   enabled: z.boolean().optional().default(false),
@@ -70,7 +73,8 @@ export const gatewayMqttSchema = z.object({
   rootCert: certificateFileSchema.optional(),
   publicKey: certificateFileSchema.optional(),
   privateKey: certificateFileSchema.optional(),
-  subscribeTopic: z.string().trim().max(200).optional().default(''),
+  /** at most MQTT_TOPIC_MAX characters: checked by the service so the answer is 1337 */
+  subscribeTopic: z.string().trim().max(2000).optional().default(''),
 });
 export type GatewayMqtt = z.infer<typeof gatewayMqttSchema>;
 

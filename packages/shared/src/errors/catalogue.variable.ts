@@ -104,7 +104,8 @@ export const variableEntries = [
     en: 'Memory parity error in the device',
   },
   { code: 1720, name: 'writeCancelled', zh: '写入已取消', en: 'The write was cancelled' },
-  { code: 1721, name: 'addressError', zh: '地址错误', en: 'Invalid address' },
+  // {detail}: what is wrong with the address, for the protocol of the variable's driver
+  { code: 1721, name: 'addressError', zh: '地址错误：{detail}', en: 'Invalid address: {detail}' },
   { code: 1722, name: 'dataTypeError', zh: '数据类型错误', en: 'Wrong data type' },
 
   {
@@ -165,7 +166,12 @@ export const variableEntries = [
     zh: '写入值低于写入下限',
     en: 'The value is below the write lower limit',
   },
-  { code: 2005, name: 'writeFormulaError', zh: '写入公式错误', en: 'The write formula is invalid' },
+  {
+    code: 2005,
+    name: 'writeFormulaError',
+    zh: '写入公式错误：{detail}',
+    en: 'The write formula is invalid: {detail}',
+  },
   { code: 2006, name: 'noWritePermission', zh: '没有写入权限', en: 'You do not have write permission' },
   {
     code: 2007,

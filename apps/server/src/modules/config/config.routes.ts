@@ -20,7 +20,7 @@ import * as scripts from './scripts';
 
 // permission (equipment_manage or template_manage) depends on the owner: resolveOwner checks it
 const manage = {} as const;
-const idList = idListSchema(1000);
+const idList = idListSchema(5000);
 
 /**
  * Configuration of a device or a template (seed 000 §3: driver, variable, alarm rule, report,

@@ -53,8 +53,16 @@ export async function listVariables(
   );
 }
 
-/** Throws the first problem of seed 000 §5 (cross-field rules, formulas, address) as a catalogue error. */
-export async function checkVariable(db: Db, owner: ConfigOwner, v: VariableInput): Promise<void> {
+/**
+ * Throws the first problem of seed 000 §5 (cross-field rules, formulas, address) as a catalogue error.
+ * `knownNames` replaces the owner's stored names a formula may read (an import also knows its own rows).
+ */
+export async function checkVariable(
+  db: Db,
+  owner: ConfigOwner,
+  v: VariableInput,
+  knownNames?: readonly string[],
+): Promise<void> {
   const [problem] = variableProblems(v);
   if (problem) throw new AppError(problem.code, problem.detail ? { params: { detail: problem.detail } } : {});
   // collection and write formulas read the raw value `x`; intermediate and internal ones read other variables
@@ -63,7 +71,7 @@ export async function checkVariable(db: Db, owner: ConfigOwner, v: VariableInput
   if (v.formula)
     requireFormula(
       v.formula,
-      (await variableNamesOf(db, owner)).filter((n) => n !== v.name),
+      (knownNames ?? (await variableNamesOf(db, owner))).filter((n) => n !== v.name),
       Err.parameterCheckFailed,
       'formula',
     );

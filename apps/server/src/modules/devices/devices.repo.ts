@@ -44,7 +44,7 @@ export const deviceColumns = `e.id, e.name, e.group_id as "groupId", grp.name as
   e.remark, e.seq, e.image, e.default_value_mode as "defaultValueMode", e.menu_bar_visible as "menuBarVisible", e.shared,
   e.owner_account_id as "ownerAccountId", own.loginname as "ownerLoginname", e.template_id as "templateId",
   t.name as "templateName", (t.id is not null and coalesce(e.template_version, 0) <> t.config_version) as "templateMismatch",
-  g.sn, g.series, g.status as "gatewayStatus",
+  g.sn, coalesce(g.series, e.series) as series, g.status as "gatewayStatus",
   (g.id is not null and coalesce(g.applied_version, 0) <> e.config_version) as "syncNeeded",
   e.config_version as "configVersion", e.created_at as "createdAt"`;
 

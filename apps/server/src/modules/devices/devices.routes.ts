@@ -94,7 +94,10 @@ export function deviceRoutes(app: FastifyInstance, { db, clock }: AppContext): v
   call(
     app,
     `${base}/share/editPwd`,
-    { input: z.object({ equipId: formId, password: sharePasswordSchema }), access: manage },
+    {
+      input: z.object({ equipId: formId, password: z.union([sharePasswordSchema, z.literal('')]) }),
+      access: manage,
+    },
     ({ input, auth, req }) => sharing.editSharePassword(db, auth, input.equipId, input.password, req.ip),
   );
   call(

@@ -3,7 +3,7 @@ import { one, type Db } from '../../db/db';
 import { Where } from '../../db/where';
 import type { AuthContext } from '../../http/context';
 import { recordBy } from '../oplog/oplog.service';
-import { mirrorConfig } from '../templates/configCopier';
+import { inheritLinks, mirrorConfig } from '../templates/configCopier';
 import { scopeDevices, visibleDevice } from './deviceScope';
 import * as repo from './devices.repo';
 
@@ -126,8 +126,9 @@ export async function copyDevice(
       tx,
       { column: 'equipment_id', id },
       { column: 'equipment_id', id: copyId, orgId: source.org_id },
-      false,
+      true,
     );
+    await inheritLinks(tx, { column: 'equipment_id', id: copyId });
     await recordBy(tx, auth, ip, {
       action: 'device.copy',
       objectType: 'equipment',

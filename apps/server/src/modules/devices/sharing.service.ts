@@ -17,6 +17,7 @@ export async function shareInfo(db: Db, auth: AuthContext, equipmentId: number) 
   return { shared: row!.shared, token: row!.token, hasPassword: row!.has_password, perms: row!.perms };
 }
 
+/** Sets the share password; an empty one removes it (the link then opens without a password). */
 export async function editSharePassword(
   db: Db,
   auth: AuthContext,
@@ -27,7 +28,7 @@ export async function editSharePassword(
   await visibleDevice(db, auth, equipmentId);
   await db.query('update equipment set share_password_hash = $2 where id = $1', [
     equipmentId,
-    await hashPassword(password),
+    password ? await hashPassword(password) : null,
   ]);
   await recordBy(db, auth, ip, { action: 'share.password', objectType: 'equipment', objectId: equipmentId });
 }

@@ -24,8 +24,11 @@ export function gatewayRoutes(app: FastifyInstance, { db }: AppContext): void {
     app,
     '/lfscada/hardware/queryBySn',
     { input: z.object({ sn: z.string().trim().max(20) }), access: { perm: 'equipment_manage' } },
-    ({ input }) => gateways.gatewayBySn(db, input.sn),
+    ({ input, auth }) => gateways.gatewayBySn(db, auth, input.sn),
   );
+
+  // gateway series and their capacities (template and device forms choose from these)
+  call(app, '/lfscada/hardware/series', {}, () => gateways.listSeries(db));
 
   const manage = { perm: 'gateway_manage' } as const;
   call(
@@ -43,7 +46,8 @@ export function gatewayRoutes(app: FastifyInstance, { db }: AppContext): void {
   call(
     app,
     '/lfscada/gateway/settings/save',
-    { input: gatewaySettingsSchema, access: manage },
+    // three certificate or key files of up to 1 MB each travel as base64 (4/3 larger)
+    { input: gatewaySettingsSchema, access: manage, bodyLimit: 5 * 1024 * 1024 },
     ({ input, auth, req }) => gateways.saveGatewaySettings(db, auth, input, req.ip),
   );
 }

@@ -7,6 +7,7 @@ import {
   SN_PATTERN,
   VERIFY_CODE_PATTERN,
   lanProblem,
+  MQTT_TOPIC_MAX,
   type gatewaySettingsSchema,
   type registerGatewaysSchema,
 } from '@fieldhub/shared';
@@ -65,8 +66,12 @@ export async function registerGateways(
   });
 }
 
-/** What the setup wizard shows about an SN before binding: series, model, whether it is free. */
-export async function gatewayBySn(db: Db, sn: string) {
+/**
+ * What the setup wizard shows about an SN before binding: series, model, whether it is free. A
+ * gateway bound in another enterprise answers 1303 only: its status and firmware are that
+ * enterprise's business.
+ */
+export async function gatewayBySn(db: Db, auth: AuthContext, sn: string) {
   if (!SN_PATTERN.test(sn)) throw new AppError(Err.gatewaySnFormat);
   const row = await one<{
     sn: string;
@@ -75,23 +80,27 @@ export async function gatewayBySn(db: Db, sn: string) {
     firmware: string;
     bound: boolean;
     status: string;
+    org_id: number | null;
   }>(
     db,
-    'select sn, series, model, firmware, equipment_id is not null as bound, status from gateways where sn = $1',
+    'select sn, series, model, firmware, equipment_id is not null as bound, status, org_id from gateways where sn = $1',
     [sn],
   );
   if (!row) throw new AppError(Err.gatewayNotFound);
-  return row;
+  const { org_id: orgId, ...gateway } = row;
+  if (gateway.bound && orgId !== auth.orgId) throw new AppError(Err.gatewayAlreadyBound);
+  return gateway;
 }
 
-// Wrong verification codes per SN: after this many within the window, binding that SN pauses.
+// Wrong verification codes per account and SN: after this many within the window, that account's
+// binding of that SN pauses (keyed by account too, so nobody can block a free SN for others).
 const BIND_ATTEMPTS = 5;
 const BIND_WINDOW_MS = 15 * 60_000;
 const bindFailures = new Map<string, number[]>();
 
-function recentFailures(sn: string, now: number): number[] {
-  const list = (bindFailures.get(sn) ?? []).filter((t) => now - t < BIND_WINDOW_MS);
-  bindFailures.set(sn, list);
+function recentFailures(key: string, now: number): number[] {
+  const list = (bindFailures.get(key) ?? []).filter((t) => now - t < BIND_WINDOW_MS);
+  bindFailures.set(key, list);
   return list;
 }
 
@@ -110,7 +119,8 @@ export async function bindGateway(
 ): Promise<void> {
   if (!SN_PATTERN.test(input.sn)) throw new AppError(Err.gatewaySnFormat);
   const now = clock.now().getTime();
-  if (recentFailures(input.sn, now).length >= BIND_ATTEMPTS) throw new AppError(Err.tooManyRequests);
+  const attemptKey = `${auth.accountId}:${input.sn}`;
+  if (recentFailures(attemptKey, now).length >= BIND_ATTEMPTS) throw new AppError(Err.tooManyRequests);
   await db.tx(async (tx) => {
     const device = await visibleDevice(tx, auth, input.equipmentId);
     const gateway = await one<GatewayRecord>(
@@ -120,7 +130,7 @@ export async function bindGateway(
     );
     if (!gateway) throw new AppError(Err.gatewayNotFound);
     if (!VERIFY_CODE_PATTERN.test(input.verifyCode) || gateway.verify_code !== input.verifyCode) {
-      recentFailures(input.sn, now).push(now);
+      recentFailures(attemptKey, now).push(now);
       throw new AppError(Err.gatewaySnOrCodeWrong);
     }
     if (gateway.equipment_id === device.id) return;
@@ -158,7 +168,7 @@ export async function bindGateway(
       detail: { sn: input.sn },
     });
   });
-  bindFailures.delete(input.sn);
+  bindFailures.delete(attemptKey);
 }
 
 export async function unbindGateway(db: Db, auth: AuthContext, equipmentId: number, ip: string) {
@@ -264,6 +274,8 @@ export async function saveGatewaySettings(
     const gateway = await visibleGateway(tx, auth, input.sn);
     const lanCode = input.lan ? lanProblem(input.lan) : null;
     if (lanCode) throw new AppError(lanCode);
+    if (input.mqtt && input.mqtt.subscribeTopic.length > MQTT_TOPIC_MAX)
+      throw new AppError(Err.mqttTopicTooLong);
     const features = await one<{ features: string[] }>(
       tx,
       'select features from gateway_series where name = $1',
@@ -281,10 +293,8 @@ export async function saveGatewaySettings(
       if (!input.mqtt.password || input.mqtt.password === '******') mqtt.password = stored?.mqtt.password;
       if (!input.mqtt.privateKey?.content) mqtt.privateKey = stored?.mqtt.privateKey;
     }
-    const pending =
-      input.networkMode && input.networkMode !== gateway.networkMode
-        ? input.networkMode
-        : gateway.pendingNetworkMode;
+    // the latest choice wins: choosing the current mode again cancels a pending change
+    const pending = input.networkMode ?? gateway.pendingNetworkMode;
     await tx.query(
       `update gateways set lan = $2, mqtt = $3, pending_network_mode = $4, remote_mode = $5, sleep_delay_s = $6 where id = $1`,
       [
@@ -326,4 +336,24 @@ export async function listRegisteredGateways(
     where.params,
   );
   return { list, total: count?.n ?? 0, pageNum: q.pageNum, pageSize: q.pageSize };
+}
+
+/** Gateway series with their capacities (seed 000 §9) and optional features. */
+export function listSeries(db: Db) {
+  return db.query<{
+    name: string;
+    maxDrivers: number;
+    maxVariables: number;
+    maxAlarms: number;
+    maxStored: number;
+    maxReports: number;
+    maxScripts: number;
+    features: string[];
+    isDefault: boolean;
+  }>(
+    `select name, max_drivers as "maxDrivers", max_variables as "maxVariables", max_alarms as "maxAlarms",
+            max_stored as "maxStored", max_reports as "maxReports", max_scripts as "maxScripts", features,
+            is_default as "isDefault"
+       from gateway_series order by is_default desc, name`,
+  );
 }

@@ -152,3 +152,18 @@ export async function mirrorConfig(
       await db.query(`update ${table} set source_id = null where ${to.column} = $1`, [to.id]);
   }
 }
+
+/**
+ * After a linked mirror from one device to another, points each target row where its source row
+ * points: a copy of a template-bound device then follows the template through the same links as
+ * the original (its rows keep their ids on the next sync), and rows the original had of its own
+ * stand alone.
+ */
+export async function inheritLinks(db: Db, to: ConfigSide): Promise<void> {
+  for (const { table } of TABLES) {
+    await db.query(
+      `update ${table} t set source_id = s.source_id from ${table} s where t.${to.column} = $1 and s.id = t.source_id`,
+      [to.id],
+    );
+  }
+}

@@ -1,0 +1,85 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError, Err, type Lang, type LocalizedText } from '@fieldhub/shared';
+
+/** Largest import file (seed 000 §5 names the formats; 10 MB is far above a 5000-row sheet). */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** An uploaded import file with the form fields sent beside it. */
+export interface Upload {
+  fields: Record<string, string>;
+  filename: string;
+  content: Buffer;
+}
+
+/**
+ * A catalogue error whose message carries an explanation after the catalogue text. The
+ * catalogue's 10007 has no placeholder, and "save it as .xlsx" is what the user needs to read.
+ */
+export class ExplainedError extends AppError {
+  constructor(
+    code: number,
+    readonly explanation: LocalizedText,
+  ) {
+    super(code, { data: { detail: explanation } });
+  }
+
+  override messageIn(lang: Lang): string {
+    return `${super.messageIn(lang)}${lang === 'zh-CN' ? '：' : ': '}${this.explanation[lang]}`;
+  }
+}
+
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+
+const saveAsXlsx: LocalizedText = {
+  'zh-CN': '暂不支持 .xls（Excel 97-2003）文件，请在 Excel 中另存为 .xlsx 后再导入',
+  'en-US': '.xls (Excel 97-2003) files cannot be read; save the file as .xlsx in Excel and import it again',
+};
+const xlsOnly: LocalizedText = {
+  'zh-CN': '请上传 .xls 或 .xlsx 文件',
+  'en-US': 'Please upload an .xls or .xlsx file',
+};
+
+/**
+ * Reads a multipart import: one file (at most 10 MB, 10008) and short text fields. The file must
+ * be named .xls or .xlsx and its content must match (10007); an old binary .xls is refused with a
+ * hint to save it as .xlsx, since no maintained pure-JS reader of that format is installed.
+ */
+export async function readImportUpload(req: FastifyRequest): Promise<Upload> {
+  if (!req.isMultipart()) throw new AppError(Err.fileMissing);
+  const fields: Record<string, string> = {};
+  let file: { filename: string; content: Buffer } | null = null;
+  try {
+    const parts = req.parts({
+      limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file') file = { filename: part.filename, content: await part.toBuffer() };
+      else fields[part.fieldname] = String(part.value);
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(Err.fileTooLarge);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw new AppError(Err.parameterCheckFailed, { params: { detail: 'one file per import' } });
+    throw err;
+  }
+  if (!file) throw new AppError(Err.fileMissing);
+  if (!/\.xlsx?$/i.test(file.filename)) throw new ExplainedError(Err.fileFormatWrong, xlsOnly);
+  if (file.content.length === 0) throw new AppError(Err.fileEmpty);
+  if (file.content.subarray(0, 8).equals(OLE_MAGIC))
+    throw new ExplainedError(Err.fileFormatWrong, saveAsXlsx);
+  if (!file.content.subarray(0, 4).equals(ZIP_MAGIC)) throw new ExplainedError(Err.fileFormatWrong, xlsOnly);
+  return { fields, ...file };
+}
+
+/** A form field holding JSON (`owner` of a variable import), or 10001 naming the field. */
+export function jsonField(upload: Upload, name: string): unknown {
+  const text = upload.fields[name];
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError(Err.parameterCheckFailed, { params: { detail: `${name}: JSON` } });
+  }
+}

@@ -1,0 +1,180 @@
+import ExcelJS from 'exceljs';
+import { AppError, Err, type Lang, type LocalizedText } from '@fieldhub/shared';
+
+/** One column of an import/export sheet. */
+export interface SheetColumn {
+  key: string;
+  label: LocalizedText;
+  /** what the column holds, for the explanation sheet */
+  help: LocalizedText;
+  /** allowed values: a drop-down in the sheet and a line in the explanation */
+  allowed?: readonly string[];
+  required?: boolean;
+  width?: number;
+}
+
+/** The layout of one kind of workbook; `version` goes up whenever the columns change. */
+export interface SheetSpec {
+  kind: 'variables' | 'devices';
+  version: number;
+  sheetName: LocalizedText;
+  columns: readonly SheetColumn[];
+}
+
+export type CellValue = string | number | boolean | null;
+
+/** A data row read from a sheet; `row` is the spreadsheet's row number (the header is row 1). */
+export interface SheetRow {
+  row: number;
+  cells: Record<string, CellValue>;
+}
+
+/** What the hidden marker sheet says about the workbook. */
+export interface WorkbookMarker {
+  /** gateway series of the device or template the workbook was made for, if any */
+  series: string | null;
+}
+
+// veryHidden: not listed under Excel's "Unhide", so users do not edit it by accident
+export const MARKER_SHEET = 'fieldhub-marker';
+/** Drop-downs reach this many rows below the header in an empty template. */
+const TEMPLATE_ROWS = 1000;
+/** The most data rows one import may carry. */
+export const MAX_IMPORT_ROWS = 5000;
+
+const helpHeader = ['列名', 'Column', '必填 / Required', '可选值 / Allowed values', '说明', 'Description'];
+
+/** Builds the .xlsx: a data sheet, a sheet explaining each column in both languages, the marker. */
+export async function buildWorkbook(
+  spec: SheetSpec,
+  lang: Lang,
+  rows: readonly Record<string, CellValue>[],
+  marker: WorkbookMarker,
+  extraChoices: Record<string, readonly string[]> = {},
+): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'FieldHub';
+  const sheet = wb.addWorksheet(spec.sheetName[lang], { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = spec.columns.map((c) => ({ header: c.label[lang], key: c.key, width: c.width ?? 14 }));
+  sheet.getRow(1).font = { bold: true };
+  for (const r of rows) sheet.addRow(spec.columns.map((c) => r[c.key] ?? null));
+  const lastRow = Math.max(rows.length, TEMPLATE_ROWS) + 1;
+  spec.columns.forEach((c, i) => {
+    const choices = c.allowed ?? extraChoices[c.key];
+    const list = choices?.join(',');
+    // Excel refuses list validations over 255 characters or with commas inside an item
+    if (!list || list.length > 255 || choices!.some((v) => v.includes(',') || v.includes('"'))) return;
+    for (let r = 2; r <= lastRow; r++) {
+      sheet.getCell(r, i + 1).dataValidation = {
+        type: 'list',
+        allowBlank: true,
+        formulae: [`"${list}"`],
+        showErrorMessage: true,
+      };
+    }
+  });
+
+  const help = wb.addWorksheet(lang === 'zh-CN' ? '填写说明' : 'Instructions');
+  help.columns = [8, 22, 16, 40, 40, 60].map((width) => ({ width }));
+  help.addRow(helpHeader).font = { bold: true };
+  for (const c of spec.columns) {
+    const choices = c.allowed ?? extraChoices[c.key] ?? [];
+    help.addRow([
+      c.label['zh-CN'],
+      c.label['en-US'],
+      c.required ? '是 / Yes' : '',
+      choices.join(', '),
+      c.help['zh-CN'],
+      c.help['en-US'],
+    ]);
+  }
+  help.eachRow((row) => (row.alignment = { wrapText: true, vertical: 'top' }));
+
+  const meta = wb.addWorksheet(MARKER_SHEET, { state: 'veryHidden' });
+  meta.addRow(['kind', spec.kind]);
+  meta.addRow(['version', spec.version]);
+  meta.addRow(['series', marker.series ?? '']);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/**
+ * Reads an uploaded .xlsx: checks the marker (kind and version, 1724 when outdated or missing)
+ * and the header row (every column of the spec, in either language), then returns the non-empty
+ * data rows keyed by column.
+ */
+export async function readWorkbook(
+  buffer: Buffer,
+  spec: SheetSpec,
+): Promise<{ rows: SheetRow[]; marker: WorkbookMarker }> {
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(buffer as unknown as ExcelJS.Buffer);
+  } catch {
+    throw new AppError(Err.fileFormatWrong);
+  }
+  const meta = wb.getWorksheet(MARKER_SHEET);
+  const fields = new Map<string, CellValue>();
+  meta?.eachRow((row) =>
+    fields.set(String(cellValue(row.getCell(1).value)), cellValue(row.getCell(2).value)),
+  );
+  const kind = fields.get('kind');
+  if (kind !== undefined && kind !== spec.kind) throw new AppError(Err.fileFormatWrong);
+  if (Number(fields.get('version')) !== spec.version) throw new AppError(Err.importTemplateOutdated);
+
+  const sheet = wb.worksheets.find((s) => s.name !== MARKER_SHEET);
+  if (!sheet) throw new AppError(Err.fileEmpty);
+  const keyOfLabel = new Map<string, string>();
+  for (const c of spec.columns) {
+    for (const text of [c.key, c.label['zh-CN'], c.label['en-US']]) keyOfLabel.set(text.toLowerCase(), c.key);
+  }
+  const positions: { col: number; key: string }[] = [];
+  sheet.getRow(1).eachCell((cell, col) => {
+    const label = String(cellValue(cell.value) ?? '').toLowerCase();
+    if (!label) return;
+    const key = keyOfLabel.get(label);
+    // a column the current template does not have means an edited or older template
+    if (!key) throw new AppError(Err.importTemplateOutdated);
+    positions.push({ col, key });
+  });
+  const present = new Set(positions.map((p) => p.key));
+  if (present.size !== positions.length || spec.columns.some((c) => !present.has(c.key)))
+    throw new AppError(Err.importTemplateOutdated);
+
+  const rows: SheetRow[] = [];
+  for (let r = 2; r <= sheet.rowCount; r++) {
+    const row = sheet.getRow(r);
+    const cells: Record<string, CellValue> = {};
+    let empty = true;
+    for (const p of positions) {
+      const value = cellValue(row.getCell(p.col).value);
+      cells[p.key] = value;
+      if (value !== null) empty = false;
+    }
+    if (empty) continue;
+    rows.push({ row: r, cells });
+    if (rows.length > MAX_IMPORT_ROWS) throw new AppError(Err.dataOverLimit);
+  }
+  if (!rows.length) throw new AppError(Err.fileEmpty);
+  return { rows, marker: { series: (fields.get('series') as string | null) || null } };
+}
+
+/** A cell as plain data: rich text and hyperlinks become their text, formulas their result. */
+export function cellValue(value: ExcelJS.CellValue | undefined): CellValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
+  if (typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if ('richText' in value) return cellValue(value.richText.map((t) => t.text).join(''));
+  if ('formula' in value || 'sharedFormula' in value)
+    return cellValue((value as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
+  if ('text' in value) return cellValue(value.text as ExcelJS.CellValue);
+  return null; // an error value such as #N/A
+}
+
+/** Content-Disposition for a download, with an ASCII fallback and the UTF-8 name. */
+export function attachmentHeader(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -1,0 +1,193 @@
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { Button, Popconfirm, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { AccountSegment } from '@fieldhub/shared';
+import { PageFrame } from '../../app/components/PageFrame';
+import { useSession } from '../../app/session';
+import { AccountFormModal } from './AccountFormModal';
+import { AccountSearchBar } from './AccountSearchBar';
+import { ACCOUNT_VIEWS, segmentOf, type AccountColumn } from './accountViews';
+import type { AccountFilters, AccountRow } from './accountTypes';
+import { ActionLink, formatTime, listEmptyText, StatusTag } from './listParts';
+import { ResetPasswordModal } from './ResetPasswordModal';
+import { useAccountActions, useAccountList } from './useAccounts';
+import { useDialog } from './useDialog';
+
+/** /manage/account/{co|int|ext|op}: one screen, the kind taken from the path's last part. */
+export default function AccountListPage() {
+  const { pathname } = useLocation();
+  const segment = segmentOf(pathname);
+  if (!segment) return <Navigate to="/404" replace />;
+  // a fresh screen per kind: filters and paging of one list do not leak into the next
+  return <AccountList key={segment} segment={segment} />;
+}
+
+function AccountList({ segment }: { segment: AccountSegment }) {
+  const { t } = useTranslation(['accounts', 'common']);
+  const view = ACCOUNT_VIEWS[segment];
+  const myId = useSession((s) => s.user?.userId);
+  const [filters, setFilters] = useState<AccountFilters>({});
+  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 10 });
+  const editing = useDialog<AccountRow>();
+  const resetting = useDialog<AccountRow>();
+  const list = useAccountList(segment, filters, paging);
+  const { setDisabled, remove } = useAccountActions(segment);
+
+  // after deleting the last row of the last page, step back to a page that has rows
+  const total = list.data?.total ?? 0;
+  useEffect(() => {
+    const lastPage = Math.max(1, Math.ceil(total / paging.pageSize));
+    if (list.data && paging.pageNum > lastPage) setPaging((p) => ({ ...p, pageNum: lastPage }));
+  }, [list.data, total, paging]);
+
+  const filtered = Object.values(filters).some((v) => v !== undefined && v !== '');
+  const openCreate = () => editing.show();
+
+  const optional: Record<AccountColumn, TableColumnsType<AccountRow>[number]> = {
+    enterprise: { title: t('field.enterprise'), dataIndex: 'orgName', ellipsis: true },
+    company: { title: t('field.company'), dataIndex: 'company', ellipsis: true },
+    contact: { title: t('field.contact'), dataIndex: 'contact', ellipsis: true },
+    tel: { title: t('field.tel'), dataIndex: 'tel', width: 140 },
+    email: { title: t('field.email'), dataIndex: 'email', ellipsis: true },
+    department: { title: t('field.department'), dataIndex: 'deptName', ellipsis: true },
+    role: { title: t('field.role'), dataIndex: 'roleName', ellipsis: true },
+  };
+
+  const deleteBlocked = (row: AccountRow) => (row.id === myId ? t('list.own-account') : null);
+  const toggleBlocked = (row: AccountRow) => (row.id === myId ? t('list.own-account-disable') : null);
+
+  const columns: TableColumnsType<AccountRow> = [
+    {
+      title: t('field.loginname'),
+      dataIndex: 'loginname',
+      fixed: 'left',
+      render: (v: string, row) => (
+        <Space size={4}>
+          <Typography.Text strong>{v}</Typography.Text>
+          {row.id === myId && <Typography.Text type="secondary">{t('list.me')}</Typography.Text>}
+        </Space>
+      ),
+    },
+    ...view.columns.map((c) => optional[c]),
+    {
+      title: t('common:status'),
+      dataIndex: 'disabled',
+      width: 100,
+      render: (v: boolean) => <StatusTag disabled={v} />,
+    },
+    { title: t('common:created-at'), dataIndex: 'createdAt', width: 180, render: formatTime },
+    {
+      title: t('common:actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, row) => (
+        <Space size={0} wrap={false}>
+          <ActionLink onClick={() => editing.show(row)} testId={`edit-${row.loginname}`}>
+            {t('common:edit')}
+          </ActionLink>
+          {toggleBlocked(row) ? (
+            <ActionLink blockedReason={toggleBlocked(row)}>
+              {t(row.disabled ? 'common:enable' : 'common:disable')}
+            </ActionLink>
+          ) : (
+            <Popconfirm
+              placement="topRight"
+              title={t(row.disabled ? 'list.enable-confirm' : 'common:disable-confirm', {
+                name: row.loginname,
+              })}
+              okText={t('common:confirm')}
+              cancelText={t('common:cancel')}
+              onConfirm={() =>
+                setDisabled.mutateAsync({ id: row.id, disabled: !row.disabled }).catch(() => undefined)
+              }
+            >
+              <ActionLink testId={`toggle-${row.loginname}`}>
+                {t(row.disabled ? 'common:enable' : 'common:disable')}
+              </ActionLink>
+            </Popconfirm>
+          )}
+          <ActionLink
+            onClick={() => resetting.show(row)}
+            blockedReason={row.id === myId ? t('list.own-account-reset') : null}
+            testId={`reset-${row.loginname}`}
+          >
+            {t('list.reset-password')}
+          </ActionLink>
+          {view.deletable &&
+            (deleteBlocked(row) ? (
+              <ActionLink danger blockedReason={deleteBlocked(row)}>
+                {t('common:delete')}
+              </ActionLink>
+            ) : (
+              <Popconfirm
+                placement="topRight"
+                title={t('common:delete-confirm', { name: row.loginname })}
+                description={t('list.delete-transfer')}
+                okText={t('common:delete')}
+                okButtonProps={{ danger: true }}
+                cancelText={t('common:cancel')}
+                onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
+              >
+                <ActionLink danger testId={`delete-${row.loginname}`}>
+                  {t('common:delete')}
+                </ActionLink>
+              </Popconfirm>
+            ))}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <PageFrame
+      title={t(`title.${segment}`)}
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={openCreate} data-testid="account-add">
+          {t(`list.add.${segment}`)}
+        </Button>
+      }
+    >
+      <AccountSearchBar
+        view={view}
+        onSearch={(f) => {
+          setFilters(f);
+          setPaging((p) => ({ ...p, pageNum: 1 }));
+        }}
+      />
+      <Table<AccountRow>
+        rowKey="id"
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        loading={list.isFetching}
+        dataSource={list.data?.list ?? []}
+        columns={columns}
+        locale={{ emptyText: listEmptyText({ loading: list.isPending, filtered, onCreate: openCreate }) }}
+        pagination={{
+          current: paging.pageNum,
+          pageSize: paging.pageSize,
+          total,
+          showSizeChanger: true,
+          showTotal: (n) => t('common:total', { total: n }),
+          onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
+        }}
+        data-testid="account-table"
+      />
+      <AccountFormModal
+        key={`edit-${editing.key}`}
+        segment={segment}
+        open={editing.open}
+        row={editing.target}
+        onClose={editing.close}
+      />
+      <ResetPasswordModal
+        key={`reset-${resetting.key}`}
+        segment={segment}
+        open={resetting.open}
+        row={resetting.target}
+        onClose={resetting.close}
+      />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,153 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Page } from '@fieldhub/shared';
+import { toastSuccess } from '../../app/notify';
+import { request } from '../../app/request';
+import type {
+  AccountFields,
+  AccountFilters,
+  AccountFormValues,
+  AccountOptions,
+  AccountRow,
+  AccountSegment,
+} from './accountTypes';
+
+/** Query keys of the account screens; the organisation screens invalidate `options` when they change. */
+export const accountKeys = {
+  all: ['accounts'] as const,
+  list: (segment: AccountSegment) => ['accounts', segment] as const,
+  options: ['accounts', 'options'] as const,
+  enterprises: ['accounts', 'enterprise-options'] as const,
+  companies: ['accounts', 'external-companies'] as const,
+};
+
+export function useAccountList(
+  segment: AccountSegment,
+  filters: AccountFilters,
+  paging: { pageNum: number; pageSize: number },
+) {
+  return useQuery({
+    queryKey: [...accountKeys.list(segment), filters, paging],
+    queryFn: () =>
+      request<Page<AccountRow>>('/lfscada/account/query', {
+        segment,
+        ...paging,
+        keyword: filters.keyword || undefined,
+        deptId: filters.deptId,
+        orgId: filters.orgId,
+        disabled: filters.status ? filters.status === 'disabled' : undefined,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Departments and roles of the caller's enterprise, for the sub-account form and filter. */
+export function useAccountOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: accountKeys.options,
+    queryFn: () => request<AccountOptions>('/lfscada/org/options'),
+    enabled,
+    staleTime: 30_000,
+  });
+}
+
+/** Every enterprise, for choosing the enterprise of an enterprise admin. */
+export function useEnterpriseOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: accountKeys.enterprises,
+    queryFn: async () => {
+      const page = await request<Page<{ id: number; name: string; disabled: boolean }>>(
+        '/lfscada/org/query',
+        { pageNum: 1, pageSize: 500 },
+      );
+      return page.list;
+    },
+    enabled,
+    staleTime: 30_000,
+  });
+}
+
+/** Company names already used by external accounts, offered while typing a new one. */
+export function useExternalCompanies(enabled: boolean) {
+  return useQuery({
+    queryKey: accountKeys.companies,
+    queryFn: async () =>
+      (await request<{ external: string[] }>('/lfscada/org/queryCompanyAndExternal')).external,
+    enabled,
+    staleTime: 30_000,
+  });
+}
+
+const FIELD_NAMES: (keyof AccountFields)[] = [
+  'tel',
+  'email',
+  'deptId',
+  'roleId',
+  'contact',
+  'address',
+  'company',
+  'customerLevel',
+  'securityZone',
+  'remark',
+  'landingPage',
+  'authRegion',
+];
+
+/**
+ * The body of an add or edit call. An edit sends every field: the server resets omitted ones, so
+ * fields the form does not show (authRegion, or company on an internal account) keep their value.
+ */
+export function accountBody(values: AccountFormValues, row: AccountRow | undefined): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const name of FIELD_NAMES) {
+    const value = name in values ? values[name] : row?.[name];
+    // an empty id is sent as '' and read by the server as "none"
+    body[name] = value ?? '';
+  }
+  return body;
+}
+
+/** Create, edit, enable/disable, reset password and delete, each refreshing the lists. */
+export function useAccountActions(segment: AccountSegment) {
+  const { t } = useTranslation(['accounts', 'common']);
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: accountKeys.list(segment) });
+
+  const save = useMutation({
+    mutationFn: ({ values, row }: { values: AccountFormValues; row?: AccountRow | undefined }) =>
+      row
+        ? request('/lfscada/account/edit', { id: row.id, ...accountBody(values, row) })
+        : request('/lfscada/account/add', {
+            segment,
+            loginname: values.loginname,
+            password: values.password,
+            orgId: values.orgId ?? '',
+            ...accountBody(values, undefined),
+          }),
+    onSuccess: async () => {
+      toastSuccess(t('common:saved'));
+      await Promise.all([refresh(), client.invalidateQueries({ queryKey: accountKeys.companies })]);
+    },
+  });
+  const setDisabled = useMutation({
+    mutationFn: ({ id, disabled }: { id: number; disabled: boolean }) =>
+      request('/lfscada/account/disable', { id, disabled }),
+    onSuccess: async (_, { disabled }) => {
+      toastSuccess(t(disabled ? 'toast.disabled' : 'toast.enabled'));
+      await refresh();
+    },
+  });
+  const resetPassword = useMutation({
+    mutationFn: ({ id, password }: { id: number; password: string }) =>
+      request('/lfscada/account/resetPwd', { id, password }),
+    onSuccess: () => toastSuccess(t('toast.password-reset')),
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => request('/lfscada/account/delete', { id }),
+    onSuccess: async () => {
+      toastSuccess(t('common:deleted'));
+      await refresh();
+    },
+  });
+  return { save, setDisabled, resetPassword, remove };
+}

@@ -1,0 +1,196 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { App, Button, Empty, Flex, Space, Table, Typography } from 'antd';
+import { ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../../app/components/PageFrame';
+import { AuthorizeModal } from './AuthorizeModal';
+import { downloadFile } from './bulkTransfer';
+import { CopyDeviceModal } from './CopyDeviceModal';
+import { useDeviceColumns } from './deviceColumns';
+import { deviceQueryBody, groupIdFromSearch, isFiltered, withAdvanced } from './deviceFilters';
+import { DeviceGroupTree } from './DeviceGroupTree';
+import { DeviceSearchBar } from './DeviceSearchBar';
+import type { DeviceFilters, DeviceRow, Paging } from './deviceTypes';
+import { exportFileName } from './downloadNames';
+import { ImportDialog } from './ImportDialog';
+import { ShareDrawer } from './ShareDrawer';
+import { useDeviceActions, useDeviceList } from './useDevices';
+import { useDialog } from './useDialog';
+
+const ADD_PATH = '/manage/eg/equipment/add';
+
+/**
+ * /manage/eg/equipment/list: the enterprise's devices, filtered by the group tree on the left,
+ * a keyword and the advanced search; with import, export, copy, sharing and authorisation.
+ */
+export default function DeviceListPage() {
+  const { t } = useTranslation(['deviceList', 'common']);
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const [filters, setFilters] = useState<DeviceFilters>(() => ({ groupId: groupIdFromSearch(search) }));
+  const [paging, setPaging] = useState<Paging>({ pageNum: 1, pageSize: 10 });
+  // a new search bar (cleared inputs) after "clear filters"
+  const [searchKey, setSearchKey] = useState(0);
+  const [importOpen, setImportOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const copying = useDialog<DeviceRow>();
+  const sharing = useDialog<DeviceRow>();
+  const authorizing = useDialog<DeviceRow>();
+  const list = useDeviceList(filters, paging);
+  const { remove } = useDeviceActions();
+
+  // after deleting the last row of the last page, step back to a page that has rows
+  const total = list.data?.total ?? 0;
+  useEffect(() => {
+    const lastPage = Math.max(1, Math.ceil(total / paging.pageSize));
+    if (list.data && paging.pageNum > lastPage) setPaging((p) => ({ ...p, pageNum: lastPage }));
+  }, [list.data, total, paging]);
+
+  const apply = (next: DeviceFilters) => {
+    setFilters(next);
+    setPaging((p) => ({ ...p, pageNum: 1 }));
+  };
+  const clearFilters = () => {
+    apply({});
+    setSearchKey((k) => k + 1);
+  };
+
+  const exportDevices = async () => {
+    setExporting(true);
+    try {
+      await downloadFile(
+        '/lfscada/equipment/multi/exportXlsx',
+        deviceQueryBody(filters),
+        exportFileName(t('export.file'), new Date()),
+      );
+    } catch {
+      // the toast already said why
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const confirmDelete = (row: DeviceRow) =>
+    modal.confirm({
+      title: t('common:delete-confirm', { name: row.name }),
+      content: row.sn ? t('delete.with-gateway', { sn: row.sn }) : t('delete.help'),
+      okText: t('common:delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common:cancel'),
+      onOk: () => remove.mutateAsync(row.id).catch(() => undefined),
+    });
+
+  const columns = useDeviceColumns({
+    onCopy: copying.show,
+    onShare: sharing.show,
+    onAuthorize: authorizing.show,
+    onDelete: confirmDelete,
+  });
+
+  const filtered = isFiltered(filters);
+  const emptyText = list.isPending ? (
+    <div style={{ height: 160 }} />
+  ) : filtered ? (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty.no-match')}>
+      <Button onClick={clearFilters} data-testid="clear-filters">
+        {t('empty.clear')}
+      </Button>
+    </Empty>
+  ) : (
+    <Empty description={t('empty.none')} data-testid="device-empty">
+      <Typography.Paragraph type="secondary">{t('empty.help')}</Typography.Paragraph>
+      <Space>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(ADD_PATH)}>
+          {t('add')}
+        </Button>
+        <Button icon={<ImportOutlined />} onClick={() => setImportOpen(true)}>
+          {t('import.button')}
+        </Button>
+      </Space>
+    </Empty>
+  );
+
+  return (
+    <PageFrame
+      title={t('title')}
+      extra={
+        <Space wrap>
+          <Button icon={<ImportOutlined />} onClick={() => setImportOpen(true)} data-testid="device-import">
+            {t('import.button')}
+          </Button>
+          <Button
+            icon={<ExportOutlined />}
+            loading={exporting}
+            disabled={!total}
+            onClick={() => void exportDevices()}
+            data-testid="device-export"
+          >
+            {t('export.button')}
+          </Button>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => navigate(ADD_PATH)}
+            data-testid="device-add"
+          >
+            {t('add')}
+          </Button>
+        </Space>
+      }
+    >
+      <Flex gap={16} align="flex-start">
+        <DeviceGroupTree
+          selected={filters.groupId}
+          onSelect={(groupId) => {
+            apply({ ...filters, groupId });
+            // the address names the group, so a reload or a shared link shows the same devices
+            navigate({ search: groupId ? `?groupId=${groupId}` : '' }, { replace: true });
+          }}
+        />
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <DeviceSearchBar
+            key={searchKey}
+            filters={filters}
+            onKeyword={(keyword) => apply({ ...filters, keyword: keyword || undefined })}
+            onAdvanced={(advanced) => apply(withAdvanced(filters, advanced))}
+          />
+          <Table<DeviceRow>
+            rowKey="id"
+            size="middle"
+            scroll={{ x: 'max-content' }}
+            loading={list.isFetching}
+            dataSource={list.data?.list ?? []}
+            columns={columns}
+            locale={{ emptyText }}
+            pagination={{
+              current: paging.pageNum,
+              pageSize: paging.pageSize,
+              total,
+              showSizeChanger: true,
+              hideOnSinglePage: false,
+              showTotal: (n) => t('common:total', { total: n }),
+              onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
+            }}
+            data-testid="device-table"
+          />
+        </div>
+      </Flex>
+      <CopyDeviceModal
+        key={`copy-${copying.key}`}
+        open={copying.open}
+        row={copying.target}
+        onClose={copying.close}
+      />
+      <ShareDrawer open={sharing.open} row={sharing.target} onClose={sharing.close} />
+      <AuthorizeModal
+        key={`auth-${authorizing.key}`}
+        open={authorizing.open}
+        row={authorizing.target}
+        onClose={authorizing.close}
+      />
+      <ImportDialog open={importOpen} onClose={() => setImportOpen(false)} />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,88 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Page } from '@fieldhub/shared';
+import { toastSuccess } from '../../../app/notify';
+import { request } from '../../../app/request';
+import { groupKeys } from '../../groups/useGroups';
+import { deviceQueryBody } from './deviceFilters';
+import type { DeviceFilters, DeviceRow, Paging, TemplateOption } from './deviceTypes';
+
+/** Query keys of the device list; everything that changes devices invalidates `all`. */
+export const deviceKeys = {
+  all: ['devices'] as const,
+  list: (filters: DeviceFilters, paging: Paging) => ['devices', 'list', filters, paging] as const,
+  total: ['devices', 'total'] as const,
+  manufacturers: ['devices', 'manufacturers'] as const,
+  templates: ['devices', 'template-options'] as const,
+};
+
+const json = { json: true } as const;
+
+export function useDeviceList(filters: DeviceFilters, paging: Paging) {
+  return useQuery({
+    queryKey: deviceKeys.list(filters, paging),
+    queryFn: () =>
+      request<Page<DeviceRow>>('/lfscada/equipment/multi/query', deviceQueryBody(filters, paging), json),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** How many devices the enterprise has in all (the "all devices" node of the group tree). */
+export function useDeviceTotal() {
+  return useQuery({
+    queryKey: deviceKeys.total,
+    queryFn: async () =>
+      (await request<Page<DeviceRow>>('/lfscada/equipment/multi/query', { pageNum: 1, pageSize: 1 }, json))
+        .total,
+  });
+}
+
+/** Manufacturers used by the enterprise's devices, for the advanced search. */
+export function useManufacturers(enabled: boolean) {
+  return useQuery({
+    queryKey: deviceKeys.manufacturers,
+    queryFn: () => request<string[]>('/lfscada/equipment/multi/extra/queryAllManufacturer', {}, json),
+    enabled,
+    staleTime: 30_000,
+  });
+}
+
+/** Templates the caller may use, for the advanced search. */
+export function useTemplateOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: deviceKeys.templates,
+    queryFn: async () =>
+      (await request<Page<TemplateOption>>('/lfscada/template/query', { pageNum: 1, pageSize: 500 }, json))
+        .list,
+    enabled,
+    staleTime: 30_000,
+  });
+}
+
+/** Delete and copy; both refresh the list and the group counts. */
+export function useDeviceActions() {
+  const { t } = useTranslation(['deviceList', 'common']);
+  const client = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: deviceKeys.all }),
+      client.invalidateQueries({ queryKey: groupKeys.all }),
+    ]);
+
+  const remove = useMutation({
+    mutationFn: (id: number) => request('/lfscada/equipment/multi/delete', { id }, json),
+    onSuccess: async () => {
+      toastSuccess(t('common:deleted'));
+      await refresh();
+    },
+  });
+  const copy = useMutation({
+    mutationFn: ({ id, name }: { id: number; name: string }) =>
+      request<{ id: number }>('/lfscada/equipment/multi/copy', { id, name }, json),
+    onSuccess: async (_, { name }) => {
+      toastSuccess(t('copy.done', { name }));
+      await refresh();
+    },
+  });
+  return { remove, copy };
+}

@@ -1,0 +1,198 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  Button,
+  Empty,
+  Flex,
+  Input,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { SettingOutlined, SyncOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { GATEWAY_STATUSES, type GatewayStatus } from '@fieldhub/shared';
+import { PageFrame } from '../../app/components/PageFrame';
+import { useDialog } from '../devices/list/useDialog';
+import { GatewaySettingsDrawer } from './GatewaySettingsDrawer';
+import { GatewayStatusBadge } from './GatewayStatusBadge';
+import type { GatewayRow } from './gatewayTypes';
+import { SignalStrength } from './SignalStrength';
+import { useGatewayList, type GatewayFilters } from './useGateways';
+
+/** /manage/eg/gateway: the gateways bound to the enterprise's devices, with their settings. */
+export default function GatewayListPage() {
+  const { t } = useTranslation(['gateways', 'common']);
+  const [filters, setFilters] = useState<GatewayFilters>({});
+  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 10 });
+  const settings = useDialog<GatewayRow>();
+  const list = useGatewayList(filters, paging);
+
+  const total = list.data?.total ?? 0;
+  useEffect(() => {
+    const lastPage = Math.max(1, Math.ceil(total / paging.pageSize));
+    if (list.data && paging.pageNum > lastPage) setPaging((p) => ({ ...p, pageNum: lastPage }));
+  }, [list.data, total, paging]);
+
+  const apply = (next: GatewayFilters) => {
+    setFilters(next);
+    setPaging((p) => ({ ...p, pageNum: 1 }));
+  };
+  // the drawer follows the refreshed row, so a saved mode change shows as pending at once
+  const current = list.data?.list.find((g) => g.sn === settings.target?.sn) ?? settings.target;
+
+  const columns: TableColumnsType<GatewayRow> = [
+    {
+      title: t('col.sn'),
+      dataIndex: 'sn',
+      fixed: 'left',
+      render: (sn: string) => <Typography.Text style={{ fontFamily: 'monospace' }}>{sn}</Typography.Text>,
+    },
+    {
+      title: t('col.device'),
+      dataIndex: 'equipmentName',
+      render: (name: string, row) => <Link to={`/manage/eg/equipment/edit/${row.equipmentId}`}>{name}</Link>,
+    },
+    {
+      title: t('col.hardware'),
+      key: 'hardware',
+      render: (_, row) => (
+        <Flex vertical>
+          <span>{[row.series, row.model].filter(Boolean).join(' · ')}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {row.firmware ? t('col.firmware-version', { version: row.firmware }) : t('col.firmware-unknown')}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: t('col.status'),
+      dataIndex: 'status',
+      render: (status: GatewayStatus, row) => (
+        <Space size={6} wrap>
+          <GatewayStatusBadge status={status} />
+          {row.syncNeeded && (
+            <Tooltip title={t('col.sync-help')}>
+              <Tag color="orange" icon={<SyncOutlined />} style={{ marginInlineEnd: 0 }}>
+                {t('col.sync-needed')}
+              </Tag>
+            </Tooltip>
+          )}
+        </Space>
+      ),
+    },
+    {
+      title: t('col.signal'),
+      dataIndex: 'signalStrength',
+      render: (v: number | null) => <SignalStrength value={v} />,
+    },
+    {
+      title: t('col.network'),
+      key: 'network',
+      render: (_, row) => (
+        <Flex vertical align="flex-start" gap={2}>
+          <span>{t(`network.mode.${row.networkMode}`)}</span>
+          {row.pendingNetworkMode && (
+            <Tooltip title={t('network.restart-note')}>
+              <Tag color="orange" style={{ marginInlineEnd: 0 }} data-testid={`pending-${row.sn}`}>
+                {t('network.pending', { mode: t(`network.mode.${row.pendingNetworkMode}`) })}
+              </Tag>
+            </Tooltip>
+          )}
+        </Flex>
+      ),
+    },
+    {
+      title: t('col.last-seen'),
+      dataIndex: 'lastSeenAt',
+      render: (v: string | null) =>
+        v ? (
+          dayjs(v).format('YYYY-MM-DD HH:mm:ss')
+        ) : (
+          <Typography.Text type="secondary">{t('col.never')}</Typography.Text>
+        ),
+    },
+    {
+      title: t('common:actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, row) => (
+        <Button
+          type="link"
+          size="small"
+          icon={<SettingOutlined />}
+          onClick={() => settings.show(row)}
+          data-testid={`settings-${row.sn}`}
+        >
+          {t('settings.open')}
+        </Button>
+      ),
+    },
+  ];
+
+  const filtered = !!filters.keyword || !!filters.status;
+  const emptyText = list.isPending ? (
+    <div style={{ height: 160 }} />
+  ) : filtered ? (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.no-match')} />
+  ) : (
+    <Empty description={t('list.empty')}>
+      <Typography.Paragraph type="secondary">{t('list.empty-help')}</Typography.Paragraph>
+      <Link to="/manage/eg/equipment/list">{t('list.to-devices')}</Link>
+    </Empty>
+  );
+
+  return (
+    <PageFrame title={t('title')}>
+      <Flex gap={8} wrap style={{ marginBottom: 12 }}>
+        <Input.Search
+          allowClear
+          placeholder={t('list.keyword')}
+          enterButton={t('common:search')}
+          maxLength={50}
+          style={{ width: 320 }}
+          onSearch={(v) => apply({ ...filters, keyword: v.trim() || undefined })}
+          data-testid="gateway-keyword"
+        />
+        <Select<GatewayStatus>
+          allowClear
+          placeholder={t('list.all-status')}
+          style={{ width: 160 }}
+          value={filters.status}
+          onChange={(status) => apply({ ...filters, status })}
+          options={GATEWAY_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          data-testid="gateway-status"
+        />
+      </Flex>
+      <Table<GatewayRow>
+        rowKey="id"
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        loading={list.isFetching}
+        dataSource={list.data?.list ?? []}
+        columns={columns}
+        locale={{ emptyText }}
+        pagination={{
+          current: paging.pageNum,
+          pageSize: paging.pageSize,
+          total,
+          showSizeChanger: true,
+          showTotal: (n) => t('common:total', { total: n }),
+          onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
+        }}
+        data-testid="gateway-table"
+      />
+      <GatewaySettingsDrawer
+        key={settings.key}
+        open={settings.open}
+        gateway={current}
+        onClose={settings.close}
+      />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,22 @@
+import { Badge, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { GatewayStatus } from '@fieldhub/shared';
+
+/** Badge colours of seed 000 §4's gateway states: online green, offline grey, sleeping blue. */
+const COLORS: Record<GatewayStatus, string> = {
+  online: '#52c41a',
+  offline: '#bfbfbf',
+  sleeping: '#1677ff',
+};
+
+/** A gateway's state as a coloured dot and word; `null` (no gateway bound) as an "unbound" tag. */
+export function GatewayStatusBadge({ status }: { status: GatewayStatus | null }) {
+  const { t } = useTranslation('gateways');
+  if (!status)
+    return (
+      <Tag variant="outlined" style={{ borderStyle: 'dashed', marginInlineEnd: 0 }}>
+        {t('status.unbound')}
+      </Tag>
+    );
+  return <Badge color={COLORS[status]} text={t(`status.${status}`)} />;
+}

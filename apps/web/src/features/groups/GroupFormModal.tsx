@@ -1,0 +1,112 @@
+import { useMemo } from 'react';
+import { Form, Input, InputNumber, Modal, TreeSelect } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { GROUP_NAME_MAX, LIMITS } from '@fieldhub/shared';
+import { groupPath, groupTreeOptions, subtreeIds, type GroupRow } from './groupTree';
+import { useGroupActions } from './useGroups';
+
+/** What the dialog works on: a new group (maybe under a parent) or an existing one. */
+export type GroupTarget = { kind: 'add'; parentId: number | null } | { kind: 'edit'; row: GroupRow };
+
+/** A long path keeps its last three names: "… / Level 8 / Level 9 / Level 10". */
+function shortPath(names: string[]): string {
+  return (names.length > 3 ? ['…', ...names.slice(-3)] : names).join(' / ');
+}
+
+interface GroupFormValues {
+  name: string;
+  parentId?: number | null;
+  seq: number;
+}
+
+/** Adds a group, or renames, moves (new parent) and reorders one, in a 600 px dialog. */
+export function GroupFormModal({
+  open,
+  target,
+  groups,
+  onClose,
+}: {
+  open: boolean;
+  target: GroupTarget;
+  groups: GroupRow[];
+  onClose(): void;
+}) {
+  const { t } = useTranslation(['groups', 'common']);
+  const [form] = Form.useForm<GroupFormValues>();
+  const { save } = useGroupActions();
+  const editing = target.kind === 'edit' ? target.row : undefined;
+  // a group cannot move below itself
+  const parentTree = useMemo(
+    () => groupTreeOptions(groups, editing ? subtreeIds(groups, editing.id) : undefined),
+    [groups, editing],
+  );
+  const parentId = target.kind === 'edit' ? target.row.parentId : target.parentId;
+  const initialValues: GroupFormValues = {
+    name: editing?.name ?? '',
+    seq: editing?.seq ?? 0,
+    ...(parentId ? { parentId } : {}),
+  };
+  const title = editing
+    ? t('form.edit-title', { name: editing.name })
+    : parentId
+      ? t('form.add-child-title', { parent: shortPath(groupPath(groups, parentId)) })
+      : t('form.add-title');
+
+  return (
+    <Modal
+      open={open}
+      width={600}
+      title={title}
+      okText={t('common:save')}
+      cancelText={t('common:cancel')}
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      mask={{ closable: false }}
+    >
+      <Form<GroupFormValues>
+        form={form}
+        layout="vertical"
+        preserve={false}
+        initialValues={initialValues}
+        onFinish={(v) =>
+          save.mutate(
+            {
+              values: { name: v.name.trim(), parentId: v.parentId ?? null, seq: v.seq ?? 0 },
+              id: editing?.id,
+            },
+            { onSuccess: onClose },
+          )
+        }
+        style={{ marginTop: 16 }}
+        data-testid="group-form"
+      >
+        <Form.Item
+          name="name"
+          label={t('field.name')}
+          rules={[{ required: true, whitespace: true, message: t('form.name-required') }]}
+        >
+          <Input maxLength={GROUP_NAME_MAX} showCount autoFocus data-testid="group-name" />
+        </Form.Item>
+        <Form.Item
+          name="parentId"
+          label={t('field.parent')}
+          extra={t('form.parent-help', { levels: LIMITS.groupLevels, children: LIMITS.nodesPerParent })}
+        >
+          <TreeSelect
+            allowClear
+            treeDefaultExpandAll
+            showSearch={{ treeNodeFilterProp: 'title' }}
+            placeholder={t('form.top-level')}
+            treeData={parentTree}
+            data-testid="group-parent"
+          />
+        </Form.Item>
+        <Form.Item name="seq" label={t('field.seq')} extra={t('form.seq-help')}>
+          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 200 }} data-testid="group-seq" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,179 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Page } from '@fieldhub/shared';
+import { toastSuccess } from '../../app/notify';
+import { request } from '../../app/request';
+import { accountKeys } from '../accounts/useAccounts';
+import type {
+  DepartmentFormValues,
+  DepartmentRow,
+  EnterpriseFormValues,
+  EnterpriseRow,
+  PermissionEntry,
+  RoleFormValues,
+  RoleRow,
+} from './orgalTypes';
+
+/** Data hooks of the enterprise, department and role screens. */
+export const orgalKeys = {
+  enterprises: ['orgal', 'enterprises'] as const,
+  departments: ['orgal', 'departments'] as const,
+  roles: ['orgal', 'roles'] as const,
+  permissions: ['orgal', 'permissions'] as const,
+};
+
+/** After a change: this screen's list and whatever the account screens show of it. */
+function useRefresh(own: readonly unknown[]) {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: own }),
+      client.invalidateQueries({ queryKey: accountKeys.all }),
+    ]);
+}
+
+// --- enterprises -------------------------------------------------------------------------------
+
+export function useEnterpriseList(name: string | undefined, paging: { pageNum: number; pageSize: number }) {
+  return useQuery({
+    queryKey: [...orgalKeys.enterprises, name, paging],
+    queryFn: () => request<Page<EnterpriseRow>>('/lfscada/org/query', { ...paging, name: name || undefined }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+// an empty limit travels as '', which the server reads as "no limit"
+const limitOrEmpty = (v: number | null | undefined) => v ?? '';
+
+export function useEnterpriseActions() {
+  const { t } = useTranslation(['orgal', 'common']);
+  const refresh = useRefresh(orgalKeys.enterprises);
+  const save = useMutation({
+    mutationFn: ({ values, row }: { values: EnterpriseFormValues; row?: EnterpriseRow | undefined }) => {
+      const fields = {
+        name: values.name,
+        contact: values.contact ?? '',
+        tel: values.tel ?? '',
+        address: values.address ?? '',
+        remark: values.remark ?? '',
+        maxInternal: limitOrEmpty(values.maxInternal),
+        maxExternal: limitOrEmpty(values.maxExternal),
+      };
+      return row
+        ? request('/lfscada/org/edit', { id: row.id, ...fields })
+        : request('/lfscada/org/add', {
+            ...fields,
+            adminLoginname: values.adminLoginname,
+            adminPassword: values.adminPassword,
+            adminTel: values.adminTel ?? '',
+          });
+    },
+    onSuccess: async () => {
+      toastSuccess(t('common:saved'));
+      await refresh();
+    },
+  });
+  const setDisabled = useMutation({
+    mutationFn: ({ id, disabled }: { id: number; disabled: boolean }) =>
+      request('/lfscada/org/disable', { id, disabled }),
+    onSuccess: async (_, { disabled }) => {
+      toastSuccess(t(disabled ? 'accounts:toast.disabled' : 'accounts:toast.enabled'));
+      await refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => request('/lfscada/org/delete', { id }),
+    onSuccess: async () => {
+      toastSuccess(t('common:deleted'));
+      await refresh();
+    },
+  });
+  return { save, setDisabled, remove };
+}
+
+// --- departments -------------------------------------------------------------------------------
+
+export function useDepartments() {
+  return useQuery({
+    queryKey: orgalKeys.departments,
+    queryFn: () => request<DepartmentRow[]>('/lfscada/dept/query'),
+  });
+}
+
+export function useDepartmentActions() {
+  const { t } = useTranslation(['orgal', 'common']);
+  const refresh = useRefresh(orgalKeys.departments);
+  const save = useMutation({
+    mutationFn: ({ values, id }: { values: DepartmentFormValues; id?: number | undefined }) => {
+      const body = {
+        name: values.name,
+        parentId: values.parentId ?? '',
+        seq: values.seq ?? 0,
+        remark: values.remark ?? '',
+      };
+      return id ? request('/lfscada/dept/edit', { id, ...body }) : request('/lfscada/dept/add', body);
+    },
+    onSuccess: async () => {
+      toastSuccess(t('common:saved'));
+      await refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => request('/lfscada/dept/delete', { id }),
+    onSuccess: async () => {
+      toastSuccess(t('common:deleted'));
+      await refresh();
+    },
+  });
+  return { save, remove };
+}
+
+// --- roles -------------------------------------------------------------------------------------
+
+export function useRoles(name: string | undefined) {
+  return useQuery({
+    queryKey: [...orgalKeys.roles, name],
+    queryFn: () => request<RoleRow[]>('/lfscada/role/query', { name: name || undefined }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The permission keys a role may be given, with their level and group. */
+export function usePermissionEntries(enabled: boolean) {
+  return useQuery({
+    queryKey: orgalKeys.permissions,
+    queryFn: () => request<PermissionEntry[]>('/lfscada/role/permissions'),
+    enabled,
+    staleTime: Infinity,
+  });
+}
+
+export function useRoleActions() {
+  const { t } = useTranslation(['orgal', 'common']);
+  const refresh = useRefresh(orgalKeys.roles);
+  const save = useMutation({
+    mutationFn: ({ values, id }: { values: RoleFormValues; id?: number | undefined }) => {
+      const body = {
+        name: values.name,
+        roleType: values.roleType,
+        dataRange: values.dataRange,
+        // a comma list, so that "no permission at all" still travels in a form body
+        permissions: values.permissions.join(','),
+        remark: values.remark ?? '',
+      };
+      return id ? request('/lfscada/role/edit', { id, ...body }) : request('/lfscada/role/add', body);
+    },
+    onSuccess: async () => {
+      toastSuccess(t('common:saved'));
+      await refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => request('/lfscada/role/delete', { id }),
+    onSuccess: async () => {
+      toastSuccess(t('common:deleted'));
+      await refresh();
+    },
+  });
+  return { save, remove };
+}

@@ -1,0 +1,94 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Page, TemplateInput } from '@fieldhub/shared';
+import { toastSuccess } from '../../app/notify';
+import { request } from '../../app/request';
+import type { TemplateDetail, TemplateRow } from './templateTypes';
+
+const base = '/lfscada/template';
+const json = { json: true } as const;
+
+export const templateKeys = {
+  all: ['templates'] as const,
+  list: ['templates', 'list'] as const,
+  detail: (id: number) => ['templates', 'detail', id] as const,
+  series: ['templates', 'series'] as const,
+};
+
+export function useTemplateList(
+  filters: { name?: string | undefined },
+  paging: { pageNum: number; pageSize: number },
+) {
+  return useQuery({
+    queryKey: [...templateKeys.list, filters, paging],
+    queryFn: () =>
+      request<Page<TemplateRow>>(
+        `${base}/queryForManage`,
+        { ...paging, name: filters.name || undefined },
+        json,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTemplateDetail(id: number) {
+  return useQuery({
+    queryKey: templateKeys.detail(id),
+    queryFn: () => request<TemplateDetail>(`${base}/detail`, { id }, json),
+  });
+}
+
+/**
+ * Gateway series already used by the enterprise's templates, offered while typing. There is no
+ * call listing every series yet, so a new series is typed by hand (the server checks it).
+ */
+export function useKnownSeries() {
+  return useQuery({
+    queryKey: templateKeys.series,
+    queryFn: async () => {
+      const page = await request<Page<TemplateRow>>(
+        `${base}/queryForManage`,
+        { pageNum: 1, pageSize: 500 },
+        json,
+      );
+      return [...new Set(page.list.map((t) => t.series))].sort();
+    },
+    staleTime: 60_000,
+  });
+}
+
+export function useTemplateActions() {
+  const { t } = useTranslation('common');
+  const client = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: templateKeys.all }),
+      client.invalidateQueries({ queryKey: ['devices'] }),
+    ]);
+  const save = useMutation({
+    mutationFn: ({ id, item }: { id?: number | undefined; item: TemplateInput }) =>
+      id === undefined
+        ? request<{ id: number }>(`${base}/add`, item, json)
+        : request(`${base}/edit`, { id, ...item }, json).then(() => ({ id })),
+    onSuccess: async () => {
+      toastSuccess(t('saved'));
+      await refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => request(`${base}/delete`, { id }, json),
+    onSuccess: async () => {
+      toastSuccess(t('deleted'));
+      await refresh();
+    },
+  });
+  const syncDevice = useMutation({
+    mutationFn: (equipmentId: number) =>
+      request('/lfscada/equipment/multi/syncTemplate', { equipmentId }, json),
+    onSuccess: async () => {
+      toastSuccess(t('templates:synced'));
+      await refresh();
+    },
+  });
+  return { save, remove, syncDevice };
+}
