@@ -74,6 +74,32 @@ async function pick(page: Page, text: string) {
     .click();
 }
 
+/**
+ * Chooses an option of a searchable select by typing its text and pressing Enter, checking that
+ * the select shows it; retried because on a loaded machine the first dropdown may still be
+ * rendering its options when the keys arrive.
+ */
+async function choose(page: Page, testId: string, text: string) {
+  const select = page.getByTestId(testId);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await select.click();
+    await page.keyboard.type(text);
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: text })
+      .first()
+      .waitFor();
+    await page.keyboard.press('Enter');
+    try {
+      await expect.poll(() => select.innerText(), { timeout: 3000 }).toContain(text);
+      return;
+    } catch {
+      await page.keyboard.press('Escape');
+    }
+  }
+  throw new Error(`could not choose ${text} in ${testId}`);
+}
+
 async function shot(page: Page, lang: string, name: string) {
   // let toasts and drawer animations settle so the picture shows the step itself
   await page.waitForTimeout(400);
@@ -133,16 +159,11 @@ describe('device setup wizard in the browser', () => {
       await page.getByTestId('wizard-step-reports').waitFor();
       await page.getByTestId('report-add').click();
       await page.getByTestId('report-name').fill('Hourly');
-      await page.getByTestId('report-variable-0').click();
-      await pick(page, 'tank_level');
-      // on a loaded machine the dropdown may still be closing: save only once the choice shows
-      await expect.poll(() => page.getByTestId('report-variable-0').innerText()).toContain('tank_level');
+      await choose(page, 'report-variable-0', 'tank_level');
       await page.getByTestId('report-save').click();
       await page.getByTestId('report-form').waitFor({ state: 'detached' });
       await page.getByTestId('alarm-add').click();
-      await page.getByTestId('alarm-variable').click();
-      await pick(page, 'tank_level');
-      await expect.poll(() => page.getByTestId('alarm-variable').innerText()).toContain('tank_level');
+      await choose(page, 'alarm-variable', 'tank_level');
       await page.getByTestId('alarm-value').fill('90');
       await page.getByTestId('alarm-content').fill('Tank level high');
       await page.getByTestId('alarm-save').click();

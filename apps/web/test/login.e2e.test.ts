@@ -82,6 +82,19 @@ describe('login screen in the browser', () => {
     await context.close();
   });
 
+  it("opens the account's landing page after login", async () => {
+    const { admin: planner } = await makeEnterprise(f.platform.ctx.db, 'Landing Works');
+    await f.platform.ctx.db.query(
+      "update accounts set landing_page = '/account/config' where loginname = $1",
+      [planner],
+    );
+    const { context, page } = await f.newPage('en-US');
+    await page.goto(`${f.baseUrl}/login`);
+    await signIn(page, planner, TEST_PASSWORD);
+    await page.waitForURL((u) => u.pathname === '/account/config');
+    await context.close();
+  });
+
   it('redirects / and /login.jsp to /login', async () => {
     const { context, page } = await f.newPage('en-US');
     await page.goto(`${f.baseUrl}/`);

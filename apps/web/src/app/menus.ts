@@ -111,6 +111,8 @@ export function visibleMenus(items: MenuItem[], user: UserInfo | null): MenuItem
 
 /** Where a user lands after login: their landing page setting, else the first screen they may open. */
 export function landingPath(user: UserInfo): string {
+  // a saved landing page counts only while it is one of the app's own paths
+  if (user.landingPage.startsWith('/') && !user.landingPage.startsWith('//')) return user.landingPage;
   const manage = visibleMenus(manageMenus, user).flatMap((g) => g.children ?? [g]);
   if (can(user, 'monitor_view')) return '/monitor/eg/list';
   return manage[0]?.to ?? '/account/config';

@@ -38,6 +38,8 @@ export const userInfoSchema = z.object({
   equipDisplay: z.enum(['card', 'list']),
   useLock: z.boolean(),
   auths: z.array(z.string()),
+  /** path the account opens after login (its landing page setting), '' for the default */
+  landingPage: z.string(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

@@ -63,6 +63,7 @@ describe('login and session', () => {
         'equipDisplay',
         'useLock',
         'auths',
+        'landingPage',
       ]),
     );
     expect(info.body.data.loginname).toBe(admin);

@@ -28,6 +28,7 @@ interface Row {
   scada_adaption: boolean;
   equip_display: 'card' | 'list';
   use_lock: boolean;
+  landing_page: string;
 }
 
 /** The user info of seed 000 §3 for one account. */
@@ -36,7 +37,7 @@ export async function userInfoOf(db: Db, accountId: number): Promise<UserInfo> {
     db,
     `select a.id, a.loginname, a.tel, a.style_id, a.org_id, o.name as org_name, o.style_id as org_style_id, a.dept_id,
             a.role_id, r.role_type, r.data_range, r.permissions, a.kind, a.auth_region, a.prompt_type,
-            a.scada_adaption, a.equip_display, a.use_lock
+            a.scada_adaption, a.equip_display, a.use_lock, a.landing_page
        from accounts a join orgs o on o.id = a.org_id left join roles r on r.id = a.role_id
       where a.id = $1`,
     [accountId],
@@ -60,5 +61,6 @@ export async function userInfoOf(db: Db, accountId: number): Promise<UserInfo> {
     equipDisplay: r.equip_display,
     useLock: r.use_lock,
     auths: authsOf(r.kind, r.permissions),
+    landingPage: r.landing_page,
   };
 }
