@@ -91,6 +91,13 @@ export async function variable(
   ).id;
 }
 
+/** The owner's column in the configuration tables, its own table and its id. */
+function ownerRef(owner: Owner) {
+  return 'equipmentId' in owner
+    ? (['equipment_id', 'equipment', owner.equipmentId] as const)
+    : (['template_id', 'templates', owner.templateId] as const);
+}
+
 /**
  * Inserts `count` holding-register variables straight into the table, for capacity tests where
  * hundreds of HTTP calls would only slow the suite down.
@@ -102,10 +109,7 @@ export async function insertVariables(
   count: number,
   options: { prefix?: string; storeHistory?: boolean } = {},
 ): Promise<number[]> {
-  const [column, table, id] =
-    'equipmentId' in owner
-      ? (['equipment_id', 'equipment', owner.equipmentId] as const)
-      : (['template_id', 'templates', owner.templateId] as const);
+  const [column, table, id] = ownerRef(owner);
   const rows = await db.query<{ id: number }>(
     `insert into variables(org_id, ${column}, driver_id, name, data_type, register_type, address, store_history)
      select o.org_id, $1, $2, $3 || g, 'int16', '4x', g::text, $4
@@ -118,10 +122,7 @@ export async function insertVariables(
 
 /** Inserts `count` alarm rules on one variable straight into the table (capacity tests). */
 export async function insertAlarmRules(db: Db, owner: Owner, variableId: number, count: number) {
-  const [column, table, id] =
-    'equipmentId' in owner
-      ? (['equipment_id', 'equipment', owner.equipmentId] as const)
-      : (['template_id', 'templates', owner.templateId] as const);
+  const [column, table, id] = ownerRef(owner);
   await db.query(
     `insert into alarm_rules(org_id, ${column}, variable_id, condition, value, content)
      select o.org_id, $1, $2, 'gt', g, 'bulk rule ' || g

@@ -1,5 +1,6 @@
 import qs from 'qs';
 import { isSuccessCode, SESSION_INVALID_CODES, TIMERS, type Envelope } from '@fieldhub/shared';
+import { fileNameOf } from './downloadNames';
 import i18n from './i18n';
 import { toastError } from './notify';
 import { useSession } from './session';
@@ -47,10 +48,8 @@ export async function request<T = unknown>(
   options: RequestOptions = {},
 ): Promise<T> {
   const method = options.method ?? 'POST';
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? TIMERS.httpTimeout);
   let target = url;
-  const init: RequestInit = { method, credentials: 'include', signal: controller.signal, headers: {} };
+  const init: RequestInit = { method, headers: {} };
   if (method === 'GET') {
     if (data) target += `${url.includes('?') ? '&' : '?'}${qs.stringify(data, { allowDots: true })}`;
   } else if (options.json) {
@@ -60,11 +59,69 @@ export async function request<T = unknown>(
     init.headers = { 'content-type': 'application/x-www-form-urlencoded' };
     init.body = qs.stringify(data ?? {}, { allowDots: true, arrayFormat: 'indices' });
   }
+  const envelope = await send(target, init, options, (res) => res.json() as Promise<Envelope<T>>);
+  return unwrap(envelope, options);
+}
 
-  let envelope: Envelope<T>;
+/**
+ * Posts one file as multipart form data (field `file`, after `fields`) and returns the
+ * envelope's data, under the rules of `request`.
+ */
+export async function upload<T>(url: string, file: File, fields: Record<string, string> = {}): Promise<T> {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  body.append('file', file, file.name);
+  const res = await send(url, { method: 'POST', body }, {}, async (r) => r);
+  return unwrap(await envelopeOf<T>(res), {});
+}
+
+/**
+ * Posts a JSON body and saves the answer as a file, named by the server or else `fallbackName`.
+ * A JSON answer is an envelope: an error is shown like any other call's.
+ */
+export async function download(url: string, body: object, fallbackName: string): Promise<void> {
+  const res = await send(
+    url,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    {},
+    async (r) => r,
+  );
+  const type = res.headers.get('content-type') ?? '';
+  if (!res.ok || type.includes('application/json') || type.includes('text/html')) {
+    unwrap(await envelopeOf(res), {});
+    // a success envelope instead of a file: nothing to save
+    return;
+  }
+  const blob = await res.blob();
+  saveBlob(blob, fileNameOf(res.headers.get('content-disposition')) ?? fallbackName);
+}
+
+/** Offers a blob to the user as a download. */
+export function saveBlob(blob: Blob, name: string): void {
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+/**
+ * Fetches with the client's rules (credentials sent, the time-out) and reads the answer with
+ * `read`; a network failure or time-out is shown and thrown as ApiError.
+ */
+async function send<R>(
+  url: string,
+  init: RequestInit,
+  options: RequestOptions,
+  read: (res: Response) => Promise<R>,
+): Promise<R> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? TIMERS.httpTimeout);
   try {
-    const res = await fetch(target, init);
-    envelope = (await res.json()) as Envelope<T>;
+    return await read(await fetch(url, { ...init, credentials: 'include', signal: controller.signal }));
   } catch (err) {
     const timedOut = (err as Error).name === 'AbortError';
     const text = i18n.t(timedOut ? 'common:error.timeout' : 'common:error.network');
@@ -73,7 +130,22 @@ export async function request<T = unknown>(
   } finally {
     clearTimeout(timer);
   }
+}
 
+/** The envelope of a file call's answer; anything else (the app shell answering) is an error. */
+async function envelopeOf<T>(res: Response): Promise<Envelope<T>> {
+  try {
+    return (await res.json()) as Envelope<T>;
+  } catch {
+    // not an envelope at all (e.g. the route does not exist yet and the app shell answered)
+    const text = i18n.t('common:error.unknown', { code: res.status });
+    toastError(text);
+    throw new ApiError(String(res.status), text);
+  }
+}
+
+/** The data of a success envelope; any other is shown (unless silent) and thrown as ApiError. */
+function unwrap<T>(envelope: Envelope<T>, options: RequestOptions): T {
   const code = String(envelope.code);
   if (isSuccessCode(code)) return envelope.data;
   const error = new ApiError(

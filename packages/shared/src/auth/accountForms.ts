@@ -36,6 +36,8 @@ export const accountFieldsSchema = z.object({
   landingPage: text(200),
   authRegion: text(500),
 });
+/** The fields of an account its managers edit (every kind has them; the forms show some). */
+export type AccountFields = z.infer<typeof accountFieldsSchema>;
 
 export const accountCreateSchema = accountFieldsSchema.extend({
   segment: accountSegmentSchema,

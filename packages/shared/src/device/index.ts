@@ -8,3 +8,4 @@ export * from './alarmRule';
 export * from './report';
 export * from './script';
 export * from './template';
+export * from './rows';

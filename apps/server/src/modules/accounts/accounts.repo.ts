@@ -1,30 +1,13 @@
-import type { AccountKind, AccountQuery } from '@fieldhub/shared';
+import type {
+  AccountFields,
+  AccountKind,
+  AccountQuery,
+  AccountRow as AccountWireRow,
+} from '@fieldhub/shared';
 import { one, type Db } from '../../db/db';
 
-/** An account as the management screens see it (no password hash). */
-export interface AccountRow {
-  id: number;
-  orgId: number;
-  orgName: string;
-  kind: AccountKind;
-  loginname: string;
-  tel: string;
-  email: string;
-  deptId: number | null;
-  deptName: string | null;
-  roleId: number | null;
-  roleName: string | null;
-  contact: string;
-  address: string;
-  company: string;
-  customerLevel: string;
-  securityZone: string;
-  remark: string;
-  landingPage: string;
-  authRegion: string;
-  disabled: boolean;
-  createdAt: Date;
-}
+/** An account as the management screens see it, read from the database (no password hash). */
+export type AccountRow = AccountWireRow<Date>;
 
 const columns = `a.id, a.org_id as "orgId", o.name as "orgName", a.kind, a.loginname, a.tel, a.email,
   a.dept_id as "deptId", d.name as "deptName", a.role_id as "roleId", r.name as "roleName", a.contact, a.address,
@@ -91,24 +74,41 @@ export async function countAccounts(db: Db, orgId: number, kind: AccountKind): P
   return row?.n ?? 0;
 }
 
-export interface AccountValues {
-  tel: string;
-  email: string;
-  deptId: number | null;
-  roleId: number | null;
-  contact: string;
-  address: string;
-  company: string;
-  customerLevel: string;
-  securityZone: string;
-  remark: string;
-  landingPage: string;
-  authRegion: string;
-}
+/** Every editable field empty: where accounts the platform makes itself start (an enterprise's first admin). */
+export const blankAccountFields: AccountFields = {
+  tel: '',
+  email: '',
+  deptId: null,
+  roleId: null,
+  contact: '',
+  address: '',
+  company: '',
+  customerLevel: '',
+  securityZone: '',
+  remark: '',
+  landingPage: '',
+  authRegion: '',
+};
+
+/** The editable fields as statement parameters, in the column order of insert and update. */
+const valuesOf = (a: AccountFields) => [
+  a.tel,
+  a.email,
+  a.deptId,
+  a.roleId,
+  a.contact,
+  a.address,
+  a.company,
+  a.customerLevel,
+  a.securityZone,
+  a.remark,
+  a.landingPage,
+  a.authRegion,
+];
 
 export async function insertAccount(
   db: Db,
-  a: AccountValues & {
+  a: AccountFields & {
     orgId: number;
     kind: AccountKind;
     loginname: string;
@@ -120,49 +120,17 @@ export async function insertAccount(
     `insert into accounts(org_id, kind, loginname, password_hash, tel, email, dept_id, role_id, contact, address, company,
                           customer_level, security_zone, remark, landing_page, auth_region, created_by)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) returning id`,
-    [
-      a.orgId,
-      a.kind,
-      a.loginname,
-      a.passwordHash,
-      a.tel,
-      a.email,
-      a.deptId,
-      a.roleId,
-      a.contact,
-      a.address,
-      a.company,
-      a.customerLevel,
-      a.securityZone,
-      a.remark,
-      a.landingPage,
-      a.authRegion,
-      a.createdBy,
-    ],
+    [a.orgId, a.kind, a.loginname, a.passwordHash, ...valuesOf(a), a.createdBy],
   );
   return row!.id;
 }
 
-export async function updateAccount(db: Db, id: number, a: AccountValues): Promise<void> {
+export async function updateAccount(db: Db, id: number, a: AccountFields): Promise<void> {
   await db.query(
     `update accounts set tel = $2, email = $3, dept_id = $4, role_id = $5, contact = $6, address = $7, company = $8,
             customer_level = $9, security_zone = $10, remark = $11, landing_page = $12, auth_region = $13, updated_at = now()
       where id = $1`,
-    [
-      id,
-      a.tel,
-      a.email,
-      a.deptId,
-      a.roleId,
-      a.contact,
-      a.address,
-      a.company,
-      a.customerLevel,
-      a.securityZone,
-      a.remark,
-      a.landingPage,
-      a.authRegion,
-    ],
+    [id, ...valuesOf(a)],
   );
 }
 

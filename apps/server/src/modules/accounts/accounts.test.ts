@@ -5,10 +5,10 @@ import {
   loggedIn,
   makeEnterprise,
   makePlatformOperator,
-  startTestPlatform,
   TEST_PASSWORD,
   type TestPlatform,
 } from '../../../test/harness';
+import { startEnterprisePlatform } from '../../../test/platformFixtures';
 
 let p: TestPlatform;
 let acme: { orgId: number; adminId: number; admin: string };
@@ -19,9 +19,7 @@ let managerRole: number;
 let plant: number;
 
 beforeAll(async () => {
-  p = await startTestPlatform();
-  acme = await makeEnterprise(p.ctx.db, 'Acme Water');
-  admin = await loggedIn(p.app, acme.admin);
+  ({ p, admin, enterprise: acme } = await startEnterprisePlatform('Acme Water'));
   const role = (body: Record<string, unknown>) => admin.post<{ id: number }>('/lfscada/role/add', body);
   operatorRole = (await role({ name: 'Operator', roleType: 'operation', permissions: ['monitor_view'] })).body
     .data.id;

@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  loggedIn,
-  makeEnterprise,
-  makePlatformOperator,
-  startTestPlatform,
-  type Caller,
-  type TestPlatform,
-} from '../../../test/harness';
+import { type Caller, type TestPlatform } from '../../../test/harness';
 import {
   deviceWithDriver,
   generatedVariables,
-  listen,
   readXlsx,
   session,
+  startBulkPlatform,
   workbookOf,
   type HttpSession,
 } from './bulkTestKit';
@@ -32,15 +25,9 @@ const HEAVY = 90_000;
 const xlsx = (content: Buffer, name = 'variables.xlsx') => ({ name, content });
 
 beforeAll(async () => {
-  p = await startTestPlatform();
-  const base = await listen(p);
-  const e = await makeEnterprise(p.ctx.db, 'Bulk Plant');
-  const other = await makeEnterprise(p.ctx.db, 'Rival Works');
-  admin = await loggedIn(p.app, e.admin);
-  operator = await loggedIn(p.app, (await makePlatformOperator(p.ctx.db)).operator);
-  web = await session(p, base, e.admin);
-  webZh = await session(p, base, e.admin, 'zh-CN');
-  rival = await session(p, base, other.admin);
+  const bulk = await startBulkPlatform('Bulk Plant', 'Rival Works');
+  ({ p, admin, operator, web, rival } = bulk);
+  webZh = await session(p, bulk.base, bulk.enterprise.admin, 'zh-CN');
   first = await deviceWithDriver(admin, operator, 'Line 1', '200000000001');
 });
 afterAll(() => p.stop());

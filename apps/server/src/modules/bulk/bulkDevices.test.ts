@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  loggedIn,
-  makeEnterprise,
-  makePlatformOperator,
-  startTestPlatform,
-  type Caller,
-  type TestPlatform,
-} from '../../../test/harness';
-import { listen, readXlsx, session, workbookOf, type HttpSession } from './bulkTestKit';
+import { type Caller, type TestPlatform } from '../../../test/harness';
+import { readXlsx, startBulkPlatform, workbookOf, type HttpSession } from './bulkTestKit';
 import { deviceSheet } from './deviceSheet';
 
 let p: TestPlatform;
@@ -21,14 +14,7 @@ const D = '/lfscada/equipment/multi';
 const HEAVY = 90_000;
 
 beforeAll(async () => {
-  p = await startTestPlatform();
-  const base = await listen(p);
-  const e = await makeEnterprise(p.ctx.db, 'Device Plant');
-  const other = await makeEnterprise(p.ctx.db, 'Second Site');
-  admin = await loggedIn(p.app, e.admin);
-  operator = await loggedIn(p.app, (await makePlatformOperator(p.ctx.db)).operator);
-  web = await session(p, base, e.admin);
-  rival = await session(p, base, other.admin);
+  ({ p, admin, operator, web, rival } = await startBulkPlatform('Device Plant', 'Second Site'));
 });
 afterAll(() => p.stop());
 

@@ -4,7 +4,8 @@
  */
 import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
-import { loggedIn, type Caller, type TestPlatform } from '../../../test/harness';
+import { loggedIn, makeEnterprise, type Caller, type TestPlatform } from '../../../test/harness';
+import { loggedInOperator, startEnterprisePlatform } from '../../../test/platformFixtures';
 import type { JobView } from './bulkJobs';
 import { MARKER_SHEET, type SheetSpec } from './workbook';
 
@@ -92,6 +93,26 @@ export async function session(
 ): Promise<HttpSession> {
   const caller = await loggedIn(p.app, loginname, lang);
   return new HttpSession(base, `sid=${caller.cookie('sid')}`, lang);
+}
+
+/**
+ * The platform of a bulk test file, listening on a port: an enterprise whose admin calls the API
+ * (`admin`) and browses (`web`), a rival enterprise's browser (`rival`), and the platform operator.
+ */
+export async function startBulkPlatform(name: string, rivalName: string) {
+  const { p, admin, enterprise } = await startEnterprisePlatform(name);
+  const base = await listen(p);
+  const rival = await makeEnterprise(p.ctx.db, rivalName);
+  const operator = await loggedInOperator(p);
+  return {
+    p,
+    base,
+    enterprise,
+    admin,
+    operator,
+    web: await session(p, base, enterprise.admin),
+    rival: await session(p, base, rival.admin),
+  };
 }
 
 /** A workbook as a user would fill it: English headers, data rows, and the marker of `version`. */

@@ -11,10 +11,9 @@ import {
 } from '@fieldhub/shared';
 import { one, type Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
-import { recordBy } from '../oplog/oplog.service';
 import {
   checkCapacity,
-  markChanged,
+  recordChange,
   resolveOwner,
   variableNamesOf,
   type ConfigOwner,
@@ -156,13 +155,7 @@ async function importVariables(
     await checkCapacity(tx, current, 'variables', valid.length);
     await checkCapacity(tx, current, 'stored', valid.filter((v) => v.storeHistory).length);
     await insertVariables(tx, current, valid);
-    await markChanged(tx, current);
-    await recordBy(tx, auth, ip, {
-      action: 'variable.import',
-      objectType: current.kind,
-      objectId: current.id,
-      detail: { count: valid.length },
-    });
+    await recordChange(tx, auth, ip, current, 'variable.import', { count: valid.length });
   });
   return { created: valid.length };
 

@@ -1,13 +1,7 @@
-import { Err, type AlarmRuleInput } from '@fieldhub/shared';
+import { Err, type AlarmRuleInput, type AlarmRuleRow } from '@fieldhub/shared';
 import type { Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
-import { recordBy } from '../oplog/oplog.service';
-import { checkCapacity, markChanged, requireOwnedRow, resolveOwner, type OwnerInput } from './configOwner';
-
-export interface AlarmRuleRow extends AlarmRuleInput {
-  id: number;
-  variableName: string;
-}
+import { checkCapacity, recordChange, requireOwnedRow, resolveOwner, type OwnerInput } from './configOwner';
 
 const columns = `r.id, r.variable_id as "variableId", v.name as "variableName", r.rule_type as "ruleType", r.condition, r.value,
   r.value2, r.level, r.content, r.methods, r.filter_count as "filterCount", r.voice_loops as "voiceLoops", r.enabled`;
@@ -57,13 +51,7 @@ export async function addAlarmRule(
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id`,
       [...values(r), owner.orgId, owner.id],
     );
-    await markChanged(tx, owner);
-    await recordBy(tx, auth, ip, {
-      action: 'alarm.add',
-      objectType: owner.kind,
-      objectId: owner.id,
-      detail: { ruleId: row!.id },
-    });
+    await recordChange(tx, auth, ip, owner, 'alarm.add', { ruleId: row!.id });
     return row!.id;
   });
 }
@@ -86,13 +74,7 @@ export async function editAlarmRule(
          voice_loops, enabled) = ($2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) where id = $1`,
       [id, ...values(r)],
     );
-    await markChanged(tx, owner);
-    await recordBy(tx, auth, ip, {
-      action: 'alarm.edit',
-      objectType: owner.kind,
-      objectId: owner.id,
-      detail: { ruleId: id },
-    });
+    await recordChange(tx, auth, ip, owner, 'alarm.edit', { ruleId: id });
   });
 }
 
@@ -101,12 +83,6 @@ export async function deleteAlarmRule(db: Db, auth: AuthContext, input: OwnerInp
     const owner = await resolveOwner(tx, auth, input, 'alarm');
     await requireOwnedRow(tx, owner, 'alarm_rules', id, Err.dataMissingOrNoAccess);
     await tx.query('delete from alarm_rules where id = $1', [id]);
-    await markChanged(tx, owner);
-    await recordBy(tx, auth, ip, {
-      action: 'alarm.delete',
-      objectType: owner.kind,
-      objectId: owner.id,
-      detail: { ruleId: id },
-    });
+    await recordChange(tx, auth, ip, owner, 'alarm.delete', { ruleId: id });
   });
 }

@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  loggedIn,
-  makeEnterprise,
-  makePlatformOperator,
-  startTestPlatform,
-  type Caller,
-  type TestPlatform,
-} from '../../../test/harness';
+import { loggedIn, type Caller, type TestPlatform } from '../../../test/harness';
 import {
   deviceWithGateway,
   holding,
@@ -16,6 +9,7 @@ import {
   variable,
   type TestDevice,
 } from '../../../test/deviceFixtures';
+import { loggedInOperator, startEnterprisePlatform } from '../../../test/platformFixtures';
 
 const base = '/lfscada/equipment/multi';
 
@@ -30,11 +24,10 @@ let s7: number;
 let opcua: number;
 
 beforeAll(async () => {
-  p = await startTestPlatform();
-  const acme = await makeEnterprise(p.ctx.db, 'Acme Chemicals');
-  admin = await loggedIn(p.app, acme.admin);
-  adminZh = await loggedIn(p.app, acme.admin, 'zh-CN');
-  operator = await loggedIn(p.app, (await makePlatformOperator(p.ctx.db)).operator);
+  const acme = await startEnterprisePlatform('Acme Chemicals');
+  ({ p, admin } = acme);
+  adminZh = await loggedIn(p.app, acme.enterprise.admin, 'zh-CN');
+  operator = await loggedInOperator(p);
   d = await deviceWithGateway(admin, operator, 'Reactor');
   modbus = await modbusDriver(admin, d.owner);
   const driver = (item: Record<string, unknown>) =>

@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  loggedIn,
-  makeEnterprise,
-  makePlatformOperator,
-  startTestPlatform,
-  type Caller,
-  type TestPlatform,
-} from '../../../test/harness';
+import type { Caller, TestPlatform } from '../../../test/harness';
 import {
   deviceWithGateway,
   holding,
@@ -18,6 +11,7 @@ import {
   variable,
   type TestDevice,
 } from '../../../test/deviceFixtures';
+import { startDevicePlatform } from '../../../test/platformFixtures';
 
 const base = '/lfscada/equipment/multi';
 
@@ -26,9 +20,7 @@ let admin: Caller;
 let operator: Caller;
 
 beforeAll(async () => {
-  p = await startTestPlatform();
-  admin = await loggedIn(p.app, (await makeEnterprise(p.ctx.db, 'Acme Refinery')).admin);
-  operator = await loggedIn(p.app, (await makePlatformOperator(p.ctx.db)).operator);
+  ({ p, admin, operator } = await startDevicePlatform('Acme Refinery'));
 });
 afterAll(() => p.stop());
 

@@ -3,6 +3,7 @@ import { AppError, Err, optionalId, validateFormula, type LocalizedText } from '
 import { one, type Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
 import { visibleDevice } from '../devices/deviceScope';
+import { recordBy } from '../oplog/oplog.service';
 import { visibleTemplate } from '../templates/templateScope';
 
 /** Configuration rows belong to a device or to a template; calls name exactly one. */
@@ -96,13 +97,24 @@ export async function resolveOwner(
   };
 }
 
-/** After a change: a device must be synced to its gateway, a template's devices to it. */
-export async function markChanged(db: Db, owner: ConfigOwner): Promise<void> {
+/**
+ * Closes a change of the owner's configuration: bumps its version (a device must then be synced
+ * to its gateway, a template's devices to it) and writes `action` to the operation log.
+ */
+export async function recordChange(
+  db: Db,
+  auth: AuthContext,
+  ip: string,
+  owner: ConfigOwner,
+  action: string,
+  detail: Record<string, unknown>,
+): Promise<void> {
   const table = owner.kind === 'equipment' ? 'equipment' : 'templates';
   await db.query(
     `update ${table} set config_version = config_version + 1, updated_at = now() where id = $1`,
     [owner.id],
   );
+  await recordBy(db, auth, ip, { action, objectType: owner.kind, objectId: owner.id, detail });
 }
 
 type CountedArea = 'drivers' | 'variables' | 'alarms' | 'reports' | 'scripts' | 'stored';

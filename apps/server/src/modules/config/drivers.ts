@@ -1,26 +1,14 @@
-import { AppError, DRIVER_SECRET_FIELDS, Err, type DriverInput } from '@fieldhub/shared';
+import { AppError, DRIVER_SECRET_FIELDS, Err, type DriverInput, type DriverRow } from '@fieldhub/shared';
 import { one, type Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
-import { recordBy } from '../oplog/oplog.service';
 import {
   checkCapacity,
-  markChanged,
   nameTakenIn,
+  recordChange,
   resolveOwner,
   type ConfigOwner,
   type OwnerInput,
 } from './configOwner';
-
-export interface DriverRow {
-  id: number;
-  name: string;
-  protocol: DriverInput['protocol'];
-  brand: string;
-  model: string;
-  settings: Record<string, unknown>;
-  seq: number;
-  variableCount: number;
-}
 
 /** Stored settings: everything of the form but the common columns. */
 function settingsOf(d: DriverInput): Record<string, unknown> {
@@ -83,13 +71,7 @@ export async function addDriver(
        values ($1, $2, $3, $4, $5, $6, $7, (select coalesce(max(seq), 0) + 1 from drivers where ${owner.column} = $2)) returning id`,
       [owner.orgId, owner.id, d.name, d.protocol, d.brand, d.model, settingsOf(d)],
     );
-    await markChanged(tx, owner);
-    await recordBy(tx, auth, ip, {
-      action: 'driver.add',
-      objectType: owner.kind,
-      objectId: owner.id,
-      detail: { name: d.name },
-    });
+    await recordChange(tx, auth, ip, owner, 'driver.add', { name: d.name });
     return row!.id;
   });
 }
@@ -118,13 +100,7 @@ export async function editDriver(
       'update drivers set name = $2, protocol = $3, brand = $4, model = $5, settings = $6 where id = $1',
       [id, d.name, d.protocol, d.brand, d.model, keepSecrets(settingsOf(d), current.settings)],
     );
-    await markChanged(tx, owner);
-    await recordBy(tx, auth, ip, {
-      action: 'driver.edit',
-      objectType: owner.kind,
-      objectId: owner.id,
-      detail: { driverId: id },
-    });
+    await recordChange(tx, auth, ip, owner, 'driver.edit', { driverId: id });
   });
 }
 
@@ -134,12 +110,6 @@ export async function deleteDriver(db: Db, auth: AuthContext, input: OwnerInput,
     const owner = await resolveOwner(tx, auth, input, 'driver');
     await ownedDriver(tx, owner, id);
     await tx.query('delete from drivers where id = $1', [id]);
-    await markChanged(tx, owner);
-    await recordBy(tx, auth, ip, {
-      action: 'driver.delete',
-      objectType: owner.kind,
-      objectId: owner.id,
-      detail: { driverId: id },
-    });
+    await recordChange(tx, auth, ip, owner, 'driver.delete', { driverId: id });
   });
 }

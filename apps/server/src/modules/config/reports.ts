@@ -1,11 +1,10 @@
-import { AppError, Err, REPORT_VARIABLES_MAX, type ReportInput } from '@fieldhub/shared';
+import { AppError, Err, REPORT_VARIABLES_MAX, type ReportInput, type ReportRow } from '@fieldhub/shared';
 import type { Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
-import { recordBy } from '../oplog/oplog.service';
 import {
   checkCapacity,
-  markChanged,
   nameTakenIn,
+  recordChange,
   requireFormula,
   requireOwnedRow,
   resolveOwner,
@@ -13,15 +12,6 @@ import {
   type ConfigOwner,
   type OwnerInput,
 } from './configOwner';
-
-export interface ReportRow extends Omit<ReportInput, 'items'> {
-  id: number;
-  items: {
-    variableId: number;
-    variableName: string;
-    aggregation: ReportInput['items'][number]['aggregation'];
-  }[];
-}
 
 export async function listReports(db: Db, auth: AuthContext, input: OwnerInput): Promise<ReportRow[]> {
   const owner = await resolveOwner(db, auth, input);
@@ -83,13 +73,7 @@ export async function addReport(db: Db, auth: AuthContext, input: OwnerInput, r:
       [r.name, r.type, r.storageMode, r.intervalS, r.expression, r.enabled, owner.orgId, owner.id],
     );
     await writeItems(tx, row!.id, r);
-    await markChanged(tx, owner);
-    await recordBy(tx, auth, ip, {
-      action: 'report.add',
-      objectType: owner.kind,
-      objectId: owner.id,
-      detail: { name: r.name },
-    });
+    await recordChange(tx, auth, ip, owner, 'report.add', { name: r.name });
     return row!.id;
   });
 }
@@ -112,13 +96,7 @@ export async function editReport(
       [id, r.name, r.type, r.storageMode, r.intervalS, r.expression, r.enabled],
     );
     await writeItems(tx, id, r);
-    await markChanged(tx, owner);
-    await recordBy(tx, auth, ip, {
-      action: 'report.edit',
-      objectType: owner.kind,
-      objectId: owner.id,
-      detail: { reportId: id },
-    });
+    await recordChange(tx, auth, ip, owner, 'report.edit', { reportId: id });
   });
 }
 
@@ -127,12 +105,6 @@ export async function deleteReport(db: Db, auth: AuthContext, input: OwnerInput,
     const owner = await resolveOwner(tx, auth, input, 'report');
     await requireOwnedRow(tx, owner, 'reports', id, Err.dataMissingOrNoAccess);
     await tx.query('delete from reports where id = $1', [id]);
-    await markChanged(tx, owner);
-    await recordBy(tx, auth, ip, {
-      action: 'report.delete',
-      objectType: owner.kind,
-      objectId: owner.id,
-      detail: { reportId: id },
-    });
+    await recordChange(tx, auth, ip, owner, 'report.delete', { reportId: id });
   });
 }

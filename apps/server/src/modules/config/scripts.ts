@@ -1,11 +1,10 @@
-import { AppError, Err, type ScriptInput } from '@fieldhub/shared';
+import { AppError, Err, type ScriptInput, type ScriptRow } from '@fieldhub/shared';
 import type { Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
-import { recordBy } from '../oplog/oplog.service';
 import {
   checkCapacity,
-  markChanged,
   nameTakenIn,
+  recordChange,
   requireFormula,
   requireOwnedRow,
   resolveOwner,
@@ -14,10 +13,6 @@ import {
   type ConfigOwner,
   type OwnerInput,
 } from './configOwner';
-
-export interface ScriptRow extends ScriptInput {
-  id: number;
-}
 
 export async function listScripts(db: Db, auth: AuthContext, input: OwnerInput): Promise<ScriptRow[]> {
   const owner = await resolveOwner(db, auth, input);
@@ -45,13 +40,7 @@ export async function addScript(db: Db, auth: AuthContext, input: OwnerInput, s:
        values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
       [s.name, s.strategy, s.intervalS, s.condition, s.body, s.enabled, owner.orgId, owner.id],
     );
-    await markChanged(tx, owner);
-    await recordBy(tx, auth, ip, {
-      action: 'script.add',
-      objectType: owner.kind,
-      objectId: owner.id,
-      detail: { name: s.name },
-    });
+    await recordChange(tx, auth, ip, owner, 'script.add', { name: s.name });
     return row!.id;
   });
 }
@@ -73,13 +62,7 @@ export async function editScript(
       'update scripts set name = $2, strategy = $3, interval_s = $4, condition = $5, body = $6, enabled = $7 where id = $1',
       [id, s.name, s.strategy, s.intervalS, s.condition, s.body, s.enabled],
     );
-    await markChanged(tx, owner);
-    await recordBy(tx, auth, ip, {
-      action: 'script.edit',
-      objectType: owner.kind,
-      objectId: owner.id,
-      detail: { scriptId: id },
-    });
+    await recordChange(tx, auth, ip, owner, 'script.edit', { scriptId: id });
   });
 }
 
@@ -88,12 +71,6 @@ export async function deleteScript(db: Db, auth: AuthContext, input: OwnerInput,
     const owner = await resolveOwner(tx, auth, input, 'script');
     await requireOwnedRow(tx, owner, 'scripts', id, Err.dataMissingOrNoAccess);
     await tx.query('delete from scripts where id = $1', [id]);
-    await markChanged(tx, owner);
-    await recordBy(tx, auth, ip, {
-      action: 'script.delete',
-      objectType: owner.kind,
-      objectId: owner.id,
-      detail: { scriptId: id },
-    });
+    await recordChange(tx, auth, ip, owner, 'script.delete', { scriptId: id });
   });
 }

@@ -1,11 +1,17 @@
-import { AppError, Err, validateAddress, variableProblems, type VariableInput } from '@fieldhub/shared';
+import {
+  AppError,
+  Err,
+  validateAddress,
+  variableProblems,
+  type VariableInput,
+  type VariableRow,
+} from '@fieldhub/shared';
 import { one, type Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
-import { recordBy } from '../oplog/oplog.service';
 import {
   checkCapacity,
-  markChanged,
   nameTakenIn,
+  recordChange,
   requireFormula,
   resolveOwner,
   variableNamesOf,
@@ -13,13 +19,6 @@ import {
   type OwnerInput,
 } from './configOwner';
 import { ownedDriver } from './drivers';
-
-export interface VariableRow extends Omit<VariableInput, 'driverId'> {
-  id: number;
-  driverId: number | null;
-  driverName: string | null;
-  pinned: 'top' | 'bottom' | null;
-}
 
 export const variableColumns = `v.id, v.kind, v.driver_id as "driverId", d.name as "driverName", v.name, v.key, v.unit, v.decimals,
   v.data_type as "dataType", v.string_length as "stringLength", v.register_type as "registerType", v.address, v.rw, v.deadband,
@@ -148,13 +147,7 @@ export async function addVariable(
     await checkCapacity(tx, owner, 'variables');
     if (v.storeHistory) await checkCapacity(tx, owner, 'stored');
     const [id] = await insertVariables(tx, owner, [v]);
-    await markChanged(tx, owner);
-    await recordBy(tx, auth, ip, {
-      action: 'variable.add',
-      objectType: owner.kind,
-      objectId: owner.id,
-      detail: { name: v.name },
-    });
+    await recordChange(tx, auth, ip, owner, 'variable.add', { name: v.name });
     return id!;
   });
 }
@@ -189,13 +182,7 @@ export async function editVariable(
        where id = $1`,
       [id, ...values(v)],
     );
-    await markChanged(tx, owner);
-    await recordBy(tx, auth, ip, {
-      action: 'variable.edit',
-      objectType: owner.kind,
-      objectId: owner.id,
-      detail: { variableId: id },
-    });
+    await recordChange(tx, auth, ip, owner, 'variable.edit', { variableId: id });
   });
 }
 
@@ -213,13 +200,7 @@ export async function deleteVariables(
       ids,
       owner.id,
     ]);
-    await markChanged(tx, owner);
-    await recordBy(tx, auth, ip, {
-      action: 'variable.delete',
-      objectType: owner.kind,
-      objectId: owner.id,
-      detail: { ids },
-    });
+    await recordChange(tx, auth, ip, owner, 'variable.delete', { ids });
   });
 }
 

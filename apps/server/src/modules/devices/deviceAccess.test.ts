@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  loggedIn,
-  makeEnterprise,
-  startTestPlatform,
-  type Caller,
-  type TestPlatform,
-} from '../../../test/harness';
+import { loggedIn, makeEnterprise, type Caller, type TestPlatform } from '../../../test/harness';
 import { made, role, send, subAccount } from '../../../test/deviceFixtures';
+import { startEnterprisePlatform } from '../../../test/platformFixtures';
 
 const base = '/lfscada/equipment/multi';
 
@@ -16,10 +11,11 @@ let adminId: number;
 let admin: Caller;
 
 beforeAll(async () => {
-  p = await startTestPlatform();
-  const acme = await makeEnterprise(p.ctx.db, 'Acme Mill');
-  ({ orgId, adminId } = acme);
-  admin = await loggedIn(p.app, acme.admin);
+  ({
+    p,
+    admin,
+    enterprise: { orgId, adminId },
+  } = await startEnterprisePlatform('Acme Mill'));
 });
 afterAll(() => p.stop());
 

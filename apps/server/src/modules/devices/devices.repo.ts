@@ -1,42 +1,9 @@
-import type { EquipmentInput, EquipmentQuery } from '@fieldhub/shared';
+import type { DeviceRow as DeviceWireRow, EquipmentInput, EquipmentQuery } from '@fieldhub/shared';
 import { one, type Db } from '../../db/db';
 import { pageClause, type Where } from '../../db/where';
 
-/** A device as lists and forms see it, with its gateway, group and template state. */
-export interface DeviceRow {
-  id: number;
-  name: string;
-  groupId: number | null;
-  groupName: string | null;
-  deviceNumber: string;
-  address: string;
-  lng: number | null;
-  lat: number | null;
-  factoryDate: string | null;
-  installDate: string | null;
-  warrantyMonths: number | null;
-  manufacturer: string;
-  iccid: string;
-  remark: string;
-  seq: number;
-  image: string;
-  defaultValueMode: 'custom' | 'last';
-  menuBarVisible: boolean;
-  shared: boolean;
-  ownerAccountId: number | null;
-  ownerLoginname: string | null;
-  templateId: number | null;
-  templateName: string | null;
-  /** the device's configuration differs from its template's */
-  templateMismatch: boolean;
-  sn: string | null;
-  series: string | null;
-  gatewayStatus: 'online' | 'offline' | 'sleeping' | null;
-  /** the gateway has not acknowledged the current configuration */
-  syncNeeded: boolean;
-  configVersion: number;
-  createdAt: Date;
-}
+/** A device as lists and forms see it, read from the database. */
+export type DeviceRow = DeviceWireRow<Date>;
 
 export const deviceColumns = `e.id, e.name, e.group_id as "groupId", grp.name as "groupName", e.device_number as "deviceNumber",
   e.address, e.lng, e.lat, to_char(e.factory_date, 'YYYY-MM-DD') as "factoryDate",

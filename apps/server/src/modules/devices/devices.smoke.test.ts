@@ -1,22 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  loggedIn,
-  makeEnterprise,
-  makePlatformOperator,
-  startTestPlatform,
-  type Caller,
-  type TestPlatform,
-} from '../../../test/harness';
+import type { Caller, TestPlatform } from '../../../test/harness';
+import { startDevicePlatform } from '../../../test/platformFixtures';
 
 let p: TestPlatform;
 let admin: Caller;
 let operator: Caller;
 
 beforeAll(async () => {
-  p = await startTestPlatform();
-  const e = await makeEnterprise(p.ctx.db, 'Smoke Plant');
-  admin = await loggedIn(p.app, e.admin);
-  operator = await loggedIn(p.app, (await makePlatformOperator(p.ctx.db)).operator);
+  ({ p, admin, operator } = await startDevicePlatform('Smoke Plant'));
 });
 afterAll(() => p.stop());
 

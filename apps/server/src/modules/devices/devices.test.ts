@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  loggedIn,
-  makeEnterprise,
-  makePlatformOperator,
-  startTestPlatform,
-  type Caller,
-  type TestPlatform,
-} from '../../../test/harness';
+import type { Caller, TestPlatform } from '../../../test/harness';
 import { deviceWithGateway, made, modbusDriver, send, variable } from '../../../test/deviceFixtures';
+import { otherEnterpriseAdmin, startDevicePlatform } from '../../../test/platformFixtures';
 
 const base = '/lfscada/equipment/multi';
 
@@ -18,11 +12,8 @@ let operator: Caller;
 let other: Caller;
 
 beforeAll(async () => {
-  p = await startTestPlatform();
-  const acme = await makeEnterprise(p.ctx.db, 'Acme Plant');
-  admin = await loggedIn(p.app, acme.admin);
-  operator = await loggedIn(p.app, (await makePlatformOperator(p.ctx.db)).operator);
-  other = await loggedIn(p.app, (await makeEnterprise(p.ctx.db, 'Other Works')).admin);
+  ({ p, admin, operator } = await startDevicePlatform('Acme Plant'));
+  other = await otherEnterpriseAdmin(p, 'Other Works');
 });
 afterAll(() => p.stop());
 

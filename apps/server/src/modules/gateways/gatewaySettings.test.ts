@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  loggedIn,
-  makeEnterprise,
-  makePlatformOperator,
-  startTestPlatform,
-  type Caller,
-  type TestPlatform,
-} from '../../../test/harness';
+import type { Caller, TestPlatform } from '../../../test/harness';
 import { deviceWithGateway, made, send, type TestDevice } from '../../../test/deviceFixtures';
+import { startDevicePlatform } from '../../../test/platformFixtures';
 
 const settingsUrl = '/lfscada/gateway/settings/save';
 
@@ -20,9 +14,7 @@ let eg: TestDevice;
 let pro: TestDevice;
 
 beforeAll(async () => {
-  p = await startTestPlatform();
-  admin = await loggedIn(p.app, (await makeEnterprise(p.ctx.db, 'Acme Grid')).admin);
-  operator = await loggedIn(p.app, (await makePlatformOperator(p.ctx.db)).operator);
+  ({ p, admin, operator } = await startDevicePlatform('Acme Grid'));
   eg = await deviceWithGateway(admin, operator, 'Substation 1', 'EG');
   pro = await deviceWithGateway(admin, operator, 'Substation 2', 'EG-Pro');
 });

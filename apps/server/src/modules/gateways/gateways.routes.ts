@@ -6,13 +6,19 @@ import { call } from '../../http/route';
 import * as gateways from './gateways.service';
 
 /** Gateway registry (platform), SN lookup for the wizard, the enterprise's gateways and their settings. */
-export function gatewayRoutes(app: FastifyInstance, { db }: AppContext): void {
+export function gatewayRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
   const platform = { perm: 'platform_system' } as const;
   call(
     app,
     '/lfscada/hardware/register',
     { input: registerGatewaysSchema, access: platform },
-    ({ input, auth, req }) => gateways.registerGateways(db, auth, input, req.ip),
+    async ({ input, auth, req }) => {
+      const issued = await gateways.registerGateways(db, auth, input, req.ip);
+      // an external Mosquitto learns the new logins
+      await ctx.link?.refreshBrokerAuth();
+      return issued;
+    },
   );
   call(
     app,

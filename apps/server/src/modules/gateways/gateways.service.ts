@@ -16,6 +16,7 @@ import { pageClause, Where } from '../../db/where';
 import type { Clock } from '../../clock';
 import type { AuthContext } from '../../http/context';
 import { hashPassword } from '../auth/passwordHash';
+import { mosquittoHash } from '../../link/gatewayCredentials';
 import { recordBy } from '../oplog/oplog.service';
 import { scopeDevices, visibleDevice } from '../devices/deviceScope';
 import { checkAllCapacities, type ConfigOwner } from '../config/configOwner';
@@ -52,8 +53,16 @@ export async function registerGateways(
       const verifyCode = g.verifyCode ?? String(randomInt(0, 1_000_000)).padStart(6, '0');
       const mqttPassword = g.mqttPassword ?? randomBytes(12).toString('base64url');
       await tx.query(
-        'insert into gateways(sn, verify_code, mqtt_password_hash, series, model) values ($1, $2, $3, $4, $5)',
-        [g.sn, verifyCode, await hashPassword(mqttPassword), input.series, input.model],
+        `insert into gateways(sn, verify_code, mqtt_password_hash, broker_hash, series, model)
+         values ($1, $2, $3, $4, $5, $6)`,
+        [
+          g.sn,
+          verifyCode,
+          await hashPassword(mqttPassword),
+          mosquittoHash(mqttPassword),
+          input.series,
+          input.model,
+        ],
       );
       issued.push({ sn: g.sn, verifyCode, mqttPassword });
     }

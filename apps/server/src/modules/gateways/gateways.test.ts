@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  loggedIn,
-  makeEnterprise,
-  makePlatformOperator,
-  startTestPlatform,
-  type Caller,
-  type TestPlatform,
-} from '../../../test/harness';
+import type { Caller, TestPlatform } from '../../../test/harness';
 import {
   deviceWithGateway,
   insertVariables,
@@ -17,6 +10,7 @@ import {
   send,
   type Registered,
 } from '../../../test/deviceFixtures';
+import { otherEnterpriseAdmin, startDevicePlatform } from '../../../test/platformFixtures';
 
 const base = '/lfscada/equipment/multi';
 
@@ -26,10 +20,8 @@ let operator: Caller;
 let other: Caller;
 
 beforeAll(async () => {
-  p = await startTestPlatform();
-  admin = await loggedIn(p.app, (await makeEnterprise(p.ctx.db, 'Acme Port')).admin);
-  operator = await loggedIn(p.app, (await makePlatformOperator(p.ctx.db)).operator);
-  other = await loggedIn(p.app, (await makeEnterprise(p.ctx.db, 'Other Port')).admin);
+  ({ p, admin, operator } = await startDevicePlatform('Acme Port'));
+  other = await otherEnterpriseAdmin(p, 'Other Port');
 });
 afterAll(() => p.stop());
 

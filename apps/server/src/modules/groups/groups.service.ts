@@ -1,15 +1,7 @@
-import { AppError, Err, LIMITS, type GroupInput } from '@fieldhub/shared';
+import { AppError, Err, LIMITS, type GroupInput, type GroupRow } from '@fieldhub/shared';
 import { one, type Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
 import { recordBy } from '../oplog/oplog.service';
-
-export interface GroupRow {
-  id: number;
-  parentId: number | null;
-  name: string;
-  seq: number;
-  deviceCount: number;
-}
 
 /** The enterprise's group tree as a flat list (the browser builds the tree from parentId). */
 export function listGroups(db: Db, auth: AuthContext): Promise<GroupRow[]> {

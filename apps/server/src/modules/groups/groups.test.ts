@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  loggedIn,
-  makeEnterprise,
-  startTestPlatform,
-  type Caller,
-  type TestPlatform,
-} from '../../../test/harness';
+import { loggedIn, makeEnterprise, type Caller, type TestPlatform } from '../../../test/harness';
 import { made, send } from '../../../test/deviceFixtures';
+import { startEnterprisePlatform } from '../../../test/platformFixtures';
 
 const base = '/lfscada/equipment/group';
 
@@ -15,10 +10,11 @@ let orgId: number;
 let admin: Caller;
 
 beforeAll(async () => {
-  p = await startTestPlatform();
-  const acme = await makeEnterprise(p.ctx.db, 'Acme Farms');
-  orgId = acme.orgId;
-  admin = await loggedIn(p.app, acme.admin);
+  ({
+    p,
+    admin,
+    enterprise: { orgId },
+  } = await startEnterprisePlatform('Acme Farms'));
 });
 afterAll(() => p.stop());
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { AppError, Err, pagingSchema, type Page } from '@fieldhub/shared';
+import {
+  AppError,
+  Err,
+  pagingSchema,
+  type OperationLogRow as OperationLogWireRow,
+  type Page,
+} from '@fieldhub/shared';
 import type { Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
 
@@ -60,16 +66,7 @@ export const operationLogQuery = pagingSchema.extend({
 });
 export type OperationLogQuery = z.infer<typeof operationLogQuery>;
 
-export interface OperationLogRow {
-  id: number;
-  loginname: string;
-  action: string;
-  objectType: string;
-  objectId: string;
-  detail: Record<string, unknown>;
-  ip: string;
-  createdAt: Date;
-}
+export type OperationLogRow = OperationLogWireRow<Date>;
 
 /**
  * The log of the caller's enterprise. Accounts limited to their own data range ('self') see only

@@ -1,39 +1,14 @@
+import type {
+  DepartmentRow,
+  EnterpriseRow as EnterpriseWireRow,
+  RoleRow as RoleWireRow,
+} from '@fieldhub/shared';
 import { one, type Db } from '../../db/db';
 
-export interface DepartmentRow {
-  id: number;
-  parentId: number | null;
-  name: string;
-  seq: number;
-  remark: string;
-  accountCount: number;
-}
+/** Roles and enterprises as read from the database: timestamps as Dates. */
+export type RoleRow = RoleWireRow<Date>;
 
-export interface RoleRow {
-  id: number;
-  name: string;
-  roleType: 'admin' | 'operation';
-  dataRange: 'org' | 'dept' | 'self';
-  permissions: string[];
-  remark: string;
-  accountCount: number;
-  createdAt: Date;
-}
-
-export interface EnterpriseRow {
-  id: number;
-  name: string;
-  contact: string;
-  tel: string;
-  address: string;
-  remark: string;
-  disabled: boolean;
-  maxInternal: number | null;
-  maxExternal: number | null;
-  accountCount: number;
-  adminLoginname: string | null;
-  createdAt: Date;
-}
+export type EnterpriseRow = EnterpriseWireRow<Date>;
 
 // --- departments -------------------------------------------------------------------------------
 

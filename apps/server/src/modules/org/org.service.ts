@@ -15,7 +15,7 @@ import type { Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
 import { hashPassword } from '../auth/passwordHash';
 import { recordBy } from '../oplog/oplog.service';
-import { insertAccount, loginnameTaken, telTaken } from '../accounts/accounts.repo';
+import { blankAccountFields, insertAccount, loginnameTaken, telTaken } from '../accounts/accounts.repo';
 import * as repo from './org.repo';
 
 type DepartmentInput = z.infer<typeof departmentSchema>;
@@ -174,18 +174,9 @@ export async function addEnterprise(
       kind: 'enterprise',
       loginname: e.adminLoginname,
       passwordHash: await hashPassword(e.adminPassword),
+      ...blankAccountFields,
       tel: e.adminTel,
-      email: '',
-      deptId: null,
-      roleId: null,
       contact: e.contact,
-      address: '',
-      company: '',
-      customerLevel: '',
-      securityZone: '',
-      remark: '',
-      landingPage: '',
-      authRegion: '',
       createdBy: auth.accountId,
     });
     await recordBy(tx, auth, ip, {

@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  Caller,
-  login,
-  loggedIn,
-  makeEnterprise,
-  makePlatformOperator,
-  startTestPlatform,
-  TEST_PASSWORD,
-  type TestPlatform,
-} from '../../../test/harness';
+import { Caller, login, loggedIn, TEST_PASSWORD, type TestPlatform } from '../../../test/harness';
+import { loggedInOperator, startEnterprisePlatform } from '../../../test/platformFixtures';
 
 let p: TestPlatform;
 let acme: { orgId: number; adminId: number; admin: string };
@@ -18,10 +10,8 @@ let op: Caller;
 let viewerRole: number;
 
 beforeAll(async () => {
-  p = await startTestPlatform();
-  acme = await makeEnterprise(p.ctx.db, 'Acme Water');
-  admin = await loggedIn(p.app, acme.admin);
-  op = await loggedIn(p.app, (await makePlatformOperator(p.ctx.db)).operator);
+  ({ p, admin, enterprise: acme } = await startEnterprisePlatform('Acme Water'));
+  op = await loggedInOperator(p);
   viewerRole = await addRole('Viewer', 'operation', ['monitor_view']);
 });
 afterAll(() => p.stop());

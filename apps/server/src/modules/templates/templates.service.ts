@@ -1,4 +1,10 @@
-import { AppError, Err, type Page, type TemplateInput } from '@fieldhub/shared';
+import {
+  AppError,
+  Err,
+  type Page,
+  type TemplateInput,
+  type TemplateRow as TemplateWireRow,
+} from '@fieldhub/shared';
 import { one, type Db } from '../../db/db';
 import { pageClause, Where } from '../../db/where';
 import type { AuthContext } from '../../http/context';
@@ -7,20 +13,7 @@ import { visibleDevice } from '../devices/deviceScope';
 import { mirrorConfig } from './configCopier';
 import { scopeTemplates, visibleTemplate } from './templateScope';
 
-export interface TemplateRow {
-  id: number;
-  name: string;
-  series: string;
-  type: 'public' | 'private';
-  remark: string;
-  ownerLoginname: string | null;
-  configVersion: number;
-  deviceCount: number;
-  /** linked devices whose configuration differs from the template's */
-  mismatchCount: number;
-  variableCount: number;
-  createdAt: Date;
-}
+export type TemplateRow = TemplateWireRow<Date>;
 
 const columns = `t.id, t.name, t.series, t.type, t.remark, a.loginname as "ownerLoginname", t.config_version as "configVersion",
   (select count(*)::int from equipment e where e.template_id = t.id) as "deviceCount",

@@ -1,23 +1,15 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Form, Input, Space, Table, Typography } from 'antd';
+import { DatePicker, Form, Input, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '@fieldhub/shared';
-import { request } from '../../app/request';
+import type { OperationLogRow, Page } from '@fieldhub/shared';
+import { PagedTable } from '../../app/components/PagedTable';
 import { PageFrame } from '../../app/components/PageFrame';
-
-interface LogRow {
-  id: number;
-  loginname: string;
-  action: string;
-  objectType: string;
-  objectId: string;
-  detail: Record<string, unknown>;
-  ip: string;
-  createdAt: string;
-}
+import { SearchForm } from '../../app/components/SearchForm';
+import { usePaging } from '../../app/paging';
+import { request } from '../../app/request';
 
 interface Filters {
   range?: [Dayjs, Dayjs] | null;
@@ -29,12 +21,12 @@ export default function OperationLogPage() {
   const { t } = useTranslation(['oplog', 'common']);
   const [form] = Form.useForm<Filters>();
   const [filters, setFilters] = useState<Filters>({});
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 10 });
+  const pager = usePaging();
   const query = useQuery({
-    queryKey: ['operationlog', filters, paging],
+    queryKey: ['operationlog', filters, pager.paging],
     queryFn: () =>
-      request<Page<LogRow>>('/lfscada/user/operationlog/query', {
-        ...paging,
+      request<Page<OperationLogRow>>('/lfscada/user/operationlog/query', {
+        ...pager.paging,
         loginname: filters.loginname || undefined,
         startTime: filters.range?.[0]?.toISOString(),
         endTime: filters.range?.[1]?.toISOString(),
@@ -44,14 +36,13 @@ export default function OperationLogPage() {
 
   return (
     <PageFrame title={t('title')}>
-      <Form<Filters>
+      <SearchForm<Filters>
         form={form}
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 8 }}
         onFinish={(v) => {
           setFilters(v);
-          setPaging((p) => ({ ...p, pageNum: 1 }));
+          pager.toFirstPage();
         }}
+        onReset={() => setFilters({})}
       >
         <Form.Item name="range" label={t('time')}>
           <DatePicker.RangePicker
@@ -63,34 +54,13 @@ export default function OperationLogPage() {
         <Form.Item name="loginname" label={t('loginname')}>
           <Input allowClear style={{ width: 180 }} />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('common:search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              setFilters({});
-            }}
-          >
-            {t('common:reset')}
-          </Button>
-        </Space>
-      </Form>
-      <Table<LogRow>
-        rowKey="id"
-        size="middle"
-        loading={query.isFetching}
-        dataSource={query.data?.list ?? []}
+      </SearchForm>
+      <PagedTable<OperationLogRow>
+        pager={pager}
+        list={query}
+        // the log's few columns fit the page: no sideways scroll
+        scroll={undefined}
         locale={{ emptyText: t('common:empty') }}
-        pagination={{
-          current: paging.pageNum,
-          pageSize: paging.pageSize,
-          total: query.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('common:total', { total }),
-          onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
-        }}
         columns={[
           {
             title: t('time'),

@@ -1,13 +1,22 @@
 import { useMemo } from 'react';
-import { AutoComplete, Col, Form, Input, Modal, Row, Select, Tag, TreeSelect } from 'antd';
+import { AutoComplete, Col, Form, Input, Row, Select, Tag, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { emailSchema, loginnameSchema, REMARK_MAX, telSchema, type AccountSegment } from '@fieldhub/shared';
+import {
+  type AccountRow,
+  type AccountSegment,
+  emailSchema,
+  loginnameSchema,
+  REMARK_MAX,
+  telSchema,
+} from '@fieldhub/shared';
 import { mainMenus, manageMenus } from '../../app/menus';
-import { departmentTreeOptions } from '../orgal/departmentTree';
+import { FormModal } from '../../app/components/FormModal';
+import { treeOptions } from '../../app/tree';
+import type { RowDialogProps } from '../../app/useDialog';
+import { confirmRule, passwordRule, schemaRule } from '../../app/formRules';
 import type { AccountField } from './accountViews';
 import { ACCOUNT_VIEWS } from './accountViews';
-import type { AccountFormValues, AccountRow } from './accountTypes';
-import { confirmRule, passwordRule, schemaRule } from './formRules';
+import type { AccountFormValues } from './accountTypes';
 import {
   useAccountActions,
   useAccountOptions,
@@ -15,12 +24,8 @@ import {
   useExternalCompanies,
 } from './useAccounts';
 
-interface Props {
+interface Props extends RowDialogProps<AccountRow> {
   segment: AccountSegment;
-  open: boolean;
-  /** the account being edited; none when creating */
-  row: AccountRow | undefined;
-  onClose(): void;
 }
 
 /** Create or edit one account of the segment's kind, in a 600 px dialog (seed 000 §9). */
@@ -35,10 +40,7 @@ export function AccountFormModal({ segment, open, row, onClose }: Props) {
   const companies = useExternalCompanies(open && has('company'));
   const { save } = useAccountActions(segment);
 
-  const departmentTree = useMemo(
-    () => departmentTreeOptions(options.data?.departments ?? []),
-    [options.data],
-  );
+  const departmentTree = useMemo(() => treeOptions(options.data?.departments ?? []), [options.data]);
   const landingOptions = useMemo(
     () => [
       {
@@ -82,204 +84,188 @@ export function AccountFormModal({ segment, open, row, onClose }: Props) {
     );
 
   return (
-    <Modal
+    <FormModal<AccountFormValues>
       open={open}
-      width={600}
       title={row ? t('form.edit-title', { name: row.loginname }) : t(`form.add-title.${segment}`)}
-      okText={t('common:save')}
-      cancelText={t('common:cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-      mask={{ closable: false }}
+      form={form}
+      saving={save.isPending}
+      onClose={onClose}
+      initialValues={initialValues}
+      onFinish={(values) => save.mutate({ values, row }, { onSuccess: onClose })}
+      testId="account-form"
     >
-      <Form<AccountFormValues>
-        form={form}
-        layout="vertical"
-        initialValues={initialValues}
-        preserve={false}
-        onFinish={(values) => save.mutate({ values, row }, { onSuccess: onClose })}
-        data-testid="account-form"
-        style={{ marginTop: 16 }}
-      >
-        <Row gutter={16}>
-          {has('enterprise') && (
-            <Col span={24}>
-              {row ? (
-                <Form.Item label={t('field.enterprise')}>
-                  <Input value={row.orgName} disabled />
-                </Form.Item>
-              ) : (
-                <Form.Item
-                  name="orgId"
-                  label={t('field.enterprise')}
-                  rules={[{ required: true, message: t('form.enterprise-required') }]}
-                >
-                  <Select
-                    showSearch={{ optionFilterProp: 'label' }}
-                    loading={enterprises.isFetching}
-                    placeholder={t('form.enterprise-placeholder')}
-                    options={(enterprises.data ?? []).map((e) => ({
-                      value: e.id,
-                      label: e.name,
-                      disabled: e.disabled,
-                    }))}
-                    data-testid="account-enterprise"
-                  />
-                </Form.Item>
-              )}
-            </Col>
-          )}
+      <Row gutter={16}>
+        {has('enterprise') && (
+          <Col span={24}>
+            {row ? (
+              <Form.Item label={t('field.enterprise')}>
+                <Input value={row.orgName} disabled />
+              </Form.Item>
+            ) : (
+              <Form.Item
+                name="orgId"
+                label={t('field.enterprise')}
+                rules={[{ required: true, message: t('form.enterprise-required') }]}
+              >
+                <Select
+                  showSearch={{ optionFilterProp: 'label' }}
+                  loading={enterprises.isFetching}
+                  placeholder={t('form.enterprise-placeholder')}
+                  options={(enterprises.data ?? []).map((e) => ({
+                    value: e.id,
+                    label: e.name,
+                    disabled: e.disabled,
+                  }))}
+                  data-testid="account-enterprise"
+                />
+              </Form.Item>
+            )}
+          </Col>
+        )}
+        <Col span={12}>
+          <Form.Item
+            name="loginname"
+            label={t('field.loginname')}
+            rules={
+              row
+                ? []
+                : [
+                    { required: true, message: t('form.loginname-required') },
+                    schemaRule(loginnameSchema, t('form.loginname-rule')),
+                  ]
+            }
+            extra={row ? undefined : t('form.loginname-help')}
+          >
+            <Input maxLength={30} disabled={!!row} autoComplete="off" data-testid="account-loginname" />
+          </Form.Item>
+        </Col>
+        {has('tel') && (
           <Col span={12}>
-            <Form.Item
-              name="loginname"
-              label={t('field.loginname')}
-              rules={
-                row
-                  ? []
-                  : [
-                      { required: true, message: t('form.loginname-required') },
-                      schemaRule(loginnameSchema, t('form.loginname-rule')),
-                    ]
-              }
-              extra={row ? undefined : t('form.loginname-help')}
-            >
-              <Input maxLength={30} disabled={!!row} autoComplete="off" data-testid="account-loginname" />
+            <Form.Item name="tel" label={t('field.tel')} rules={[schemaRule(telSchema, t('form.tel-rule'))]}>
+              <Input maxLength={20} data-testid="account-tel" />
             </Form.Item>
           </Col>
-          {has('tel') && (
+        )}
+        {!row && (
+          <>
             <Col span={12}>
               <Form.Item
-                name="tel"
-                label={t('field.tel')}
-                rules={[schemaRule(telSchema, t('form.tel-rule'))]}
+                name="password"
+                label={t('field.password')}
+                rules={[{ required: true, message: t('form.password-required') }, passwordRule()]}
               >
-                <Input maxLength={20} data-testid="account-tel" />
+                <Input.Password maxLength={15} autoComplete="new-password" data-testid="account-password" />
               </Form.Item>
             </Col>
-          )}
-          {!row && (
-            <>
-              <Col span={12}>
-                <Form.Item
-                  name="password"
-                  label={t('field.password')}
-                  rules={[{ required: true, message: t('form.password-required') }, passwordRule()]}
-                >
-                  <Input.Password maxLength={15} autoComplete="new-password" data-testid="account-password" />
-                </Form.Item>
-              </Col>
-              <Col span={12}>
-                <Form.Item
-                  name="confirm"
-                  label={t('field.confirm')}
-                  dependencies={['password']}
-                  rules={[{ required: true, message: t('form.confirm-required') }, confirmRule('password')]}
-                >
-                  <Input.Password maxLength={15} autoComplete="new-password" data-testid="account-confirm" />
-                </Form.Item>
-              </Col>
-            </>
-          )}
-          {has('role') && (
             <Col span={12}>
               <Form.Item
-                name="roleId"
-                label={t('field.role')}
-                rules={[{ required: true, message: t('form.role-required') }]}
+                name="confirm"
+                label={t('field.confirm')}
+                dependencies={['password']}
+                rules={[{ required: true, message: t('form.confirm-required') }, confirmRule('password')]}
               >
-                <Select
-                  loading={options.isFetching}
-                  placeholder={t('form.role-placeholder')}
-                  options={(options.data?.roles ?? []).map((r) => ({
-                    value: r.id,
-                    label: r.name,
-                    roleType: r.roleType,
-                  }))}
-                  optionRender={(o) => (
-                    <span>
-                      {o.label}{' '}
-                      <Tag style={{ marginInlineStart: 6 }}>{t(`orgal:role.type.${o.data.roleType}`)}</Tag>
-                    </span>
-                  )}
-                  data-testid="account-role"
-                />
+                <Input.Password maxLength={15} autoComplete="new-password" data-testid="account-confirm" />
               </Form.Item>
             </Col>
-          )}
-          {has('department') && (
-            <Col span={12}>
-              <Form.Item name="deptId" label={t('field.department')}>
-                <TreeSelect
-                  allowClear
-                  treeDefaultExpandAll
-                  loading={options.isFetching}
-                  placeholder={t('form.department-placeholder')}
-                  treeData={departmentTree}
-                  data-testid="account-department"
-                />
-              </Form.Item>
-            </Col>
-          )}
-          {has('email') && (
-            <Col span={12}>
-              <Form.Item
-                name="email"
-                label={t('field.email')}
-                rules={[schemaRule(emailSchema, t('form.email-rule'))]}
-              >
-                <Input maxLength={100} />
-              </Form.Item>
-            </Col>
-          )}
-          {text('contact', 50)}
-          {has('company') && (
-            <Col span={12}>
-              <Form.Item name="company" label={t('field.company')}>
-                <AutoComplete
-                  options={(companies.data ?? []).map((c) => ({ value: c }))}
-                  showSearch={{
-                    filterOption: (input, option) =>
-                      String(option?.value ?? '')
-                        .toLowerCase()
-                        .includes(input.toLowerCase()),
-                  }}
-                  maxLength={100}
-                />
-              </Form.Item>
-            </Col>
-          )}
-          {text('customerLevel', 30)}
-          {text('securityZone', 30)}
-          {has('landingPage') && (
-            <Col span={12}>
-              <Form.Item name="landingPage" label={t('field.landingPage')} tooltip={t('form.landing-help')}>
-                <Select
-                  allowClear
-                  showSearch={{ optionFilterProp: 'label' }}
-                  placeholder={t('form.landing-default')}
-                  options={landingOptions}
-                />
-              </Form.Item>
-            </Col>
-          )}
-          {has('address') && (
-            <Col span={24}>
-              <Form.Item name="address" label={t('field.address')}>
-                <Input maxLength={100} />
-              </Form.Item>
-            </Col>
-          )}
-          {has('remark') && (
-            <Col span={24}>
-              <Form.Item name="remark" label={t('common:remark')}>
-                <Input maxLength={REMARK_MAX} showCount />
-              </Form.Item>
-            </Col>
-          )}
-        </Row>
-      </Form>
-    </Modal>
+          </>
+        )}
+        {has('role') && (
+          <Col span={12}>
+            <Form.Item
+              name="roleId"
+              label={t('field.role')}
+              rules={[{ required: true, message: t('form.role-required') }]}
+            >
+              <Select
+                loading={options.isFetching}
+                placeholder={t('form.role-placeholder')}
+                options={(options.data?.roles ?? []).map((r) => ({
+                  value: r.id,
+                  label: r.name,
+                  roleType: r.roleType,
+                }))}
+                optionRender={(o) => (
+                  <span>
+                    {o.label}{' '}
+                    <Tag style={{ marginInlineStart: 6 }}>{t(`orgal:role.type.${o.data.roleType}`)}</Tag>
+                  </span>
+                )}
+                data-testid="account-role"
+              />
+            </Form.Item>
+          </Col>
+        )}
+        {has('department') && (
+          <Col span={12}>
+            <Form.Item name="deptId" label={t('field.department')}>
+              <TreeSelect
+                allowClear
+                treeDefaultExpandAll
+                loading={options.isFetching}
+                placeholder={t('form.department-placeholder')}
+                treeData={departmentTree}
+                data-testid="account-department"
+              />
+            </Form.Item>
+          </Col>
+        )}
+        {has('email') && (
+          <Col span={12}>
+            <Form.Item
+              name="email"
+              label={t('field.email')}
+              rules={[schemaRule(emailSchema, t('form.email-rule'))]}
+            >
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+        )}
+        {text('contact', 50)}
+        {has('company') && (
+          <Col span={12}>
+            <Form.Item name="company" label={t('field.company')}>
+              <AutoComplete
+                options={(companies.data ?? []).map((c) => ({ value: c }))}
+                showSearch={{
+                  filterOption: (input, option) =>
+                    String(option?.value ?? '')
+                      .toLowerCase()
+                      .includes(input.toLowerCase()),
+                }}
+                maxLength={100}
+              />
+            </Form.Item>
+          </Col>
+        )}
+        {text('customerLevel', 30)}
+        {text('securityZone', 30)}
+        {has('landingPage') && (
+          <Col span={12}>
+            <Form.Item name="landingPage" label={t('field.landingPage')} tooltip={t('form.landing-help')}>
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder={t('form.landing-default')}
+                options={landingOptions}
+              />
+            </Form.Item>
+          </Col>
+        )}
+        {has('address') && (
+          <Col span={24}>
+            <Form.Item name="address" label={t('field.address')}>
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+        )}
+        {has('remark') && (
+          <Col span={24}>
+            <Form.Item name="remark" label={t('common:remark')}>
+              <Input maxLength={REMARK_MAX} showCount />
+            </Form.Item>
+          </Col>
+        )}
+      </Row>
+    </FormModal>
   );
 }

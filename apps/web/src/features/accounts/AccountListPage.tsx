@@ -1,19 +1,28 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { Button, Popconfirm, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Space, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { AccountSegment } from '@fieldhub/shared';
+import type { AccountRow, AccountSegment } from '@fieldhub/shared';
+import { PagedTable } from '../../app/components/PagedTable';
 import { PageFrame } from '../../app/components/PageFrame';
 import { useSession } from '../../app/session';
+import {
+  ActionLink,
+  DeleteAction,
+  formatTime,
+  listEmptyText,
+  StatusTag,
+  ToggleAction,
+} from '../../app/components/listParts';
+import { usePaging, useStepBackFromEmptyPage } from '../../app/paging';
+import { useDialog } from '../../app/useDialog';
 import { AccountFormModal } from './AccountFormModal';
 import { AccountSearchBar } from './AccountSearchBar';
 import { ACCOUNT_VIEWS, segmentOf, type AccountColumn } from './accountViews';
-import type { AccountFilters, AccountRow } from './accountTypes';
-import { ActionLink, formatTime, listEmptyText, StatusTag } from './listParts';
+import type { AccountFilters } from './accountTypes';
 import { ResetPasswordModal } from './ResetPasswordModal';
 import { useAccountActions, useAccountList } from './useAccounts';
-import { useDialog } from './useDialog';
 
 /** /manage/account/{co|int|ext|op}: one screen, the kind taken from the path's last part. */
 export default function AccountListPage() {
@@ -29,18 +38,13 @@ function AccountList({ segment }: { segment: AccountSegment }) {
   const view = ACCOUNT_VIEWS[segment];
   const myId = useSession((s) => s.user?.userId);
   const [filters, setFilters] = useState<AccountFilters>({});
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 10 });
+  const pager = usePaging();
   const editing = useDialog<AccountRow>();
   const resetting = useDialog<AccountRow>();
-  const list = useAccountList(segment, filters, paging);
+  const list = useAccountList(segment, filters, pager.paging);
   const { setDisabled, remove } = useAccountActions(segment);
 
-  // after deleting the last row of the last page, step back to a page that has rows
-  const total = list.data?.total ?? 0;
-  useEffect(() => {
-    const lastPage = Math.max(1, Math.ceil(total / paging.pageSize));
-    if (list.data && paging.pageNum > lastPage) setPaging((p) => ({ ...p, pageNum: lastPage }));
-  }, [list.data, total, paging]);
+  useStepBackFromEmptyPage(pager, list.data);
 
   const filtered = Object.values(filters).some((v) => v !== undefined && v !== '');
   const openCreate = () => editing.show();
@@ -87,27 +91,15 @@ function AccountList({ segment }: { segment: AccountSegment }) {
           <ActionLink onClick={() => editing.show(row)} testId={`edit-${row.loginname}`}>
             {t('common:edit')}
           </ActionLink>
-          {toggleBlocked(row) ? (
-            <ActionLink blockedReason={toggleBlocked(row)}>
-              {t(row.disabled ? 'common:enable' : 'common:disable')}
-            </ActionLink>
-          ) : (
-            <Popconfirm
-              placement="topRight"
-              title={t(row.disabled ? 'list.enable-confirm' : 'common:disable-confirm', {
-                name: row.loginname,
-              })}
-              okText={t('common:confirm')}
-              cancelText={t('common:cancel')}
-              onConfirm={() =>
-                setDisabled.mutateAsync({ id: row.id, disabled: !row.disabled }).catch(() => undefined)
-              }
-            >
-              <ActionLink testId={`toggle-${row.loginname}`}>
-                {t(row.disabled ? 'common:enable' : 'common:disable')}
-              </ActionLink>
-            </Popconfirm>
-          )}
+          <ToggleAction
+            disabled={row.disabled}
+            title={t(row.disabled ? 'list.enable-confirm' : 'common:disable-confirm', {
+              name: row.loginname,
+            })}
+            blockedReason={toggleBlocked(row)}
+            testId={`toggle-${row.loginname}`}
+            onToggle={() => setDisabled.mutateAsync({ id: row.id, disabled: !row.disabled })}
+          />
           <ActionLink
             onClick={() => resetting.show(row)}
             blockedReason={row.id === myId ? t('list.own-account-reset') : null}
@@ -115,26 +107,15 @@ function AccountList({ segment }: { segment: AccountSegment }) {
           >
             {t('list.reset-password')}
           </ActionLink>
-          {view.deletable &&
-            (deleteBlocked(row) ? (
-              <ActionLink danger blockedReason={deleteBlocked(row)}>
-                {t('common:delete')}
-              </ActionLink>
-            ) : (
-              <Popconfirm
-                placement="topRight"
-                title={t('common:delete-confirm', { name: row.loginname })}
-                description={t('list.delete-transfer')}
-                okText={t('common:delete')}
-                okButtonProps={{ danger: true }}
-                cancelText={t('common:cancel')}
-                onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
-              >
-                <ActionLink danger testId={`delete-${row.loginname}`}>
-                  {t('common:delete')}
-                </ActionLink>
-              </Popconfirm>
-            ))}
+          {view.deletable && (
+            <DeleteAction
+              name={row.loginname}
+              description={t('list.delete-transfer')}
+              blockedReason={deleteBlocked(row)}
+              testId={`delete-${row.loginname}`}
+              onDelete={() => remove.mutateAsync(row.id)}
+            />
+          )}
         </Space>
       ),
     },
@@ -153,25 +134,14 @@ function AccountList({ segment }: { segment: AccountSegment }) {
         view={view}
         onSearch={(f) => {
           setFilters(f);
-          setPaging((p) => ({ ...p, pageNum: 1 }));
+          pager.toFirstPage();
         }}
       />
-      <Table<AccountRow>
-        rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        loading={list.isFetching}
-        dataSource={list.data?.list ?? []}
+      <PagedTable<AccountRow>
+        pager={pager}
+        list={list}
         columns={columns}
         locale={{ emptyText: listEmptyText({ loading: list.isPending, filtered, onCreate: openCreate }) }}
-        pagination={{
-          current: paging.pageNum,
-          pageSize: paging.pageSize,
-          total,
-          showSizeChanger: true,
-          showTotal: (n) => t('common:total', { total: n }),
-          onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
-        }}
         data-testid="account-table"
       />
       <AccountFormModal

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
-import { Button, Form, Input, Select, Space, TreeSelect } from 'antd';
+import { Form, Input, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { departmentTreeOptions } from '../orgal/departmentTree';
+import { SearchForm } from '../../app/components/SearchForm';
+import { treeOptions } from '../../app/tree';
 import type { AccountView } from './accountViews';
 import type { AccountFilters } from './accountTypes';
 import { useAccountOptions, useEnterpriseOptions } from './useAccounts';
@@ -18,18 +19,14 @@ export function AccountSearchBar({
   const [form] = Form.useForm<AccountFilters>();
   const options = useAccountOptions(view.deptFilter);
   const enterprises = useEnterpriseOptions(view.enterpriseFilter);
-  const departmentTree = useMemo(
-    () => departmentTreeOptions(options.data?.departments ?? []),
-    [options.data],
-  );
+  const departmentTree = useMemo(() => treeOptions(options.data?.departments ?? []), [options.data]);
 
   return (
-    <Form<AccountFilters>
+    <SearchForm<AccountFilters>
       form={form}
-      layout="inline"
-      style={{ marginBottom: 16, rowGap: 8 }}
       onFinish={onSearch}
-      data-testid="account-search"
+      onReset={() => onSearch({})}
+      testId="account-search"
     >
       <Form.Item name="keyword" label={t('common:keyword')}>
         <Input allowClear placeholder={t('list.keyword-placeholder')} style={{ width: 220 }} maxLength={50} />
@@ -69,19 +66,6 @@ export function AccountSearchBar({
           ]}
         />
       </Form.Item>
-      <Space>
-        <Button type="primary" htmlType="submit">
-          {t('common:search')}
-        </Button>
-        <Button
-          onClick={() => {
-            form.resetFields();
-            onSearch({});
-          }}
-        >
-          {t('common:reset')}
-        </Button>
-      </Space>
-    </Form>
+    </SearchForm>
   );
 }

@@ -1,46 +1,4 @@
-import type { AccountKind, AccountSegment } from '@fieldhub/shared';
-
-/** An account as /lfscada/account/query and /info answer it. */
-export interface AccountRow {
-  id: number;
-  orgId: number;
-  orgName: string;
-  kind: AccountKind;
-  loginname: string;
-  tel: string;
-  email: string;
-  deptId: number | null;
-  deptName: string | null;
-  roleId: number | null;
-  roleName: string | null;
-  contact: string;
-  address: string;
-  company: string;
-  customerLevel: string;
-  securityZone: string;
-  remark: string;
-  landingPage: string;
-  authRegion: string;
-  disabled: boolean;
-  createdAt: string;
-}
-
-/** The editable fields of an account (the shared accountFieldsSchema). */
-export type AccountFields = Pick<
-  AccountRow,
-  | 'tel'
-  | 'email'
-  | 'deptId'
-  | 'roleId'
-  | 'contact'
-  | 'address'
-  | 'company'
-  | 'customerLevel'
-  | 'securityZone'
-  | 'remark'
-  | 'landingPage'
-  | 'authRegion'
->;
+import type { AccountFields, AccountSegment } from '@fieldhub/shared';
 
 export interface AccountFilters {
   keyword?: string;

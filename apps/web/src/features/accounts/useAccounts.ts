@@ -1,16 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '@fieldhub/shared';
+import type { AccountFields, AccountRow, Page } from '@fieldhub/shared';
 import { toastSuccess } from '../../app/notify';
+import type { Paging } from '../../app/paging';
 import { request } from '../../app/request';
-import type {
-  AccountFields,
-  AccountFilters,
-  AccountFormValues,
-  AccountOptions,
-  AccountRow,
-  AccountSegment,
-} from './accountTypes';
+import type { AccountFilters, AccountFormValues, AccountOptions, AccountSegment } from './accountTypes';
 
 /** Query keys of the account screens; the organisation screens invalidate `options` when they change. */
 export const accountKeys = {
@@ -21,11 +15,7 @@ export const accountKeys = {
   companies: ['accounts', 'external-companies'] as const,
 };
 
-export function useAccountList(
-  segment: AccountSegment,
-  filters: AccountFilters,
-  paging: { pageNum: number; pageSize: number },
-) {
+export function useAccountList(segment: AccountSegment, filters: AccountFilters, paging: Paging) {
   return useQuery({
     queryKey: [...accountKeys.list(segment), filters, paging],
     queryFn: () =>

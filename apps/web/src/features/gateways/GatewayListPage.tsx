@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   Button,
@@ -7,7 +7,6 @@ import {
   Input,
   Select,
   Space,
-  Table,
   Tag,
   Tooltip,
   Typography,
@@ -17,8 +16,10 @@ import { SettingOutlined, SyncOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { GATEWAY_STATUSES, type GatewayStatus } from '@fieldhub/shared';
+import { PagedTable } from '../../app/components/PagedTable';
 import { PageFrame } from '../../app/components/PageFrame';
-import { useDialog } from '../devices/list/useDialog';
+import { usePaging, useStepBackFromEmptyPage } from '../../app/paging';
+import { useDialog } from '../../app/useDialog';
 import { GatewaySettingsDrawer } from './GatewaySettingsDrawer';
 import { GatewayStatusBadge } from './GatewayStatusBadge';
 import type { GatewayRow } from './gatewayTypes';
@@ -29,19 +30,15 @@ import { useGatewayList, type GatewayFilters } from './useGateways';
 export default function GatewayListPage() {
   const { t } = useTranslation(['gateways', 'common']);
   const [filters, setFilters] = useState<GatewayFilters>({});
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 10 });
+  const pager = usePaging();
   const settings = useDialog<GatewayRow>();
-  const list = useGatewayList(filters, paging);
+  const list = useGatewayList(filters, pager.paging);
 
-  const total = list.data?.total ?? 0;
-  useEffect(() => {
-    const lastPage = Math.max(1, Math.ceil(total / paging.pageSize));
-    if (list.data && paging.pageNum > lastPage) setPaging((p) => ({ ...p, pageNum: lastPage }));
-  }, [list.data, total, paging]);
+  useStepBackFromEmptyPage(pager, list.data);
 
   const apply = (next: GatewayFilters) => {
     setFilters(next);
-    setPaging((p) => ({ ...p, pageNum: 1 }));
+    pager.toFirstPage();
   };
   // the drawer follows the refreshed row, so a saved mode change shows as pending at once
   const current = list.data?.list.find((g) => g.sn === settings.target?.sn) ?? settings.target;
@@ -169,22 +166,11 @@ export default function GatewayListPage() {
           data-testid="gateway-status"
         />
       </Flex>
-      <Table<GatewayRow>
-        rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        loading={list.isFetching}
-        dataSource={list.data?.list ?? []}
+      <PagedTable<GatewayRow>
+        pager={pager}
+        list={list}
         columns={columns}
         locale={{ emptyText }}
-        pagination={{
-          current: paging.pageNum,
-          pageSize: paging.pageSize,
-          total,
-          showSizeChanger: true,
-          showTotal: (n) => t('common:total', { total: n }),
-          onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
-        }}
         data-testid="gateway-table"
       />
       <GatewaySettingsDrawer

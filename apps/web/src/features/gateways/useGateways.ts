@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useTranslation } from 'react-i18next';
 import type { GatewayStatus, Page } from '@fieldhub/shared';
 import { toastSuccess } from '../../app/notify';
+import type { Paging } from '../../app/paging';
 import { request } from '../../app/request';
 import type { GatewayRow, GatewaySettingsPatch } from './gatewayTypes';
 
@@ -12,7 +13,7 @@ export interface GatewayFilters {
   status?: GatewayStatus | undefined;
 }
 
-export function useGatewayList(filters: GatewayFilters, paging: { pageNum: number; pageSize: number }) {
+export function useGatewayList(filters: GatewayFilters, paging: Paging) {
   return useQuery({
     queryKey: [...gatewayKeys.all, filters, paging],
     queryFn: () =>

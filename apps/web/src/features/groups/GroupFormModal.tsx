@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
-import { Form, Input, InputNumber, Modal, TreeSelect } from 'antd';
+import { Form, Input, InputNumber, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { GROUP_NAME_MAX, LIMITS } from '@fieldhub/shared';
-import { groupPath, groupTreeOptions, subtreeIds, type GroupRow } from './groupTree';
+import { GROUP_NAME_MAX, type GroupRow, LIMITS } from '@fieldhub/shared';
+import { FormModal } from '../../app/components/FormModal';
+import { subtreeIds, treeOptions, treePath } from '../../app/tree';
 import { useGroupActions } from './useGroups';
 
 /** What the dialog works on: a new group (maybe under a parent) or an existing one. */
@@ -37,7 +38,7 @@ export function GroupFormModal({
   const editing = target.kind === 'edit' ? target.row : undefined;
   // a group cannot move below itself
   const parentTree = useMemo(
-    () => groupTreeOptions(groups, editing ? subtreeIds(groups, editing.id) : undefined),
+    () => treeOptions(groups, editing ? subtreeIds(groups, editing.id) : undefined),
     [groups, editing],
   );
   const parentId = target.kind === 'edit' ? target.row.parentId : target.parentId;
@@ -49,64 +50,52 @@ export function GroupFormModal({
   const title = editing
     ? t('form.edit-title', { name: editing.name })
     : parentId
-      ? t('form.add-child-title', { parent: shortPath(groupPath(groups, parentId)) })
+      ? t('form.add-child-title', { parent: shortPath(treePath(groups, parentId)) })
       : t('form.add-title');
 
   return (
-    <Modal
+    <FormModal<GroupFormValues>
       open={open}
-      width={600}
       title={title}
-      okText={t('common:save')}
-      cancelText={t('common:cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-      mask={{ closable: false }}
+      form={form}
+      saving={save.isPending}
+      onClose={onClose}
+      initialValues={initialValues}
+      onFinish={(v) =>
+        save.mutate(
+          {
+            values: { name: v.name.trim(), parentId: v.parentId ?? null, seq: v.seq ?? 0 },
+            id: editing?.id,
+          },
+          { onSuccess: onClose },
+        )
+      }
+      testId="group-form"
     >
-      <Form<GroupFormValues>
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={initialValues}
-        onFinish={(v) =>
-          save.mutate(
-            {
-              values: { name: v.name.trim(), parentId: v.parentId ?? null, seq: v.seq ?? 0 },
-              id: editing?.id,
-            },
-            { onSuccess: onClose },
-          )
-        }
-        style={{ marginTop: 16 }}
-        data-testid="group-form"
+      <Form.Item
+        name="name"
+        label={t('field.name')}
+        rules={[{ required: true, whitespace: true, message: t('form.name-required') }]}
       >
-        <Form.Item
-          name="name"
-          label={t('field.name')}
-          rules={[{ required: true, whitespace: true, message: t('form.name-required') }]}
-        >
-          <Input maxLength={GROUP_NAME_MAX} showCount autoFocus data-testid="group-name" />
-        </Form.Item>
-        <Form.Item
-          name="parentId"
-          label={t('field.parent')}
-          extra={t('form.parent-help', { levels: LIMITS.groupLevels, children: LIMITS.nodesPerParent })}
-        >
-          <TreeSelect
-            allowClear
-            treeDefaultExpandAll
-            showSearch={{ treeNodeFilterProp: 'title' }}
-            placeholder={t('form.top-level')}
-            treeData={parentTree}
-            data-testid="group-parent"
-          />
-        </Form.Item>
-        <Form.Item name="seq" label={t('field.seq')} extra={t('form.seq-help')}>
-          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 200 }} data-testid="group-seq" />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input maxLength={GROUP_NAME_MAX} showCount autoFocus data-testid="group-name" />
+      </Form.Item>
+      <Form.Item
+        name="parentId"
+        label={t('field.parent')}
+        extra={t('form.parent-help', { levels: LIMITS.groupLevels, children: LIMITS.nodesPerParent })}
+      >
+        <TreeSelect
+          allowClear
+          treeDefaultExpandAll
+          showSearch={{ treeNodeFilterProp: 'title' }}
+          placeholder={t('form.top-level')}
+          treeData={parentTree}
+          data-testid="group-parent"
+        />
+      </Form.Item>
+      <Form.Item name="seq" label={t('field.seq')} extra={t('form.seq-help')}>
+        <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 200 }} data-testid="group-seq" />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -14,9 +14,11 @@ import {
 import { FolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../app/components/PageFrame';
-import { useDialog } from '../devices/list/useDialog';
+import { filterTree } from '../../app/tree';
+import { useDialog } from '../../app/useDialog';
+import { useOpenBranches } from '../../app/useOpenBranches';
 import { GroupFormModal, type GroupTarget } from './GroupFormModal';
-import { buildGroupTree, filterGroups, type GroupNode } from './groupTree';
+import { buildGroupTree, type GroupNode } from './groupTree';
 import { useGroupActions, useGroups } from './useGroups';
 
 /** /manage/eg/group: the enterprise's device groups as a tree with their device counts. */
@@ -26,15 +28,10 @@ export default function GroupListPage() {
   const { remove } = useGroupActions();
   const [keyword, setKeyword] = useState('');
   const dialog = useDialog<GroupTarget>();
-  // every branch starts open; the user's collapsed ones are remembered, so new groups show up
-  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
 
   const rows = useMemo(() => groups.data ?? [], [groups.data]);
-  const tree = useMemo(() => buildGroupTree(filterGroups(rows, keyword)), [rows, keyword]);
-  const expanded = useMemo(
-    () => rows.filter((r) => !collapsed.has(r.id)).map((r) => r.id),
-    [rows, collapsed],
-  );
+  const tree = useMemo(() => buildGroupTree(filterTree(rows, keyword)), [rows, keyword]);
+  const expandable = useOpenBranches(rows);
   const openAdd = (parentId: number | null) => dialog.show({ kind: 'add', parentId });
 
   const columns: TableColumnsType<GroupNode> = [
@@ -150,16 +147,7 @@ export default function GroupListPage() {
         dataSource={tree}
         columns={columns}
         pagination={false}
-        expandable={{
-          expandedRowKeys: expanded,
-          onExpand: (open, row) =>
-            setCollapsed((prev) => {
-              const next = new Set(prev);
-              if (open) next.delete(row.id);
-              else next.add(row.id);
-              return next;
-            }),
-        }}
+        expandable={expandable}
         locale={{ emptyText }}
         data-testid="group-table"
       />

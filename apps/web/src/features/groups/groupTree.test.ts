@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildGroupTree, filterGroups, groupPath, groupTreeOptions, subtreeIds } from './groupTree';
+import { filterTree, subtreeIds, treeOptions, treePath } from '../../app/tree';
+import { buildGroupTree } from './groupTree';
 
 const rows = [
   { id: 1, parentId: null, name: 'Plant A', seq: 0, deviceCount: 1 },
@@ -46,18 +47,18 @@ describe('group tree', () => {
   });
 
   it('keeps matching groups with the ancestors that lead to them', () => {
-    expect(filterGroups(rows, 'filt').map((r) => r.id)).toEqual([1, 2, 3]);
-    expect(filterGroups(rows, 'WARE').map((r) => r.id)).toEqual([5]);
-    expect(filterGroups(rows, '  ')).toHaveLength(rows.length);
+    expect(filterTree(rows, 'filt').map((r) => r.id)).toEqual([1, 2, 3]);
+    expect(filterTree(rows, 'WARE').map((r) => r.id)).toEqual([5]);
+    expect(filterTree(rows, '  ')).toHaveLength(rows.length);
   });
 
   it('names the path from the root down to a group', () => {
-    expect(groupPath(rows, 3)).toEqual(['Plant A', 'Water treatment', 'Filters']);
-    expect(groupPath(rows, 42)).toEqual([]);
+    expect(treePath(rows, 3)).toEqual(['Plant A', 'Water treatment', 'Filters']);
+    expect(treePath(rows, 42)).toEqual([]);
   });
 
   it('disables the given groups in the parent picker', () => {
-    const options = groupTreeOptions(rows, subtreeIds(rows, 2));
+    const options = treeOptions(rows, subtreeIds(rows, 2));
     expect(options[0]).toMatchObject({ value: 1, title: 'Plant A' });
     expect(options[0]!.disabled).toBeUndefined();
     expect(options[0]!.children![0]).toMatchObject({

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { GroupInput } from '@fieldhub/shared';
+import type { GroupInput, GroupRow } from '@fieldhub/shared';
 import { toastSuccess } from '../../app/notify';
 import { request } from '../../app/request';
-import type { GroupRow } from './groupTree';
 
 /** Query key of the enterprise's group list; the device list keys live under `devices`. */
 export const groupKeys = { all: ['groups'] as const };

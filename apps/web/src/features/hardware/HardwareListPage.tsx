@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Button, Empty, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Empty, Input, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { GatewayStatus } from '@fieldhub/shared';
+import { PagedTable } from '../../app/components/PagedTable';
 import { PageFrame } from '../../app/components/PageFrame';
-import { useDialog } from '../devices/list/useDialog';
+import { usePaging } from '../../app/paging';
+import { useDialog } from '../../app/useDialog';
 import { GatewayStatusBadge } from '../gateways/GatewayStatusBadge';
 import { RegisterGatewaysModal } from './RegisterGatewaysModal';
 import { useRegisteredGateways, type RegisteredGateway } from './useHardware';
@@ -14,9 +16,9 @@ import { useRegisteredGateways, type RegisteredGateway } from './useHardware';
 export default function HardwareListPage() {
   const { t } = useTranslation(['hardware', 'common']);
   const [sn, setSn] = useState('');
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 10 });
+  const pager = usePaging();
   const registering = useDialog<void>();
-  const list = useRegisteredGateways(sn, paging);
+  const list = useRegisteredGateways(sn, pager.paging);
 
   const columns: TableColumnsType<RegisteredGateway> = [
     {
@@ -86,26 +88,16 @@ export default function HardwareListPage() {
         style={{ width: 300, marginBottom: 12 }}
         onSearch={(v) => {
           setSn(v.trim());
-          setPaging((p) => ({ ...p, pageNum: 1 }));
+          pager.toFirstPage();
         }}
         data-testid="hardware-search"
       />
-      <Table<RegisteredGateway>
+      <PagedTable<RegisteredGateway>
+        pager={pager}
+        list={list}
         rowKey="sn"
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        loading={list.isFetching}
-        dataSource={list.data?.list ?? []}
         columns={columns}
         locale={{ emptyText }}
-        pagination={{
-          current: paging.pageNum,
-          pageSize: paging.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (n) => t('common:total', { total: n }),
-          onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
-        }}
         data-testid="hardware-table"
       />
       <RegisterGatewaysModal key={registering.key} open={registering.open} onClose={registering.close} />

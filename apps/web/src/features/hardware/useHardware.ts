@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GatewayStatus, Page } from '@fieldhub/shared';
+import type { Paging } from '../../app/paging';
 import { request } from '../../app/request';
 
 /** A gateway of the platform registry (`/lfscada/hardware/query`). */
@@ -24,7 +25,7 @@ export interface IssuedGateway {
 
 const hardwareKeys = { all: ['hardware'] as const };
 
-export function useRegisteredGateways(sn: string, paging: { pageNum: number; pageSize: number }) {
+export function useRegisteredGateways(sn: string, paging: Paging) {
   return useQuery({
     queryKey: [...hardwareKeys.all, sn, paging],
     queryFn: () =>

@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
-import { Form, Input, InputNumber, Modal, TreeSelect } from 'antd';
+import { Form, Input, InputNumber, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { REMARK_MAX } from '@fieldhub/shared';
-import { departmentTreeOptions, subtreeIds } from './departmentTree';
-import type { DepartmentFormValues, DepartmentRow } from './orgalTypes';
+import { type DepartmentRow, REMARK_MAX } from '@fieldhub/shared';
+import { FormModal } from '../../app/components/FormModal';
+import { subtreeIds, treeOptions } from '../../app/tree';
+import type { DepartmentFormValues } from './orgalTypes';
 import { useDepartmentActions } from './useOrgal';
 
 /** What the dialog works on: a new department (maybe under a parent) or an existing one. */
@@ -27,7 +28,7 @@ export function DepartmentFormModal({
   const editing = target.kind === 'edit' ? target.row : undefined;
   // a department cannot move below itself
   const parentTree = useMemo(
-    () => departmentTreeOptions(departments, editing ? subtreeIds(departments, editing.id) : undefined),
+    () => treeOptions(departments, editing ? subtreeIds(departments, editing.id) : undefined),
     [departments, editing],
   );
   const initialValues: Partial<DepartmentFormValues> = editing
@@ -40,51 +41,39 @@ export function DepartmentFormModal({
     : { seq: 0, ...(target.kind === 'add' && target.parentId ? { parentId: target.parentId } : {}) };
 
   return (
-    <Modal
+    <FormModal<DepartmentFormValues>
       open={open}
-      width={600}
       title={editing ? t('dept.edit-title', { name: editing.name }) : t('dept.add-title')}
-      okText={t('common:save')}
-      cancelText={t('common:cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-      mask={{ closable: false }}
+      form={form}
+      saving={save.isPending}
+      onClose={onClose}
+      initialValues={initialValues}
+      onFinish={(values) => save.mutate({ values, id: editing?.id }, { onSuccess: onClose })}
+      testId="dept-form"
     >
-      <Form<DepartmentFormValues>
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={initialValues}
-        onFinish={(values) => save.mutate({ values, id: editing?.id }, { onSuccess: onClose })}
-        style={{ marginTop: 16 }}
-        data-testid="dept-form"
+      <Form.Item
+        name="name"
+        label={t('dept.name')}
+        rules={[{ required: true, whitespace: true, message: t('dept.name-required') }]}
       >
-        <Form.Item
-          name="name"
-          label={t('dept.name')}
-          rules={[{ required: true, whitespace: true, message: t('dept.name-required') }]}
-        >
-          <Input maxLength={30} showCount data-testid="dept-name" />
-        </Form.Item>
-        <Form.Item name="parentId" label={t('dept.parent')}>
-          <TreeSelect
-            allowClear
-            treeDefaultExpandAll
-            showSearch={{ treeNodeFilterProp: 'title' }}
-            placeholder={t('dept.top-level')}
-            treeData={parentTree}
-            data-testid="dept-parent"
-          />
-        </Form.Item>
-        <Form.Item name="seq" label={t('dept.seq')} extra={t('dept.seq-help')}>
-          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item name="remark" label={t('common:remark')}>
-          <Input maxLength={REMARK_MAX} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input maxLength={30} showCount data-testid="dept-name" />
+      </Form.Item>
+      <Form.Item name="parentId" label={t('dept.parent')}>
+        <TreeSelect
+          allowClear
+          treeDefaultExpandAll
+          showSearch={{ treeNodeFilterProp: 'title' }}
+          placeholder={t('dept.top-level')}
+          treeData={parentTree}
+          data-testid="dept-parent"
+        />
+      </Form.Item>
+      <Form.Item name="seq" label={t('dept.seq')} extra={t('dept.seq-help')}>
+        <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 200 }} />
+      </Form.Item>
+      <Form.Item name="remark" label={t('common:remark')}>
+        <Input maxLength={REMARK_MAX} showCount />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,13 +1,14 @@
 import { useMemo, useState } from 'react';
-import { Button, Input, Popconfirm, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Input, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { DepartmentRow } from '@fieldhub/shared';
 import { PageFrame } from '../../app/components/PageFrame';
-import { ActionLink, listEmptyText } from '../accounts/listParts';
-import { useDialog } from '../accounts/useDialog';
+import { ActionLink, DeleteAction, listEmptyText } from '../../app/components/listParts';
+import { buildTree, filterTree, type TreeNode } from '../../app/tree';
+import { useDialog } from '../../app/useDialog';
+import { useOpenBranches } from '../../app/useOpenBranches';
 import { DepartmentFormModal, type DepartmentTarget } from './DepartmentFormModal';
-import { buildDepartmentTree, filterDepartments, type DepartmentNode } from './departmentTree';
-import type { DepartmentRow } from './orgalTypes';
 import { useDepartmentActions, useDepartments } from './useOrgal';
 
 /** /manage/orgal/dept: the enterprise's departments as a tree. */
@@ -17,19 +18,14 @@ export default function DepartmentListPage() {
   const { remove } = useDepartmentActions();
   const [keyword, setKeyword] = useState('');
   const dialog = useDialog<DepartmentTarget>();
-  // every branch starts open; the user's collapsed ones are remembered, so new departments show up
-  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
 
   const rows = useMemo(() => departments.data ?? [], [departments.data]);
-  const tree = useMemo(() => buildDepartmentTree(filterDepartments(rows, keyword)), [rows, keyword]);
-  const expanded = useMemo(
-    () => rows.filter((r) => !collapsed.has(r.id)).map((r) => r.id),
-    [rows, collapsed],
-  );
+  const tree = useMemo(() => buildTree(filterTree(rows, keyword)), [rows, keyword]);
+  const expandable = useOpenBranches(rows);
 
   const openAdd = (parentId: number | null) => dialog.show({ kind: 'add', parentId });
 
-  const columns: TableColumnsType<DepartmentNode<DepartmentRow>> = [
+  const columns: TableColumnsType<TreeNode<DepartmentRow>> = [
     {
       title: t('dept.name'),
       dataIndex: 'name',
@@ -50,18 +46,11 @@ export default function DepartmentListPage() {
           <ActionLink onClick={() => dialog.show({ kind: 'edit', row })} testId={`edit-${row.name}`}>
             {t('common:edit')}
           </ActionLink>
-          <Popconfirm
-            placement="topRight"
-            title={t('common:delete-confirm', { name: row.name })}
-            okText={t('common:delete')}
-            okButtonProps={{ danger: true }}
-            cancelText={t('common:cancel')}
-            onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
-          >
-            <ActionLink danger testId={`delete-${row.name}`}>
-              {t('common:delete')}
-            </ActionLink>
-          </Popconfirm>
+          <DeleteAction
+            name={row.name}
+            testId={`delete-${row.name}`}
+            onDelete={() => remove.mutateAsync(row.id)}
+          />
         </Space>
       ),
     },
@@ -87,23 +76,14 @@ export default function DepartmentListPage() {
           data-testid="dept-search"
         />
       </Space>
-      <Table<DepartmentNode<DepartmentRow>>
+      <Table<TreeNode<DepartmentRow>>
         rowKey="id"
         size="middle"
         loading={departments.isFetching}
         dataSource={tree}
         columns={columns}
         pagination={false}
-        expandable={{
-          expandedRowKeys: expanded,
-          onExpand: (open, row) =>
-            setCollapsed((prev) => {
-              const next = new Set(prev);
-              if (open) next.delete(row.id);
-              else next.add(row.id);
-              return next;
-            }),
-        }}
+        expandable={expandable}
         locale={{
           emptyText: listEmptyText({
             loading: departments.isPending,

@@ -1,12 +1,22 @@
-import { useEffect, useState } from 'react';
-import { Button, Form, Input, Popconfirm, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { Button, Form, Input, Space, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { EnterpriseRow } from '@fieldhub/shared';
+import { PagedTable } from '../../app/components/PagedTable';
 import { PageFrame } from '../../app/components/PageFrame';
-import { ActionLink, formatTime, listEmptyText, StatusTag } from '../accounts/listParts';
-import { useDialog } from '../accounts/useDialog';
+import { SearchForm } from '../../app/components/SearchForm';
+import {
+  ActionLink,
+  DeleteAction,
+  formatTime,
+  listEmptyText,
+  StatusTag,
+  ToggleAction,
+} from '../../app/components/listParts';
+import { usePaging, useStepBackFromEmptyPage } from '../../app/paging';
+import { useDialog } from '../../app/useDialog';
 import { EnterpriseFormModal } from './EnterpriseFormModal';
-import type { EnterpriseRow } from './orgalTypes';
 import { useEnterpriseActions, useEnterpriseList } from './useOrgal';
 
 /** /manage/orgal/enterprise: the platform's operators manage the enterprises using the platform. */
@@ -14,16 +24,12 @@ export default function EnterpriseListPage() {
   const { t } = useTranslation(['orgal', 'accounts', 'common']);
   const [searchForm] = Form.useForm<{ name?: string }>();
   const [name, setName] = useState<string | undefined>();
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 10 });
+  const pager = usePaging();
   const editing = useDialog<EnterpriseRow>();
-  const list = useEnterpriseList(name, paging);
+  const list = useEnterpriseList(name, pager.paging);
   const { setDisabled, remove } = useEnterpriseActions();
 
-  const total = list.data?.total ?? 0;
-  useEffect(() => {
-    const lastPage = Math.max(1, Math.ceil(total / paging.pageSize));
-    if (list.data && paging.pageNum > lastPage) setPaging((p) => ({ ...p, pageNum: lastPage }));
-  }, [list.data, total, paging]);
+  useStepBackFromEmptyPage(pager, list.data);
 
   const openCreate = () => editing.show();
   const limit = (v: number | null) =>
@@ -58,40 +64,21 @@ export default function EnterpriseListPage() {
           <ActionLink onClick={() => editing.show(row)} testId={`edit-${row.name}`}>
             {t('common:edit')}
           </ActionLink>
-          <Popconfirm
-            placement="topRight"
+          <ToggleAction
+            disabled={row.disabled}
             title={t(row.disabled ? 'enterprise.enable-confirm' : 'enterprise.disable-confirm', {
               name: row.name,
             })}
-            okText={t('common:confirm')}
-            cancelText={t('common:cancel')}
-            onConfirm={() =>
-              setDisabled.mutateAsync({ id: row.id, disabled: !row.disabled }).catch(() => undefined)
-            }
-          >
-            <ActionLink testId={`toggle-${row.name}`}>
-              {t(row.disabled ? 'common:enable' : 'common:disable')}
-            </ActionLink>
-          </Popconfirm>
-          {row.disabled ? (
-            <Popconfirm
-              placement="topRight"
-              title={t('common:delete-confirm', { name: row.name })}
-              description={t('enterprise.delete-warning')}
-              okText={t('common:delete')}
-              okButtonProps={{ danger: true }}
-              cancelText={t('common:cancel')}
-              onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
-            >
-              <ActionLink danger testId={`delete-${row.name}`}>
-                {t('common:delete')}
-              </ActionLink>
-            </Popconfirm>
-          ) : (
-            <ActionLink danger blockedReason={t('enterprise.delete-blocked')} testId={`delete-${row.name}`}>
-              {t('common:delete')}
-            </ActionLink>
-          )}
+            testId={`toggle-${row.name}`}
+            onToggle={() => setDisabled.mutateAsync({ id: row.id, disabled: !row.disabled })}
+          />
+          <DeleteAction
+            name={row.name}
+            description={t('enterprise.delete-warning')}
+            blockedReason={row.disabled ? null : t('enterprise.delete-blocked')}
+            testId={`delete-${row.name}`}
+            onDelete={() => remove.mutateAsync(row.id)}
+          />
         </Space>
       ),
     },
@@ -106,49 +93,24 @@ export default function EnterpriseListPage() {
         </Button>
       }
     >
-      <Form
+      <SearchForm
         form={searchForm}
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 8 }}
         onFinish={(v) => {
           setName(v.name?.trim() || undefined);
-          setPaging((p) => ({ ...p, pageNum: 1 }));
+          pager.toFirstPage();
         }}
+        onReset={() => setName(undefined)}
       >
         <Form.Item name="name" label={t('enterprise.name')}>
           <Input allowClear maxLength={50} style={{ width: 220 }} />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('common:search')}
-          </Button>
-          <Button
-            onClick={() => {
-              searchForm.resetFields();
-              setName(undefined);
-            }}
-          >
-            {t('common:reset')}
-          </Button>
-        </Space>
-      </Form>
-      <Table<EnterpriseRow>
-        rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        loading={list.isFetching}
-        dataSource={list.data?.list ?? []}
+      </SearchForm>
+      <PagedTable<EnterpriseRow>
+        pager={pager}
+        list={list}
         columns={columns}
         locale={{
           emptyText: listEmptyText({ loading: list.isPending, filtered: !!name, onCreate: openCreate }),
-        }}
-        pagination={{
-          current: paging.pageNum,
-          pageSize: paging.pageSize,
-          total,
-          showSizeChanger: true,
-          showTotal: (n) => t('common:total', { total: n }),
-          onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
         }}
         data-testid="enterprise-table"
       />

@@ -1,21 +1,11 @@
 import { useState } from 'react';
-import {
-  Button,
-  Input,
-  Popconfirm,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Input, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { RoleRow } from '@fieldhub/shared';
 import { PageFrame } from '../../app/components/PageFrame';
-import { ActionLink, formatTime, listEmptyText } from '../accounts/listParts';
-import { useDialog } from '../accounts/useDialog';
-import type { RoleRow } from './orgalTypes';
+import { ActionLink, DeleteAction, formatTime, listEmptyText } from '../../app/components/listParts';
+import { useDialog } from '../../app/useDialog';
 import { RoleFormModal } from './RoleFormModal';
 import { useRoleActions, useRoles } from './useOrgal';
 
@@ -76,28 +66,12 @@ export default function RoleListPage() {
           <ActionLink onClick={() => editing.show(row)} testId={`edit-${row.name}`}>
             {t('common:edit')}
           </ActionLink>
-          {row.accountCount > 0 ? (
-            <ActionLink
-              danger
-              blockedReason={t('role.delete-blocked', { n: row.accountCount })}
-              testId={`delete-${row.name}`}
-            >
-              {t('common:delete')}
-            </ActionLink>
-          ) : (
-            <Popconfirm
-              placement="topRight"
-              title={t('common:delete-confirm', { name: row.name })}
-              okText={t('common:delete')}
-              okButtonProps={{ danger: true }}
-              cancelText={t('common:cancel')}
-              onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
-            >
-              <ActionLink danger testId={`delete-${row.name}`}>
-                {t('common:delete')}
-              </ActionLink>
-            </Popconfirm>
-          )}
+          <DeleteAction
+            name={row.name}
+            blockedReason={row.accountCount > 0 ? t('role.delete-blocked', { n: row.accountCount }) : null}
+            testId={`delete-${row.name}`}
+            onDelete={() => remove.mutateAsync(row.id)}
+          />
         </Space>
       ),
     },

@@ -1,20 +1,4 @@
-import type { PermissionDef, RoleType } from '@fieldhub/shared';
-
-/** An enterprise as /lfscada/org/query answers it. */
-export interface EnterpriseRow {
-  id: number;
-  name: string;
-  contact: string;
-  tel: string;
-  address: string;
-  remark: string;
-  disabled: boolean;
-  maxInternal: number | null;
-  maxExternal: number | null;
-  accountCount: number;
-  adminLoginname: string | null;
-  createdAt: string;
-}
+import type { PermissionDef, RoleRow, RoleType } from '@fieldhub/shared';
 
 export interface EnterpriseFormValues {
   name: string;
@@ -30,15 +14,6 @@ export interface EnterpriseFormValues {
   adminTel?: string;
 }
 
-export interface DepartmentRow {
-  id: number;
-  parentId: number | null;
-  name: string;
-  seq: number;
-  remark: string;
-  accountCount: number;
-}
-
 export interface DepartmentFormValues {
   name: string;
   parentId?: number | null;
@@ -46,20 +21,9 @@ export interface DepartmentFormValues {
   remark?: string;
 }
 
-export type DataRange = 'org' | 'dept' | 'self';
+export type DataRange = RoleRow['dataRange'];
 export const DATA_RANGES: readonly DataRange[] = ['org', 'dept', 'self'];
 export const ROLE_TYPES: readonly RoleType[] = ['admin', 'operation'];
-
-export interface RoleRow {
-  id: number;
-  name: string;
-  roleType: RoleType;
-  dataRange: DataRange;
-  permissions: string[];
-  remark: string;
-  accountCount: number;
-  createdAt: string;
-}
 
 export interface RoleFormValues {
   name: string;

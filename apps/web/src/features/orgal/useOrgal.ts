@@ -1,17 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '@fieldhub/shared';
+import type { DepartmentRow, EnterpriseRow, Page, RoleRow } from '@fieldhub/shared';
 import { toastSuccess } from '../../app/notify';
+import type { Paging } from '../../app/paging';
 import { request } from '../../app/request';
 import { accountKeys } from '../accounts/useAccounts';
 import type {
   DepartmentFormValues,
-  DepartmentRow,
   EnterpriseFormValues,
-  EnterpriseRow,
   PermissionEntry,
   RoleFormValues,
-  RoleRow,
 } from './orgalTypes';
 
 /** Data hooks of the enterprise, department and role screens. */
@@ -34,7 +32,7 @@ function useRefresh(own: readonly unknown[]) {
 
 // --- enterprises -------------------------------------------------------------------------------
 
-export function useEnterpriseList(name: string | undefined, paging: { pageNum: number; pageSize: number }) {
+export function useEnterpriseList(name: string | undefined, paging: Paging) {
   return useQuery({
     queryKey: [...orgalKeys.enterprises, name, paging],
     queryFn: () => request<Page<EnterpriseRow>>('/lfscada/org/query', { ...paging, name: name || undefined }),

@@ -3,7 +3,7 @@ import { Button, Card, Flex, Popconfirm, Result, Table, Tabs, Tag } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../app/components/PageFrame';
-import { ActionLink } from '../accounts/listParts';
+import { ActionLink } from '../../app/components/listParts';
 import { configTabItems, tabOf } from '../devices/config/ConfigTabs';
 import { TemplateForm } from './TemplateForm';
 import type { LinkedDevice, TemplateDetail } from './templateTypes';

@@ -1,11 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Button, Input, Space, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { TemplateRow } from '@fieldhub/shared';
+import { PagedTable } from '../../app/components/PagedTable';
 import { PageFrame } from '../../app/components/PageFrame';
-import { ActionLink, formatTime, listEmptyText } from '../accounts/listParts';
-import type { TemplateRow } from './templateTypes';
+import { ActionLink, DeleteAction, formatTime, listEmptyText } from '../../app/components/listParts';
+import { usePaging, useStepBackFromEmptyPage } from '../../app/paging';
 import { useTemplateActions, useTemplateList } from './useTemplates';
 
 /** /manage/eg/template/list: the enterprise's templates with how many devices use them. */
@@ -13,16 +15,10 @@ export default function TemplateListPage() {
   const { t } = useTranslation(['templates', 'common']);
   const navigate = useNavigate();
   const [name, setName] = useState<string | undefined>();
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 10 });
-  const list = useTemplateList({ name }, paging);
+  const pager = usePaging();
+  const list = useTemplateList({ name }, pager.paging);
   const { remove } = useTemplateActions();
-  const total = list.data?.total ?? 0;
-
-  // after deleting the last row of the last page, step back to a page that has rows
-  useEffect(() => {
-    const lastPage = Math.max(1, Math.ceil(total / paging.pageSize));
-    if (list.data && paging.pageNum > lastPage) setPaging((p) => ({ ...p, pageNum: lastPage }));
-  }, [list.data, total, paging]);
+  useStepBackFromEmptyPage(pager, list.data);
 
   const add = () => navigate('/manage/eg/template/add');
 
@@ -41,25 +37,14 @@ export default function TemplateListPage() {
         style={{ width: 280, marginBottom: 16 }}
         onSearch={(v) => {
           setName(v.trim() || undefined);
-          setPaging((p) => ({ ...p, pageNum: 1 }));
+          pager.toFirstPage();
         }}
       />
-      <Table<TemplateRow>
-        rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        loading={list.isFetching}
-        dataSource={list.data?.list ?? []}
+      <PagedTable<TemplateRow>
+        pager={pager}
+        list={list}
         locale={{ emptyText: listEmptyText({ loading: list.isPending, filtered: !!name, onCreate: add }) }}
         data-testid="template-table"
-        pagination={{
-          current: paging.pageNum,
-          pageSize: paging.pageSize,
-          total,
-          showSizeChanger: true,
-          showTotal: (n) => t('common:total', { total: n }),
-          onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
-        }}
         columns={[
           {
             title: t('field.name'),
@@ -100,19 +85,12 @@ export default function TemplateListPage() {
                 >
                   {t('common:edit')}
                 </ActionLink>
-                <Popconfirm
-                  placement="topRight"
-                  title={t('common:delete-confirm', { name: row.name })}
+                <DeleteAction
+                  name={row.name}
                   description={row.deviceCount ? t('delete-in-use', { n: row.deviceCount }) : null}
-                  okText={t('common:delete')}
-                  okButtonProps={{ danger: true }}
-                  cancelText={t('common:cancel')}
-                  onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
-                >
-                  <ActionLink danger testId={`template-delete-${row.name}`}>
-                    {t('common:delete')}
-                  </ActionLink>
-                </Popconfirm>
+                  testId={`template-delete-${row.name}`}
+                  onDelete={() => remove.mutateAsync(row.id)}
+                />
               </Space>
             ),
           },

@@ -1,9 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Page, TemplateInput } from '@fieldhub/shared';
+import type { Page, TemplateInput, TemplateRow } from '@fieldhub/shared';
 import { toastSuccess } from '../../app/notify';
+import type { Paging } from '../../app/paging';
 import { request } from '../../app/request';
-import type { TemplateDetail, TemplateRow } from './templateTypes';
+import type { TemplateDetail } from './templateTypes';
 
 const base = '/lfscada/template';
 const json = { json: true } as const;
@@ -15,10 +16,7 @@ export const templateKeys = {
   series: ['templates', 'series'] as const,
 };
 
-export function useTemplateList(
-  filters: { name?: string | undefined },
-  paging: { pageNum: number; pageSize: number },
-) {
+export function useTemplateList(filters: { name?: string | undefined }, paging: Paging) {
   return useQuery({
     queryKey: [...templateKeys.list, filters, paging],
     queryFn: () =>

@@ -1,12 +1,11 @@
-import { Flex, Popconfirm, Space, Table, Tag, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ActionLink, listEmptyText } from '../../accounts/listParts';
-import { useDialog } from '../../accounts/useDialog';
+import type { AlarmRuleRow } from '@fieldhub/shared';
+import { useDialog } from '../../../app/useDialog';
 import { AlarmRuleDrawer, BIT_CONDITIONS, RANGE_CONDITIONS } from './AlarmRuleDrawer';
-import type { AlarmRuleRow, ConfigOwner } from './configTypes';
-import { GuardedButton } from './GuardedButton';
-import { useConfigActions, useConfigList } from './useConfig';
+import { ConfigTable, variablesFirst } from './ConfigTable';
+import type { ConfigOwner } from './configTypes';
+import { useConfigList } from './useConfig';
 
 const LEVEL_COLORS: Record<AlarmRuleRow['level'], string> = {
   info: 'default',
@@ -18,9 +17,7 @@ const LEVEL_COLORS: Record<AlarmRuleRow['level'], string> = {
 /** Alarm rules of the equipment-info type ('00'); a template-bound device keeps its own. */
 export function AlarmRulesTab({ owner }: { owner: ConfigOwner }) {
   const { t } = useTranslation(['deviceConfig', 'common']);
-  const list = useConfigList(owner, 'alarm');
   const variables = useConfigList(owner, 'variable');
-  const { remove } = useConfigActions(owner, 'alarm');
   const editing = useDialog<AlarmRuleRow>();
 
   const conditionText = (r: AlarmRuleRow) => {
@@ -32,30 +29,21 @@ export function AlarmRulesTab({ owner }: { owner: ConfigOwner }) {
 
   return (
     <div data-testid="alarms-tab">
-      <Flex justify="space-between" align="center" style={{ marginBottom: 12 }}>
-        <Typography.Title level={5} style={{ margin: 0 }}>
-          {t('alarm.title')}
-        </Typography.Title>
-        <GuardedButton
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => editing.show()}
-          blockedReason={variables.data && !variables.data.length ? t('variables-first') : null}
-          disabled={variables.isPending}
-          data-testid="alarm-add"
-        >
-          {t('alarm.add')}
-        </GuardedButton>
-      </Flex>
-      <Table<AlarmRuleRow>
-        rowKey="id"
-        size="middle"
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        loading={list.isFetching}
-        dataSource={list.data ?? []}
-        locale={{ emptyText: listEmptyText({ loading: list.isPending, filtered: false }) }}
-        data-testid="alarm-table"
+      <ConfigTable
+        owner={owner}
+        area="alarm"
+        title={t('alarm.title')}
+        add={{
+          label: t('alarm.add'),
+          testId: 'alarm-add',
+          onClick: () => editing.show(),
+          ...variablesFirst(variables, t),
+        }}
+        wide
+        testId="alarm-table"
+        withStatus
+        onEdit={editing.show}
+        deleteTitle={() => t('alarm.delete-confirm')}
         columns={[
           { title: t('alarm.field.variable'), dataIndex: 'variableName' },
           { title: t('alarm.field.condition'), render: (_, r) => conditionText(r) },
@@ -69,32 +57,6 @@ export function AlarmRulesTab({ owner }: { owner: ConfigOwner }) {
             title: t('alarm.field.methods'),
             dataIndex: 'methods',
             render: (v: string[]) => v.map((m) => t(`alarm.method.${m}`)).join(t('list-separator')),
-          },
-          {
-            title: t('common:status'),
-            dataIndex: 'enabled',
-            render: (v: boolean) =>
-              v ? <Tag color="success">{t('common:enabled')}</Tag> : <Tag>{t('common:disabled')}</Tag>,
-          },
-          {
-            title: t('common:actions'),
-            key: 'actions',
-            fixed: 'right',
-            render: (_, row) => (
-              <Space size={0}>
-                <ActionLink onClick={() => editing.show(row)}>{t('common:edit')}</ActionLink>
-                <Popconfirm
-                  placement="topRight"
-                  title={t('alarm.delete-confirm')}
-                  okText={t('common:delete')}
-                  okButtonProps={{ danger: true }}
-                  cancelText={t('common:cancel')}
-                  onConfirm={() => remove.mutateAsync([row.id]).catch(() => undefined)}
-                >
-                  <ActionLink danger>{t('common:delete')}</ActionLink>
-                </Popconfirm>
-              </Space>
-            ),
           },
         ]}
       />

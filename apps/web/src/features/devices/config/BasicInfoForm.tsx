@@ -14,9 +14,14 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { DEVICE_NAME_MAX, equipmentSchema, REMARK_MAX, type EquipmentInput } from '@fieldhub/shared';
-import { departmentTreeOptions } from '../../orgal/departmentTree';
-import type { DeviceInfo } from './configTypes';
+import {
+  DEVICE_NAME_MAX,
+  type DeviceRow,
+  type EquipmentInput,
+  equipmentSchema,
+  REMARK_MAX,
+} from '@fieldhub/shared';
+import { treeOptions } from '../../../app/tree';
 import { compact, defaultsOf, parseForm, schemaRule } from './schemaForm';
 import { useDeviceActions, useGroups, useManufacturers } from './useDevice';
 
@@ -30,7 +35,7 @@ function payload(values: Record<string, unknown>): Record<string, unknown> {
   return compact({ ...values, factoryDate: date(values.factoryDate), installDate: date(values.installDate) });
 }
 
-function initialValues(device: DeviceInfo | undefined): Values {
+function initialValues(device: DeviceRow | undefined): Values {
   if (!device) return defaultsOf(equipmentSchema);
   return {
     ...device,
@@ -48,7 +53,7 @@ export function BasicInfoForm({
   submitText,
   onSaved,
 }: {
-  device: DeviceInfo | undefined;
+  device: DeviceRow | undefined;
   submitText: string;
   onSaved?: (id: number) => void;
 }) {
@@ -57,7 +62,7 @@ export function BasicInfoForm({
   const groups = useGroups();
   const manufacturers = useManufacturers();
   const { saveBasic } = useDeviceActions();
-  const groupTree = useMemo(() => departmentTreeOptions(groups.data ?? []), [groups.data]);
+  const groupTree = useMemo(() => treeOptions(groups.data ?? []), [groups.data]);
   const rule = (field: string) => [
     schemaRule(equipmentSchema, payload, [field], t, { iccid: t('device.iccid-rule') }),
   ];

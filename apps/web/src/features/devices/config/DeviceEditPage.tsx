@@ -2,10 +2,10 @@ import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button, Col, Flex, Result, Row, Space, Tabs, Tag } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { DeviceRow } from '@fieldhub/shared';
 import { PageFrame } from '../../../app/components/PageFrame';
 import { BasicInfoForm } from './BasicInfoForm';
 import { configTabItems, tabOf } from './ConfigTabs';
-import type { DeviceInfo } from './configTypes';
 import { GatewayCard, GatewayStatusTag } from './GatewayBinding';
 import { TemplateCard } from './TemplateBinding';
 import { useDeviceInfo } from './useDevice';
@@ -62,7 +62,7 @@ function DeviceEdit({ equipmentId }: { equipmentId: number }) {
 }
 
 /** The info tab: basic information, then the gateway and template cards. */
-function DeviceInfoTab({ device }: { device: DeviceInfo }) {
+function DeviceInfoTab({ device }: { device: DeviceRow }) {
   const { t } = useTranslation('common');
   return (
     <Flex vertical gap={16}>

@@ -1,7 +1,9 @@
-import { Button, Col, Drawer, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PROTOCOLS, type Protocol } from '@fieldhub/shared';
-import type { ConfigOwner, DriverRow } from './configTypes';
+import { type DriverRow, type Protocol, PROTOCOLS } from '@fieldhub/shared';
+import type { RowDialogProps } from '../../../app/useDialog';
+import type { ConfigOwner } from './configTypes';
+import { ConfigDrawer } from './ConfigDrawer';
 import { DriverProtocolFields } from './DriverFields';
 import {
   driverDefaults,
@@ -13,13 +15,9 @@ import {
 import { parseForm, schemaRule } from './schemaForm';
 import { useConfigActions } from './useConfig';
 
-interface Props {
+interface Props extends RowDialogProps<DriverRow> {
   owner: ConfigOwner;
-  open: boolean;
-  /** the driver being edited or viewed; none when adding */
-  row: DriverRow | undefined;
   readOnly: boolean;
-  onClose(): void;
 }
 
 /** Add, edit or view one driver; the fields follow the chosen protocol. */
@@ -39,83 +37,62 @@ export function DriverDrawer({ owner, open, row, readOnly, onClose }: Props) {
   };
 
   return (
-    <Drawer
+    <ConfigDrawer<DriverFormValues>
       open={open}
       size={680}
       title={row ? (readOnly ? row.name : t('driver.edit-title', { name: row.name })) : t('driver.add-title')}
+      form={form}
+      readOnly={readOnly}
+      saving={save.isPending}
+      onSave={submit}
+      testId="driver"
       onClose={onClose}
-      destroyOnHidden
-      extra={
-        readOnly ? null : (
-          <Space>
-            <Button onClick={onClose}>{t('common:cancel')}</Button>
-            <Button type="primary" loading={save.isPending} onClick={submit} data-testid="driver-save">
-              {t('common:save')}
-            </Button>
-          </Space>
-        )
-      }
+      initialValues={row ? driverValues(row) : driverDefaults('modbus-tcp')}
     >
-      <Form<DriverFormValues>
-        form={form}
-        layout="vertical"
-        disabled={readOnly}
-        preserve={false}
-        initialValues={row ? driverValues(row) : driverDefaults('modbus-tcp')}
-        onFinish={submit}
-        data-testid="driver-form"
-      >
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item name="name" label={t('driver.field.name')} rules={rule('name')} required>
-              <Input maxLength={50} data-testid="driver-name" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="protocol"
-              label={t('driver.field.protocol')}
-              extra={protocolFixed ? t('driver.protocol-fixed') : undefined}
-            >
-              <Select
-                disabled={protocolFixed || readOnly}
-                options={PROTOCOLS.map((p) => ({ value: p, label: t(`driver.protocol.${p}`) }))}
-                onChange={(next: Protocol) =>
-                  form.setFieldsValue(driverDefaults(next, form.getFieldsValue()))
-                }
-                data-testid="driver-protocol"
-              />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="brand" label={t('driver.field.brand')} rules={rule('brand')}>
-              <Input maxLength={50} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="model" label={t('driver.field.model')} rules={rule('model')}>
-              <Input maxLength={50} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <DriverProtocolFields protocol={protocol} rule={rule} />
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item
-              name="minCollectMs"
-              label={t('driver.field.minCollectMs')}
-              rules={rule('minCollectMs')}
-            >
-              <InputNumber min={50} max={3_600_000} precision={0} suffix="ms" style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="commWaitMs" label={t('driver.field.commWaitMs')} rules={rule('commWaitMs')}>
-              <InputNumber min={50} max={60_000} precision={0} suffix="ms" style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </Drawer>
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item name="name" label={t('driver.field.name')} rules={rule('name')} required>
+            <Input maxLength={50} data-testid="driver-name" />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="protocol"
+            label={t('driver.field.protocol')}
+            extra={protocolFixed ? t('driver.protocol-fixed') : undefined}
+          >
+            <Select
+              disabled={protocolFixed || readOnly}
+              options={PROTOCOLS.map((p) => ({ value: p, label: t(`driver.protocol.${p}`) }))}
+              onChange={(next: Protocol) => form.setFieldsValue(driverDefaults(next, form.getFieldsValue()))}
+              data-testid="driver-protocol"
+            />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="brand" label={t('driver.field.brand')} rules={rule('brand')}>
+            <Input maxLength={50} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="model" label={t('driver.field.model')} rules={rule('model')}>
+            <Input maxLength={50} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <DriverProtocolFields protocol={protocol} rule={rule} />
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item name="minCollectMs" label={t('driver.field.minCollectMs')} rules={rule('minCollectMs')}>
+            <InputNumber min={50} max={3_600_000} precision={0} suffix="ms" style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="commWaitMs" label={t('driver.field.commWaitMs')} rules={rule('commWaitMs')}>
+            <InputNumber min={50} max={60_000} precision={0} suffix="ms" style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </ConfigDrawer>
   );
 }

@@ -1,25 +1,20 @@
-import { Alert, Flex, Popconfirm, Space, Table, Tag, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Alert, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ActionLink, listEmptyText } from '../../accounts/listParts';
-import { useDialog } from '../../accounts/useDialog';
-import type { ConfigOwner, DriverRow } from './configTypes';
+import type { DriverRow } from '@fieldhub/shared';
+import { useDialog } from '../../../app/useDialog';
+import { ConfigTable } from './ConfigTable';
+import type { ConfigOwner } from './configTypes';
 import { DriverDrawer } from './DriverDrawer';
-import { GuardedButton } from './GuardedButton';
 import { connectionSummary } from './driverForm';
 import { TemplateLockNotice } from './TemplateLockNotice';
-import { useConfigActions, useConfigList } from './useConfig';
 import { useConfigScope } from './useDevice';
 
 /** The drivers of a device or template: protocol, where it connects, how many variables use it. */
 export function DriversTab({ owner }: { owner: ConfigOwner }) {
   const { t } = useTranslation(['deviceConfig', 'common']);
   const scope = useConfigScope(owner);
-  const list = useConfigList(owner, 'driver');
-  const { remove } = useConfigActions(owner, 'driver');
   const editing = useDialog<DriverRow>();
   const readOnly = scope.templateLocked;
-  const addBlocked = scope.canAddDrivers ? null : t('driver.gateway-first');
 
   return (
     <div data-testid="drivers-tab">
@@ -27,28 +22,23 @@ export function DriversTab({ owner }: { owner: ConfigOwner }) {
       {!scope.loading && !readOnly && !scope.canAddDrivers && (
         <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('driver.gateway-first')} />
       )}
-      <Flex justify="space-between" align="center" style={{ marginBottom: 12 }}>
-        <Typography.Text type="secondary">{t('driver.hint')}</Typography.Text>
-        {!readOnly && (
-          <GuardedButton
-            type="primary"
-            icon={<PlusOutlined />}
-            blockedReason={addBlocked}
-            disabled={scope.loading}
-            onClick={() => editing.show()}
-            data-testid="driver-add"
-          >
-            {t('driver.add')}
-          </GuardedButton>
-        )}
-      </Flex>
-      <Table<DriverRow>
-        rowKey="id"
-        size="middle"
-        pagination={false}
-        loading={list.isFetching}
-        dataSource={list.data ?? []}
-        locale={{ emptyText: listEmptyText({ loading: list.isPending, filtered: false }) }}
+      <ConfigTable
+        owner={owner}
+        area="driver"
+        readOnly={readOnly}
+        hint={t('driver.hint')}
+        add={{
+          label: t('driver.add'),
+          testId: 'driver-add',
+          onClick: () => editing.show(),
+          blockedReason: scope.canAddDrivers ? null : t('driver.gateway-first'),
+          disabled: scope.loading,
+        }}
+        onEdit={editing.show}
+        editTestId={(row) => `driver-edit-${row.name}`}
+        deleteDescription={(row) =>
+          row.variableCount ? t('driver.delete-cascade', { n: row.variableCount }) : null
+        }
         columns={[
           {
             title: t('driver.field.name'),
@@ -70,33 +60,6 @@ export function DriversTab({ owner }: { owner: ConfigOwner }) {
             render: (_, row) => [row.brand, row.model].filter(Boolean).join(' / ') || '—',
           },
           { title: t('driver.variable-count'), dataIndex: 'variableCount', width: 110, align: 'right' },
-          {
-            title: t('common:actions'),
-            key: 'actions',
-            width: 140,
-            render: (_, row) => (
-              <Space size={0}>
-                <ActionLink onClick={() => editing.show(row)} testId={`driver-edit-${row.name}`}>
-                  {readOnly ? t('view') : t('common:edit')}
-                </ActionLink>
-                {!readOnly && (
-                  <Popconfirm
-                    placement="topRight"
-                    title={t('common:delete-confirm', { name: row.name })}
-                    description={
-                      row.variableCount ? t('driver.delete-cascade', { n: row.variableCount }) : null
-                    }
-                    okText={t('common:delete')}
-                    okButtonProps={{ danger: true }}
-                    cancelText={t('common:cancel')}
-                    onConfirm={() => remove.mutateAsync([row.id]).catch(() => undefined)}
-                  >
-                    <ActionLink danger>{t('common:delete')}</ActionLink>
-                  </Popconfirm>
-                )}
-              </Space>
-            ),
-          },
         ]}
       />
       <DriverDrawer

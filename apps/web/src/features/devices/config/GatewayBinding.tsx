@@ -15,9 +15,15 @@ import {
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { messageFor, SN_PATTERN, VERIFY_CODE_PATTERN, type GatewayStatus } from '@fieldhub/shared';
+import {
+  type DeviceRow,
+  type GatewayStatus,
+  messageFor,
+  SN_PATTERN,
+  VERIFY_CODE_PATTERN,
+} from '@fieldhub/shared';
 import { ApiError } from '../../../app/request';
-import type { DeviceInfo, GatewayLookup } from './configTypes';
+import type { GatewayLookup } from './configTypes';
 import { langOf } from './schemaForm';
 import { lookupGateway, useBoundGateway, useDeviceActions } from './useDevice';
 
@@ -164,7 +170,7 @@ export function BindGatewayForm({
 }
 
 /** The device's gateway: SN, status, series and model, with bind, replace and unbind. */
-export function GatewayCard({ device }: { device: DeviceInfo }) {
+export function GatewayCard({ device }: { device: DeviceRow }) {
   const { t } = useTranslation(['deviceConfig', 'common']);
   const [replacing, setReplacing] = useState(false);
   const { unbindGateway } = useDeviceActions();

@@ -1,39 +1,26 @@
-import {
-  Button,
-  Col,
-  Drawer,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Row,
-  Select,
-  Space,
-  Switch,
-  theme,
-} from 'antd';
+import { Button, Col, Flex, Form, Input, InputNumber, Radio, Row, Select, Switch, theme } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   AGGREGATIONS,
   REPORT_VARIABLES_MAX,
+  type ReportInput,
+  type ReportRow,
   reportSchema,
   STORAGE_MODES,
   validateFormula,
-  type ReportInput,
+  type VariableRow,
 } from '@fieldhub/shared';
-import type { ConfigOwner, ReportRow, VariableRow } from './configTypes';
+import type { RowDialogProps } from '../../../app/useDialog';
+import { ConfigDrawer } from './ConfigDrawer';
+import type { ConfigOwner } from './configTypes';
 import { compact, inLang, issueText, langOf, parseForm, schemaRule } from './schemaForm';
 import { useConfigActions } from './useConfig';
 
-interface Props {
+interface Props extends RowDialogProps<ReportRow> {
   owner: ConfigOwner;
-  open: boolean;
-  row: ReportRow | undefined;
   variables: VariableRow[];
   readOnly: boolean;
-  onClose(): void;
 }
 
 const payload = (values: Record<string, unknown>) => compact(values);
@@ -80,139 +67,124 @@ export function ReportDrawer({ owner, open, row, variables, readOnly, onClose }:
   };
 
   return (
-    <Drawer
+    <ConfigDrawer
       open={open}
       size={640}
       title={row ? (readOnly ? row.name : t('report.edit-title', { name: row.name })) : t('report.add-title')}
+      form={form}
+      readOnly={readOnly}
+      saving={save.isPending}
+      onSave={submit}
+      testId="report"
       onClose={onClose}
-      destroyOnHidden
-      extra={
-        readOnly ? null : (
-          <Space>
-            <Button onClick={onClose}>{t('common:cancel')}</Button>
-            <Button type="primary" loading={save.isPending} onClick={submit} data-testid="report-save">
-              {t('common:save')}
-            </Button>
-          </Space>
-        )
+      initialValues={
+        row
+          ? {
+              ...row,
+              items: row.items.map((i) => ({ variableId: i.variableId, aggregation: i.aggregation })),
+            }
+          : { storageMode: 'periodic', intervalS: 3600, enabled: true, items: [{ aggregation: 'avg' }] }
       }
+      onValuesChange={(changed: Record<string, unknown>) => {
+        if ('items' in changed) void form.validateFields([['items']]).catch(() => undefined);
+      }}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        disabled={readOnly}
-        initialValues={
-          row
-            ? {
-                ...row,
-                items: row.items.map((i) => ({ variableId: i.variableId, aggregation: i.aggregation })),
-              }
-            : { storageMode: 'periodic', intervalS: 3600, enabled: true, items: [{ aggregation: 'avg' }] }
-        }
-        onFinish={submit}
-        onValuesChange={(changed: Record<string, unknown>) => {
-          if ('items' in changed) void form.validateFields([['items']]).catch(() => undefined);
-        }}
-        data-testid="report-form"
-      >
-        <Form.Item name="name" label={t('report.field.name')} rules={rule(['name'])} required>
-          <Input maxLength={50} data-testid="report-name" />
-        </Form.Item>
-        <Form.Item name="storageMode" label={t('report.field.storageMode')}>
-          <Radio.Group
-            optionType="button"
-            options={STORAGE_MODES.map((m) => ({ value: m, label: t(`report.mode.${m}`) }))}
-            data-testid="report-mode"
-          />
-        </Form.Item>
-        <Row gutter={16}>
-          {(mode === 'periodic' || mode === 'summary') && (
-            <Col span={12}>
-              <Form.Item
-                name="intervalS"
-                label={mode === 'summary' ? t('report.field.window') : t('report.field.interval')}
-                rules={rule(['intervalS'])}
-                dependencies={['storageMode']}
-                required
-              >
-                <InputNumber min={1} precision={0} suffix={t('report.seconds')} style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-          )}
+      <Form.Item name="name" label={t('report.field.name')} rules={rule(['name'])} required>
+        <Input maxLength={50} data-testid="report-name" />
+      </Form.Item>
+      <Form.Item name="storageMode" label={t('report.field.storageMode')}>
+        <Radio.Group
+          optionType="button"
+          options={STORAGE_MODES.map((m) => ({ value: m, label: t(`report.mode.${m}`) }))}
+          data-testid="report-mode"
+        />
+      </Form.Item>
+      <Row gutter={16}>
+        {(mode === 'periodic' || mode === 'summary') && (
           <Col span={12}>
-            <Form.Item name="enabled" label={t('report.field.enabled')} valuePropName="checked">
-              <Switch />
+            <Form.Item
+              name="intervalS"
+              label={mode === 'summary' ? t('report.field.window') : t('report.field.interval')}
+              rules={rule(['intervalS'])}
+              dependencies={['storageMode']}
+              required
+            >
+              <InputNumber min={1} precision={0} suffix={t('report.seconds')} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
-        </Row>
-        {mode === 'conditional' && (
-          <Form.Item
-            name="expression"
-            label={t('report.field.expression')}
-            rules={[...rule(['expression']), expressionRule]}
-            hasFeedback
-            required
-            extra={t('report.expression-help')}
-          >
-            <Input
-              maxLength={200}
-              placeholder="tank_level > 80"
-              style={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace' }}
-            />
-          </Form.Item>
         )}
-        <Form.Item label={t('report.field.items', { max: REPORT_VARIABLES_MAX })} required>
-          <Form.List name="items" rules={[listRule]}>
-            {(fields, { add, remove }, { errors }) => (
-              <>
-                {fields.map((field) => (
-                  <Flex key={field.key} gap={8} align="start">
-                    <Form.Item
-                      name={[field.name, 'variableId']}
-                      rules={rule(['items', field.name, 'variableId'])}
-                      style={{ flex: 1, marginBottom: 8 }}
-                    >
-                      <Select
-                        showSearch={{ optionFilterProp: 'label' }}
-                        placeholder={t('report.choose-variable')}
-                        options={variables.map((v) => ({ value: v.id, label: v.name }))}
-                        data-testid={`report-variable-${field.name}`}
-                      />
-                    </Form.Item>
-                    <Form.Item name={[field.name, 'aggregation']} style={{ width: 150, marginBottom: 8 }}>
-                      <Select
-                        options={AGGREGATIONS.map((a) => ({ value: a, label: t(`report.aggregation.${a}`) }))}
-                      />
-                    </Form.Item>
-                    {!readOnly && (
-                      <Button
-                        type="text"
-                        icon={<DeleteOutlined />}
-                        aria-label={t('report.remove-variable')}
-                        onClick={() => remove(field.name)}
-                      />
-                    )}
-                  </Flex>
-                ))}
-                {!readOnly && (
-                  <Button
-                    type="dashed"
-                    icon={<PlusOutlined />}
-                    disabled={fields.length >= REPORT_VARIABLES_MAX}
-                    onClick={() => add({ aggregation: 'avg' })}
-                  >
-                    {t('report.add-variable', { n: fields.length, max: REPORT_VARIABLES_MAX })}
-                  </Button>
-                )}
-                <div style={{ color: token.colorError }}>
-                  <Form.ErrorList errors={errors} />
-                </div>
-              </>
-            )}
-          </Form.List>
+        <Col span={12}>
+          <Form.Item name="enabled" label={t('report.field.enabled')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Col>
+      </Row>
+      {mode === 'conditional' && (
+        <Form.Item
+          name="expression"
+          label={t('report.field.expression')}
+          rules={[...rule(['expression']), expressionRule]}
+          hasFeedback
+          required
+          extra={t('report.expression-help')}
+        >
+          <Input
+            maxLength={200}
+            placeholder="tank_level > 80"
+            style={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace' }}
+          />
         </Form.Item>
-      </Form>
-    </Drawer>
+      )}
+      <Form.Item label={t('report.field.items', { max: REPORT_VARIABLES_MAX })} required>
+        <Form.List name="items" rules={[listRule]}>
+          {(fields, { add, remove }, { errors }) => (
+            <>
+              {fields.map((field) => (
+                <Flex key={field.key} gap={8} align="start">
+                  <Form.Item
+                    name={[field.name, 'variableId']}
+                    rules={rule(['items', field.name, 'variableId'])}
+                    style={{ flex: 1, marginBottom: 8 }}
+                  >
+                    <Select
+                      showSearch={{ optionFilterProp: 'label' }}
+                      placeholder={t('report.choose-variable')}
+                      options={variables.map((v) => ({ value: v.id, label: v.name }))}
+                      data-testid={`report-variable-${field.name}`}
+                    />
+                  </Form.Item>
+                  <Form.Item name={[field.name, 'aggregation']} style={{ width: 150, marginBottom: 8 }}>
+                    <Select
+                      options={AGGREGATIONS.map((a) => ({ value: a, label: t(`report.aggregation.${a}`) }))}
+                    />
+                  </Form.Item>
+                  {!readOnly && (
+                    <Button
+                      type="text"
+                      icon={<DeleteOutlined />}
+                      aria-label={t('report.remove-variable')}
+                      onClick={() => remove(field.name)}
+                    />
+                  )}
+                </Flex>
+              ))}
+              {!readOnly && (
+                <Button
+                  type="dashed"
+                  icon={<PlusOutlined />}
+                  disabled={fields.length >= REPORT_VARIABLES_MAX}
+                  onClick={() => add({ aggregation: 'avg' })}
+                >
+                  {t('report.add-variable', { n: fields.length, max: REPORT_VARIABLES_MAX })}
+                </Button>
+              )}
+              <div style={{ color: token.colorError }}>
+                <Form.ErrorList errors={errors} />
+              </div>
+            </>
+          )}
+        </Form.List>
+      </Form.Item>
+    </ConfigDrawer>
   );
 }

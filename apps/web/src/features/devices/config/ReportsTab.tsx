@@ -1,14 +1,13 @@
-import { Divider, Flex, Popconfirm, Space, Table, Tag, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Divider, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ActionLink, listEmptyText } from '../../accounts/listParts';
-import { useDialog } from '../../accounts/useDialog';
+import type { ReportRow } from '@fieldhub/shared';
+import { useDialog } from '../../../app/useDialog';
 import { AlarmRulesTab } from './AlarmRulesTab';
-import type { ConfigOwner, ReportRow } from './configTypes';
-import { GuardedButton } from './GuardedButton';
+import { ConfigTable, variablesFirst } from './ConfigTable';
+import type { ConfigOwner } from './configTypes';
 import { ReportDrawer } from './ReportDrawer';
 import { TemplateLockNotice } from './TemplateLockNotice';
-import { useConfigActions, useConfigList } from './useConfig';
+import { useConfigList } from './useConfig';
 import { useConfigScope } from './useDevice';
 
 /** Historical reports of a device or template (read-only on a template-bound device). */
@@ -16,9 +15,7 @@ export function ReportsTab({ owner }: { owner: ConfigOwner }) {
   const { t } = useTranslation(['deviceConfig', 'common']);
   const scope = useConfigScope(owner);
   const readOnly = scope.templateLocked;
-  const list = useConfigList(owner, 'report');
   const variables = useConfigList(owner, 'variable');
-  const { remove } = useConfigActions(owner, 'report');
   const editing = useDialog<ReportRow>();
 
   const when = (r: ReportRow) => {
@@ -36,32 +33,21 @@ export function ReportsTab({ owner }: { owner: ConfigOwner }) {
   return (
     <div data-testid="reports-tab">
       <TemplateLockNotice scope={scope} />
-      <Flex justify="space-between" align="center" style={{ marginBottom: 12 }}>
-        <Typography.Title level={5} style={{ margin: 0 }}>
-          {t('report.title')}
-        </Typography.Title>
-        {!readOnly && (
-          <GuardedButton
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => editing.show()}
-            blockedReason={variables.data && !variables.data.length ? t('variables-first') : null}
-            disabled={variables.isPending}
-            data-testid="report-add"
-          >
-            {t('report.add')}
-          </GuardedButton>
-        )}
-      </Flex>
-      <Table<ReportRow>
-        rowKey="id"
-        size="middle"
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        loading={list.isFetching}
-        dataSource={list.data ?? []}
-        locale={{ emptyText: listEmptyText({ loading: list.isPending, filtered: false }) }}
-        data-testid="report-table"
+      <ConfigTable
+        owner={owner}
+        area="report"
+        readOnly={readOnly}
+        title={t('report.title')}
+        add={{
+          label: t('report.add'),
+          testId: 'report-add',
+          onClick: () => editing.show(),
+          ...variablesFirst(variables, t),
+        }}
+        wide
+        testId="report-table"
+        withStatus
+        onEdit={editing.show}
         columns={[
           {
             title: t('report.field.name'),
@@ -84,36 +70,6 @@ export function ReportsTab({ owner }: { owner: ConfigOwner }) {
                   </Tag>
                 ))}
                 {r.items.length > 6 && <Tag>+{r.items.length - 6}</Tag>}
-              </Space>
-            ),
-          },
-          {
-            title: t('common:status'),
-            dataIndex: 'enabled',
-            render: (v: boolean) =>
-              v ? <Tag color="success">{t('common:enabled')}</Tag> : <Tag>{t('common:disabled')}</Tag>,
-          },
-          {
-            title: t('common:actions'),
-            key: 'actions',
-            fixed: 'right',
-            render: (_, row) => (
-              <Space size={0}>
-                <ActionLink onClick={() => editing.show(row)}>
-                  {readOnly ? t('view') : t('common:edit')}
-                </ActionLink>
-                {!readOnly && (
-                  <Popconfirm
-                    placement="topRight"
-                    title={t('common:delete-confirm', { name: row.name })}
-                    okText={t('common:delete')}
-                    okButtonProps={{ danger: true }}
-                    cancelText={t('common:cancel')}
-                    onConfirm={() => remove.mutateAsync([row.id]).catch(() => undefined)}
-                  >
-                    <ActionLink danger>{t('common:delete')}</ActionLink>
-                  </Popconfirm>
-                )}
               </Space>
             ),
           },

@@ -1,16 +1,15 @@
 import type { KeyboardEvent } from 'react';
-import { Button, Col, Drawer, Form, Input, InputNumber, Radio, Row, Space, Switch } from 'antd';
+import { Col, Form, Input, InputNumber, Radio, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SCRIPT_STRATEGIES, scriptSchema, type ScriptInput } from '@fieldhub/shared';
-import type { ConfigOwner, ScriptRow } from './configTypes';
+import { SCRIPT_STRATEGIES, type ScriptInput, type ScriptRow, scriptSchema } from '@fieldhub/shared';
+import type { RowDialogProps } from '../../../app/useDialog';
+import { ConfigDrawer } from './ConfigDrawer';
+import type { ConfigOwner } from './configTypes';
 import { compact, parseForm, schemaRule } from './schemaForm';
 import { useConfigActions } from './useConfig';
 
-interface Props {
+interface Props extends RowDialogProps<ScriptRow> {
   owner: ConfigOwner;
-  open: boolean;
-  row: ScriptRow | undefined;
-  onClose(): void;
 }
 
 const payload = (values: Record<string, unknown>) => compact(values);
@@ -42,98 +41,87 @@ export function ScriptDrawer({ owner, open, row, onClose }: Props) {
   };
 
   return (
-    <Drawer
+    <ConfigDrawer
       open={open}
       size={760}
       title={row ? t('script.edit-title', { name: row.name }) : t('script.add-title')}
+      form={form}
+      saving={save.isPending}
+      onSave={submit}
+      saveOnEnter={false}
+      testId="script"
       onClose={onClose}
-      destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('common:cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={submit} data-testid="script-save">
-            {t('common:save')}
-          </Button>
-        </Space>
-      }
+      initialValues={row ?? { strategy: 'periodic', intervalS: 60, enabled: true, body: '' }}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={row ?? { strategy: 'periodic', intervalS: 60, enabled: true, body: '' }}
-        data-testid="script-form"
-      >
-        <Row gutter={16}>
-          <Col span={16}>
-            <Form.Item name="name" label={t('script.field.name')} rules={rule('name')} required>
-              <Input maxLength={50} data-testid="script-name" />
-            </Form.Item>
-          </Col>
+      <Row gutter={16}>
+        <Col span={16}>
+          <Form.Item name="name" label={t('script.field.name')} rules={rule('name')} required>
+            <Input maxLength={50} data-testid="script-name" />
+          </Form.Item>
+        </Col>
+        <Col span={8}>
+          <Form.Item name="enabled" label={t('script.field.enabled')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="strategy" label={t('script.field.strategy')}>
+        <Radio.Group
+          optionType="button"
+          options={SCRIPT_STRATEGIES.map((s) => ({ value: s, label: t(`script.strategy.${s}`) }))}
+        />
+      </Form.Item>
+      <Row gutter={16}>
+        {(strategy === 'periodic' || strategy === 'conditional') && (
           <Col span={8}>
-            <Form.Item name="enabled" label={t('script.field.enabled')} valuePropName="checked">
-              <Switch />
+            <Form.Item
+              name="intervalS"
+              label={t('script.field.interval')}
+              rules={rule('intervalS')}
+              dependencies={['strategy']}
+              required
+            >
+              <InputNumber
+                min={1}
+                max={86_400}
+                precision={0}
+                suffix={t('report.seconds')}
+                style={{ width: '100%' }}
+              />
             </Form.Item>
           </Col>
-        </Row>
-        <Form.Item name="strategy" label={t('script.field.strategy')}>
-          <Radio.Group
-            optionType="button"
-            options={SCRIPT_STRATEGIES.map((s) => ({ value: s, label: t(`script.strategy.${s}`) }))}
-          />
-        </Form.Item>
-        <Row gutter={16}>
-          {(strategy === 'periodic' || strategy === 'conditional') && (
-            <Col span={8}>
-              <Form.Item
-                name="intervalS"
-                label={t('script.field.interval')}
-                rules={rule('intervalS')}
-                dependencies={['strategy']}
-                required
-              >
-                <InputNumber
-                  min={1}
-                  max={86_400}
-                  precision={0}
-                  suffix={t('report.seconds')}
-                  style={{ width: '100%' }}
-                />
-              </Form.Item>
-            </Col>
-          )}
-          {(strategy === 'conditional' || strategy === 'change') && (
-            <Col span={16}>
-              <Form.Item
-                name="condition"
-                label={strategy === 'change' ? t('script.field.watched') : t('script.field.condition')}
-                rules={rule('condition')}
-                dependencies={['strategy']}
-                required
-                extra={strategy === 'change' ? t('script.watched-help') : t('script.condition-help')}
-              >
-                <Input style={mono} maxLength={1000} />
-              </Form.Item>
-            </Col>
-          )}
-        </Row>
-        <Form.Item
-          name="body"
-          label={t('script.field.body')}
-          rules={rule('body')}
-          required
-          extra={t('script.body-help')}
-        >
-          <Input.TextArea
-            rows={16}
-            spellCheck={false}
-            style={{ ...mono, background: '#fafafa' }}
-            placeholder={t('script.body-placeholder')}
-            onKeyDown={(e) => indentOnTab(e, (text) => form.setFieldValue('body', text))}
-            data-testid="script-body"
-          />
-        </Form.Item>
-      </Form>
-    </Drawer>
+        )}
+        {(strategy === 'conditional' || strategy === 'change') && (
+          <Col span={16}>
+            <Form.Item
+              name="condition"
+              label={strategy === 'change' ? t('script.field.watched') : t('script.field.condition')}
+              rules={rule('condition')}
+              dependencies={['strategy']}
+              required
+              extra={strategy === 'change' ? t('script.watched-help') : t('script.condition-help')}
+            >
+              <Input style={mono} maxLength={1000} />
+            </Form.Item>
+          </Col>
+        )}
+      </Row>
+      <Form.Item
+        name="body"
+        label={t('script.field.body')}
+        rules={rule('body')}
+        required
+        extra={t('script.body-help')}
+      >
+        <Input.TextArea
+          rows={16}
+          spellCheck={false}
+          style={{ ...mono, background: '#fafafa' }}
+          placeholder={t('script.body-placeholder')}
+          onKeyDown={(e) => indentOnTab(e, (text) => form.setFieldValue('body', text))}
+          data-testid="script-body"
+        />
+      </Form.Item>
+    </ConfigDrawer>
   );
 }

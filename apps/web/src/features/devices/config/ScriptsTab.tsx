@@ -1,17 +1,14 @@
-import { Button, Flex, Popconfirm, Space, Table, Tag, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ActionLink, listEmptyText } from '../../accounts/listParts';
-import { useDialog } from '../../accounts/useDialog';
-import type { ConfigOwner, ScriptRow } from './configTypes';
+import type { ScriptRow } from '@fieldhub/shared';
+import { useDialog } from '../../../app/useDialog';
+import { ConfigTable } from './ConfigTable';
+import type { ConfigOwner } from './configTypes';
 import { ScriptDrawer } from './ScriptDrawer';
-import { useConfigActions, useConfigList } from './useConfig';
 
 /** Gateway scripts of a device or template: name, when they run, and their body. */
 export function ScriptsTab({ owner }: { owner: ConfigOwner }) {
   const { t } = useTranslation(['deviceConfig', 'common']);
-  const list = useConfigList(owner, 'script');
-  const { remove } = useConfigActions(owner, 'script');
   const editing = useDialog<ScriptRow>();
 
   const when = (s: ScriptRow) => {
@@ -34,24 +31,13 @@ export function ScriptsTab({ owner }: { owner: ConfigOwner }) {
 
   return (
     <div data-testid="scripts-tab">
-      <Flex justify="space-between" align="center" style={{ marginBottom: 12 }}>
-        <Typography.Text type="secondary">{t('script.hint')}</Typography.Text>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => editing.show()}
-          data-testid="script-add"
-        >
-          {t('script.add')}
-        </Button>
-      </Flex>
-      <Table<ScriptRow>
-        rowKey="id"
-        size="middle"
-        pagination={false}
-        loading={list.isFetching}
-        dataSource={list.data ?? []}
-        locale={{ emptyText: listEmptyText({ loading: list.isPending, filtered: false }) }}
+      <ConfigTable
+        owner={owner}
+        area="script"
+        hint={t('script.hint')}
+        add={{ label: t('script.add'), testId: 'script-add', onClick: () => editing.show() }}
+        withStatus
+        onEdit={editing.show}
         columns={[
           {
             title: t('script.field.name'),
@@ -69,32 +55,6 @@ export function ScriptsTab({ owner }: { owner: ConfigOwner }) {
             render: (_, s) => s.body.split('\n').length,
             align: 'right',
             width: 90,
-          },
-          {
-            title: t('common:status'),
-            dataIndex: 'enabled',
-            render: (v: boolean) =>
-              v ? <Tag color="success">{t('common:enabled')}</Tag> : <Tag>{t('common:disabled')}</Tag>,
-          },
-          {
-            title: t('common:actions'),
-            key: 'actions',
-            width: 140,
-            render: (_, row) => (
-              <Space size={0}>
-                <ActionLink onClick={() => editing.show(row)}>{t('common:edit')}</ActionLink>
-                <Popconfirm
-                  placement="topRight"
-                  title={t('common:delete-confirm', { name: row.name })}
-                  okText={t('common:delete')}
-                  okButtonProps={{ danger: true }}
-                  cancelText={t('common:cancel')}
-                  onConfirm={() => remove.mutateAsync([row.id]).catch(() => undefined)}
-                >
-                  <ActionLink danger>{t('common:delete')}</ActionLink>
-                </Popconfirm>
-              </Space>
-            ),
           },
         ]}
       />

@@ -2,20 +2,20 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Button, Card, Descriptions, Flex, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { DeviceRow } from '@fieldhub/shared';
 import { can, useSession } from '../../../app/session';
-import type { DeviceInfo } from './configTypes';
 import { useDeviceActions, useTemplateOptions } from './useDevice';
 
 /**
  * The device's template: bound (with its sync state, sync and unbind) or a choice of templates
  * of the gateway's series. Binding replaces drivers, variables and reports with the template's.
  */
-export function TemplateCard({ device }: { device: DeviceInfo }) {
+export function TemplateCard({ device }: { device: DeviceRow }) {
   const { t } = useTranslation(['deviceConfig', 'common']);
   const user = useSession((s) => s.user);
   const [choice, setChoice] = useState<number | undefined>();
   const templates = useTemplateOptions(device.templateId === null);
-  const { bindTemplate, unbindTemplate, syncTemplate } = useDeviceActions();
+  const { bindTemplate, syncTemplate } = useDeviceActions();
   // a device with a gateway takes only templates of its gateway's series (1110 otherwise)
   const options = (templates.data ?? []).filter(
     (tpl) => !device.sn || !device.series || tpl.series === device.series,
@@ -55,17 +55,7 @@ export function TemplateCard({ device }: { device: DeviceInfo }) {
             >
               {t('template.sync')}
             </Button>
-            <Popconfirm
-              title={t('template.unbind-confirm')}
-              description={t('template.unbind-keeps')}
-              okText={t('template.unbind')}
-              cancelText={t('common:cancel')}
-              onConfirm={() => unbindTemplate.mutateAsync(device.id).catch(() => undefined)}
-            >
-              <Button loading={unbindTemplate.isPending} data-testid="template-unbind">
-                {t('template.unbind')}
-              </Button>
-            </Popconfirm>
+            <UnbindTemplateButton deviceId={device.id} testId="template-unbind" />
           </Space>
         </Flex>
       ) : (
@@ -109,5 +99,32 @@ export function TemplateCard({ device }: { device: DeviceInfo }) {
         </Flex>
       )}
     </Card>
+  );
+}
+
+/** Unbinds the device's template after a confirmation; the device keeps the configuration as its own. */
+export function UnbindTemplateButton({
+  deviceId,
+  size,
+  testId,
+}: {
+  deviceId: number;
+  size?: 'small';
+  testId?: string;
+}) {
+  const { t } = useTranslation(['deviceConfig', 'common']);
+  const { unbindTemplate } = useDeviceActions();
+  return (
+    <Popconfirm
+      title={t('template.unbind-confirm')}
+      description={t('template.unbind-keeps')}
+      okText={t('template.unbind')}
+      cancelText={t('common:cancel')}
+      onConfirm={() => unbindTemplate.mutateAsync(deviceId).catch(() => undefined)}
+    >
+      <Button size={size} loading={unbindTemplate.isPending} data-testid={testId}>
+        {t('template.unbind')}
+      </Button>
+    </Popconfirm>
   );
 }

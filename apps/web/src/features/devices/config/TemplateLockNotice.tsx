@@ -1,5 +1,6 @@
-import { Alert, Button, Popconfirm, Space } from 'antd';
+import { Alert, Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { UnbindTemplateButton } from './TemplateBinding';
 import { useDeviceActions, type ConfigScope } from './useDevice';
 
 /**
@@ -9,7 +10,7 @@ import { useDeviceActions, type ConfigScope } from './useDevice';
  */
 export function TemplateLockNotice({ scope }: { scope: ConfigScope }) {
   const { t } = useTranslation(['deviceConfig', 'common']);
-  const { unbindTemplate, syncTemplate } = useDeviceActions();
+  const { syncTemplate } = useDeviceActions();
   const device = scope.device;
   if (!scope.templateLocked || !device) return null;
   return (
@@ -32,17 +33,7 @@ export function TemplateLockNotice({ scope }: { scope: ConfigScope }) {
               {t('template.sync')}
             </Button>
           )}
-          <Popconfirm
-            title={t('template.unbind-confirm')}
-            description={t('template.unbind-keeps')}
-            okText={t('template.unbind')}
-            cancelText={t('common:cancel')}
-            onConfirm={() => unbindTemplate.mutateAsync(device.id).catch(() => undefined)}
-          >
-            <Button size="small" loading={unbindTemplate.isPending}>
-              {t('template.unbind')}
-            </Button>
-          </Popconfirm>
+          <UnbindTemplateButton deviceId={device.id} size="small" />
         </Space>
       }
     />

@@ -22,9 +22,11 @@ import {
   VerticalAlignTopOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ActionLink, listEmptyText } from '../../accounts/listParts';
-import { useDialog } from '../../accounts/useDialog';
-import type { ConfigOwner, VariableRow } from './configTypes';
+import type { VariableRow } from '@fieldhub/shared';
+import { ActionLink, listEmptyText } from '../../../app/components/listParts';
+import { useDialog } from '../../../app/useDialog';
+import { ConfigRowActions } from './ConfigTable';
+import type { ConfigOwner } from './configTypes';
 import { TemplateLockNotice } from './TemplateLockNotice';
 import { useConfigActions, useConfigList, useVariableOrder } from './useConfig';
 import { useConfigScope } from './useDevice';
@@ -182,59 +184,47 @@ export function VariablesTab({ owner }: { owner: ConfigOwner }) {
             key: 'actions',
             fixed: 'right',
             render: (_, row) => (
-              <Space size={0}>
-                <ActionLink onClick={() => editing.show(row)} testId={`variable-edit-${row.name}`}>
-                  {readOnly ? t('view') : t('common:edit')}
-                </ActionLink>
-                {!readOnly && (
-                  <>
-                    <Dropdown
-                      menu={{
-                        items: [
-                          { key: 'top', label: t('variable.pin-top'), disabled: row.pinned === 'top' },
-                          {
-                            key: 'bottom',
-                            label: t('variable.pin-bottom'),
-                            disabled: row.pinned === 'bottom',
-                          },
-                          { key: 'none', label: t('variable.unpin'), disabled: row.pinned === null },
-                        ],
-                        onClick: ({ key }) =>
-                          pin.mutate({ id: row.id, pinned: key as 'top' | 'bottom' | 'none' }),
-                      }}
-                    >
-                      <ActionLink>{t('variable.pin')}</ActionLink>
-                    </Dropdown>
-                    <ActionLink
-                      icon={<ArrowUpOutlined />}
-                      aria-label={t('variable.move-up')}
-                      blockedReason={
-                        reorderBlocked ?? (canMove(allRows, row.id, 'up') ? null : t('variable.cannot-move'))
-                      }
-                      onClick={() => move(row.id, 'up')}
-                    />
-                    <ActionLink
-                      icon={<ArrowDownOutlined />}
-                      aria-label={t('variable.move-down')}
-                      blockedReason={
-                        reorderBlocked ??
-                        (canMove(allRows, row.id, 'down') ? null : t('variable.cannot-move'))
-                      }
-                      onClick={() => move(row.id, 'down')}
-                    />
-                    <Popconfirm
-                      placement="topRight"
-                      title={t('common:delete-confirm', { name: row.name })}
-                      okText={t('common:delete')}
-                      okButtonProps={{ danger: true }}
-                      cancelText={t('common:cancel')}
-                      onConfirm={() => remove.mutateAsync([row.id]).catch(() => undefined)}
-                    >
-                      <ActionLink danger>{t('common:delete')}</ActionLink>
-                    </Popconfirm>
-                  </>
-                )}
-              </Space>
+              <ConfigRowActions
+                readOnly={readOnly}
+                onEdit={() => editing.show(row)}
+                editTestId={`variable-edit-${row.name}`}
+                name={row.name}
+                onDelete={() => remove.mutateAsync([row.id])}
+              >
+                <Dropdown
+                  menu={{
+                    items: [
+                      { key: 'top', label: t('variable.pin-top'), disabled: row.pinned === 'top' },
+                      {
+                        key: 'bottom',
+                        label: t('variable.pin-bottom'),
+                        disabled: row.pinned === 'bottom',
+                      },
+                      { key: 'none', label: t('variable.unpin'), disabled: row.pinned === null },
+                    ],
+                    onClick: ({ key }) =>
+                      pin.mutate({ id: row.id, pinned: key as 'top' | 'bottom' | 'none' }),
+                  }}
+                >
+                  <ActionLink>{t('variable.pin')}</ActionLink>
+                </Dropdown>
+                <ActionLink
+                  icon={<ArrowUpOutlined />}
+                  aria-label={t('variable.move-up')}
+                  blockedReason={
+                    reorderBlocked ?? (canMove(allRows, row.id, 'up') ? null : t('variable.cannot-move'))
+                  }
+                  onClick={() => move(row.id, 'up')}
+                />
+                <ActionLink
+                  icon={<ArrowDownOutlined />}
+                  aria-label={t('variable.move-down')}
+                  blockedReason={
+                    reorderBlocked ?? (canMove(allRows, row.id, 'down') ? null : t('variable.cannot-move'))
+                  }
+                  onClick={() => move(row.id, 'down')}
+                />
+              </ConfigRowActions>
             ),
           },
         ]}

@@ -1,14 +1,14 @@
 import {
   CERT_MAX_BYTES,
+  type DriverRow,
   driverSchema,
   modbusRtuSchema,
   modbusTcpSchema,
   opcuaSchema,
-  s7Schema,
   type Protocol,
+  s7Schema,
 } from '@fieldhub/shared';
 import { compact, defaultsOf } from './schemaForm';
-import type { DriverRow } from './configTypes';
 
 /** The form of one driver: the common fields and the protocol's own, flat (as the call's item). */
 export type DriverFormValues = Record<string, unknown> & { protocol: Protocol; name?: string };

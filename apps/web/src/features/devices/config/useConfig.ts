@@ -1,16 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { AlarmRuleRow, DriverRow, ReportRow, ScriptRow, VariableRow } from '@fieldhub/shared';
 import { toastSuccess } from '../../../app/notify';
 import { request } from '../../../app/request';
-import type {
-  AlarmRuleRow,
-  ConfigArea,
-  ConfigOwner,
-  DriverRow,
-  ReportRow,
-  ScriptRow,
-  VariableRow,
-} from './configTypes';
+import type { ConfigArea, ConfigOwner } from './configTypes';
 
 const base = '/lfscada/equipment/multi';
 const json = { json: true } as const;
@@ -24,7 +17,8 @@ export const configKeys = {
   area: (owner: ConfigOwner, area: ConfigArea) => ['config', ownerKey(owner), area] as const,
 };
 
-interface RowOf {
+/** The row type of each configuration area. */
+export interface RowOf {
   driver: DriverRow;
   variable: VariableRow;
   alarm: AlarmRuleRow;

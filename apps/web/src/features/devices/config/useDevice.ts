@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { EquipmentInput, Page } from '@fieldhub/shared';
+import type { DeviceRow, EquipmentInput, GroupRow, Page, TemplateRow } from '@fieldhub/shared';
 import { toastSuccess } from '../../../app/notify';
 import { request } from '../../../app/request';
-import type { TemplateRow } from '../../templates/templateTypes';
-import type { ConfigOwner, DeviceInfo, GatewayLookup, GroupRow } from './configTypes';
+import type { ConfigOwner, GatewayLookup } from './configTypes';
 
 const base = '/lfscada/equipment/multi';
 const json = { json: true } as const;
@@ -21,7 +20,7 @@ export const deviceKeys = {
 export function useDeviceInfo(id: number | undefined) {
   return useQuery({
     queryKey: deviceKeys.info(id ?? 0),
-    queryFn: () => request<DeviceInfo>(`${base}/info`, { id }, json),
+    queryFn: () => request<DeviceRow>(`${base}/info`, { id }, json),
     enabled: id !== undefined,
   });
 }
@@ -119,7 +118,7 @@ export function useDeviceActions() {
 export interface ConfigScope {
   owner: ConfigOwner;
   /** the device this configuration belongs to, when it is a device's */
-  device: DeviceInfo | undefined;
+  device: DeviceRow | undefined;
   /** a device bound to a template: drivers, variables and reports are the template's */
   templateLocked: boolean;
   /** drivers can be added (a device needs its gateway first) */

@@ -12,9 +12,10 @@ import {
   type TransferProps,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '@fieldhub/shared';
+import { type DeviceRow, LIMITS } from '@fieldhub/shared';
+import type { RowDialogProps } from '../../../app/useDialog';
 import { authorizationChanges, overAuthorizationLimit } from './authorization';
-import type { AuthAccount, DeviceRow } from './deviceTypes';
+import type { AuthAccount } from './deviceTypes';
 import { useAuthorizationSave, useDeviceAuthorizations } from './useSharing';
 
 type Item = AuthAccount & { key: number };
@@ -23,15 +24,7 @@ type Item = AuthAccount & { key: number };
  * Which internal and external accounts of the enterprise may see a device (seed 000 §6): at most
  * 50; removing one also stops its alarm messages for the device.
  */
-export function AuthorizeModal({
-  open,
-  row,
-  onClose,
-}: {
-  open: boolean;
-  row: DeviceRow | undefined;
-  onClose(): void;
-}) {
+export function AuthorizeModal({ open, row, onClose }: RowDialogProps<DeviceRow>) {
   const { t } = useTranslation(['deviceList', 'common']);
   const accounts = useDeviceAuthorizations(open ? row?.id : undefined);
   return (

@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { Empty, Flex, Input, Skeleton, Tree, Typography, type TreeDataNode } from 'antd';
 import { ApartmentOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { buildGroupTree, filterGroups, type GroupNode } from '../../groups/groupTree';
+import { filterTree } from '../../../app/tree';
+import { buildGroupTree, type GroupNode } from '../../groups/groupTree';
 import { useGroups } from '../../groups/useGroups';
 import { useDeviceTotal } from './useDevices';
 
@@ -50,7 +51,7 @@ export function DeviceGroupTree({
         title: <Label name={n.name} count={n.totalCount} />,
         ...(n.children ? { children: convert(n.children) } : {}),
       }));
-    const groupNodes = convert(buildGroupTree(filterGroups(rows, keyword)));
+    const groupNodes = convert(buildGroupTree(filterTree(rows, keyword)));
     return [
       {
         key: ALL,
@@ -67,7 +68,7 @@ export function DeviceGroupTree({
 
   let body: ReactNode;
   if (groups.isPending) body = <Skeleton active paragraph={{ rows: 5 }} title={false} />;
-  else if (keyword && !filterGroups(rows, keyword).length)
+  else if (keyword && !filterTree(rows, keyword).length)
     body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tree.no-match')} />;
   else
     body = (

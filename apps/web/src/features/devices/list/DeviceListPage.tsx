@@ -1,22 +1,25 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { App, Button, Empty, Flex, Space, Table, Typography } from 'antd';
+import { App, Button, Empty, Flex, Space, Typography } from 'antd';
 import { ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { DeviceRow } from '@fieldhub/shared';
+import { PagedTable } from '../../../app/components/PagedTable';
 import { PageFrame } from '../../../app/components/PageFrame';
+import { usePaging, useStepBackFromEmptyPage } from '../../../app/paging';
+import { download } from '../../../app/request';
+import { exportFileName } from '../../../app/downloadNames';
+import { useDialog } from '../../../app/useDialog';
 import { AuthorizeModal } from './AuthorizeModal';
-import { downloadFile } from './bulkTransfer';
 import { CopyDeviceModal } from './CopyDeviceModal';
 import { useDeviceColumns } from './deviceColumns';
 import { deviceQueryBody, groupIdFromSearch, isFiltered, withAdvanced } from './deviceFilters';
 import { DeviceGroupTree } from './DeviceGroupTree';
 import { DeviceSearchBar } from './DeviceSearchBar';
-import type { DeviceFilters, DeviceRow, Paging } from './deviceTypes';
-import { exportFileName } from './downloadNames';
+import type { DeviceFilters } from './deviceTypes';
 import { ImportDialog } from './ImportDialog';
 import { ShareDrawer } from './ShareDrawer';
 import { useDeviceActions, useDeviceList } from './useDevices';
-import { useDialog } from './useDialog';
 
 const ADD_PATH = '/manage/eg/equipment/add';
 
@@ -30,7 +33,7 @@ export default function DeviceListPage() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const [filters, setFilters] = useState<DeviceFilters>(() => ({ groupId: groupIdFromSearch(search) }));
-  const [paging, setPaging] = useState<Paging>({ pageNum: 1, pageSize: 10 });
+  const pager = usePaging();
   // a new search bar (cleared inputs) after "clear filters"
   const [searchKey, setSearchKey] = useState(0);
   const [importOpen, setImportOpen] = useState(false);
@@ -38,19 +41,15 @@ export default function DeviceListPage() {
   const copying = useDialog<DeviceRow>();
   const sharing = useDialog<DeviceRow>();
   const authorizing = useDialog<DeviceRow>();
-  const list = useDeviceList(filters, paging);
+  const list = useDeviceList(filters, pager.paging);
   const { remove } = useDeviceActions();
 
-  // after deleting the last row of the last page, step back to a page that has rows
+  useStepBackFromEmptyPage(pager, list.data);
   const total = list.data?.total ?? 0;
-  useEffect(() => {
-    const lastPage = Math.max(1, Math.ceil(total / paging.pageSize));
-    if (list.data && paging.pageNum > lastPage) setPaging((p) => ({ ...p, pageNum: lastPage }));
-  }, [list.data, total, paging]);
 
   const apply = (next: DeviceFilters) => {
     setFilters(next);
-    setPaging((p) => ({ ...p, pageNum: 1 }));
+    pager.toFirstPage();
   };
   const clearFilters = () => {
     apply({});
@@ -60,7 +59,7 @@ export default function DeviceListPage() {
   const exportDevices = async () => {
     setExporting(true);
     try {
-      await downloadFile(
+      await download(
         '/lfscada/equipment/multi/exportXlsx',
         deviceQueryBody(filters),
         exportFileName(t('export.file'), new Date()),
@@ -156,23 +155,11 @@ export default function DeviceListPage() {
             onKeyword={(keyword) => apply({ ...filters, keyword: keyword || undefined })}
             onAdvanced={(advanced) => apply(withAdvanced(filters, advanced))}
           />
-          <Table<DeviceRow>
-            rowKey="id"
-            size="middle"
-            scroll={{ x: 'max-content' }}
-            loading={list.isFetching}
-            dataSource={list.data?.list ?? []}
+          <PagedTable<DeviceRow>
+            pager={pager}
+            list={list}
             columns={columns}
             locale={{ emptyText }}
-            pagination={{
-              current: paging.pageNum,
-              pageSize: paging.pageSize,
-              total,
-              showSizeChanger: true,
-              hideOnSinglePage: false,
-              showTotal: (n) => t('common:total', { total: n }),
-              onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
-            }}
             data-testid="device-table"
           />
         </div>

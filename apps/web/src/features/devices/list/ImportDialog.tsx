@@ -3,10 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Modal, Progress, Result, Table, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../../app/request';
+import { download, request, upload } from '../../../app/request';
 import { groupKeys } from '../../groups/useGroups';
 import { isSpreadsheetName, jobPercent, jobPhase, type BulkJob, type BulkJobError } from './bulkJob';
-import { downloadFile, uploadFile } from './bulkTransfer';
 import { deviceKeys } from './useDevices';
 
 const IMPORT_URL = '/lfscada/equipment/multi/importXlsx';
@@ -49,7 +48,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose(): void
     if (!file) return;
     setUploading(true);
     try {
-      const answer = await uploadFile<{ jobId: string | number }>(IMPORT_URL, file);
+      const answer = await upload<{ jobId: string | number }>(IMPORT_URL, file);
       setJobId(String(answer.jobId));
     } catch {
       // the toast already said why
@@ -60,7 +59,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose(): void
   const downloadTemplate = async () => {
     setDownloading(true);
     try {
-      await downloadFile(TEMPLATE_URL, {}, t('import.template-file'));
+      await download(TEMPLATE_URL, {}, t('import.template-file'));
     } catch {
       // the toast already said why
     } finally {

@@ -16,11 +16,12 @@ import {
 import { CopyOutlined, DownloadOutlined, LinkOutlined, LockOutlined } from '@ant-design/icons';
 import { QRCodeCanvas } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
-import type { SharePerm } from '@fieldhub/shared';
+import type { DeviceRow, SharePerm } from '@fieldhub/shared';
+import type { RowDialogProps } from '../../../app/useDialog';
 import { toastError, toastSuccess } from '../../../app/notify';
-import { saveBlob } from './bulkTransfer';
-import { copyText } from './clipboard';
-import type { DeviceRow, ShareInfo } from './deviceTypes';
+import { saveBlob } from '../../../app/request';
+import { copyText } from '../../../app/clipboard';
+import type { ShareInfo } from './deviceTypes';
 import { isValidSharePassword, SHARE_PERM_GROUPS, shareLink, togglePerm } from './sharePerms';
 import { useShareActions, useShareInfo } from './useSharing';
 
@@ -28,15 +29,7 @@ import { useShareActions, useShareInfo } from './useSharing';
  * Sharing of one device (seed 000 §2, §6): the switch, the public link with its QR code, an
  * optional password, and what the link may show or do.
  */
-export function ShareDrawer({
-  open,
-  row,
-  onClose,
-}: {
-  open: boolean;
-  row: DeviceRow | undefined;
-  onClose(): void;
-}) {
+export function ShareDrawer({ open, row, onClose }: RowDialogProps<DeviceRow>) {
   const { t } = useTranslation(['deviceList', 'common']);
   const info = useShareInfo(open ? row?.id : undefined);
   return (

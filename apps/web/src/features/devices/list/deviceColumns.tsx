@@ -3,8 +3,8 @@ import { Button, Dropdown, Flex, Space, Tag, Tooltip, Typography, type TableColu
 import { DownOutlined, ShareAltOutlined, SyncOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import type { DeviceRow } from '@fieldhub/shared';
 import { GatewayStatusBadge } from '../../gateways/GatewayStatusBadge';
-import type { DeviceRow } from './deviceTypes';
 
 const editPath = (id: number) => `/manage/eg/equipment/edit/${id}`;
 const dash = <Typography.Text type="secondary">—</Typography.Text>;

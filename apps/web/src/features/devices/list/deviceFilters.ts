@@ -1,4 +1,5 @@
-import type { AdvancedFilters, DeviceFilters, Paging } from './deviceTypes';
+import type { Paging } from '../../../app/paging';
+import type { AdvancedFilters, DeviceFilters } from './deviceTypes';
 
 const ADVANCED_KEYS = [
   'status',

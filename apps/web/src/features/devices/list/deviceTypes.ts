@@ -1,27 +1,4 @@
-import type { GatewayStatus, SharePerm } from '@fieldhub/shared';
-
-/** A device row of `/lfscada/equipment/multi/query` (the server's DeviceRow, as JSON). */
-export interface DeviceRow {
-  id: number;
-  name: string;
-  groupId: number | null;
-  groupName: string | null;
-  deviceNumber: string;
-  manufacturer: string;
-  shared: boolean;
-  ownerLoginname: string | null;
-  templateId: number | null;
-  templateName: string | null;
-  /** the device's configuration differs from its template's */
-  templateMismatch: boolean;
-  sn: string | null;
-  series: string | null;
-  /** null: no gateway bound */
-  gatewayStatus: GatewayStatus | null;
-  /** the gateway has not acknowledged the current configuration */
-  syncNeeded: boolean;
-  createdAt: string;
-}
+import type { SharePerm } from '@fieldhub/shared';
 
 /** Filters of the device list: the keyword, the group tree and the advanced search panel. */
 export interface DeviceFilters {
@@ -38,11 +15,6 @@ export type DeviceStatusFilter = (typeof DEVICE_STATUS_FILTERS)[number];
 
 /** The advanced panel's fields (the keyword and the group have their own controls). */
 export type AdvancedFilters = Pick<DeviceFilters, 'status' | 'templateId' | 'manufacturer' | 'sn'>;
-
-export interface Paging {
-  pageNum: number;
-  pageSize: number;
-}
 
 /** `/share/info`: whether the device is shared, its link token and what the link may show. */
 export interface ShareInfo {

@@ -1,11 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '@fieldhub/shared';
+import type { DeviceRow, Page } from '@fieldhub/shared';
 import { toastSuccess } from '../../../app/notify';
 import { request } from '../../../app/request';
+import type { Paging } from '../../../app/paging';
 import { groupKeys } from '../../groups/useGroups';
 import { deviceQueryBody } from './deviceFilters';
-import type { DeviceFilters, DeviceRow, Paging, TemplateOption } from './deviceTypes';
+import type { DeviceFilters, TemplateOption } from './deviceTypes';
 
 /** Query keys of the device list; everything that changes devices invalidates `all`. */
 export const deviceKeys = {

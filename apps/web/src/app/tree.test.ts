@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildDepartmentTree, departmentTreeOptions, filterDepartments, subtreeIds } from './departmentTree';
+import { buildTree, filterTree, subtreeIds, treeOptions } from './tree';
 
 const rows = [
   { id: 1, parentId: null, name: 'Production' },
@@ -9,9 +9,9 @@ const rows = [
   { id: 5, parentId: 99, name: 'Orphan' },
 ];
 
-describe('department tree', () => {
+describe('tree of a flat list (departments)', () => {
   it('nests departments under their parents and keeps orphans at the top', () => {
-    const tree = buildDepartmentTree(rows);
+    const tree = buildTree(rows);
     expect(tree.map((n) => n.name)).toEqual(['Production', 'Sales', 'Orphan']);
     expect(tree[0]!.children!.map((n) => n.name)).toEqual(['Line A']);
     expect(tree[0]!.children![0]!.children!.map((n) => n.name)).toEqual(['Shift A1']);
@@ -24,13 +24,13 @@ describe('department tree', () => {
   });
 
   it('keeps matching departments with the ancestors that lead to them', () => {
-    expect(filterDepartments(rows, 'a1').map((r) => r.id)).toEqual([1, 2, 3]);
-    expect(filterDepartments(rows, 'SALES').map((r) => r.id)).toEqual([4]);
-    expect(filterDepartments(rows, '  ')).toHaveLength(5);
+    expect(filterTree(rows, 'a1').map((r) => r.id)).toEqual([1, 2, 3]);
+    expect(filterTree(rows, 'SALES').map((r) => r.id)).toEqual([4]);
+    expect(filterTree(rows, '  ')).toHaveLength(5);
   });
 
   it('disables the given departments in the parent picker', () => {
-    const options = departmentTreeOptions(rows, subtreeIds(rows, 2));
+    const options = treeOptions(rows, subtreeIds(rows, 2));
     expect(options[0]).toMatchObject({ value: 1, title: 'Production' });
     expect(options[0]!.disabled).toBeUndefined();
     expect(options[0]!.children![0]).toMatchObject({

@@ -19,3 +19,10 @@ export function useDialog<T>() {
     close: () => setState((s) => ({ ...s, open: false })),
   };
 }
+
+/** What a dialog opened by `useDialog` receives: whether it shows, its row (none when adding), how to close. */
+export interface RowDialogProps<T> {
+  open: boolean;
+  row: T | undefined;
+  onClose(): void;
+}

@@ -1,6 +1,6 @@
 import type { FormRule } from 'antd';
 import { checkPassword, passwordProblemText, type Lang } from '@fieldhub/shared';
-import { currentLang } from '../../app/i18n';
+import { currentLang } from './i18n';
 
 /**
  * Form rules built on the schemas and the password rule of packages/shared, so a form refuses
