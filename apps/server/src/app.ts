@@ -16,6 +16,7 @@ import { configRoutes } from './modules/config/config.routes';
 import { gatewayRoutes } from './modules/gateways/gateways.routes';
 import { groupRoutes } from './modules/groups/groups.routes';
 import { templateRoutes } from './modules/templates/templates.routes';
+import { linkRoutes } from './link/link.routes';
 import { bulkRoutes } from './modules/bulk/bulk.routes';
 
 export interface BuildOptions {
@@ -48,6 +49,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   gatewayRoutes(app, ctx);
   groupRoutes(app, ctx);
   templateRoutes(app, ctx);
+  linkRoutes(app, ctx);
   bulkRoutes(app, ctx);
 
   if (options.serveWeb !== false) await installStaticWeb(app, ctx.config.webDist);

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Db } from './db/db';
 import type { Clock } from './clock';
 import type { LoginKeys } from './modules/auth/loginKeys';
+import type { GatewayLink } from './link/gatewayLink';
 
 /** What every module of the server is built from. */
 export interface AppContext {
@@ -9,4 +10,6 @@ export interface AppContext {
   db: Db;
   clock: Clock;
   loginKeys: LoginKeys;
+  /** the MQTT side; null when the server runs without it (API tests) */
+  link: GatewayLink | null;
 }

@@ -22,6 +22,18 @@ const envSchema = z.object({
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
   /** External MQTT broker; when set the embedded broker is not started. */
   MQTT_URL: optionalUrl,
+  /** The server's login on an external broker (MQTT_URL). */
+  MQTT_USERNAME: z.string().optional(),
+  MQTT_PASSWORD: z.string().optional(),
+  /** The server's MQTT client id; stable per instance so its session survives a restart. */
+  MQTT_CLIENT_ID: z.string().min(1).max(100).optional(),
+  /** Shared secret an external broker sends (header x-mqtt-auth-secret) to /lfscada/mqtt/auth and /acl. */
+  MQTT_AUTH_SECRET: z.string().min(16).optional(),
+  /** Mosquitto password and ACL files the server keeps current for an external Mosquitto. */
+  MQTT_PASSWORD_FILE: z.string().optional(),
+  MQTT_ACL_FILE: z.string().optional(),
+  /** PID file of that Mosquitto: it is sent SIGHUP to reload the files after a change. */
+  MQTT_BROKER_PID_FILE: z.string().optional(),
   /** Redis for live fan-out between server instances; when absent an in-process bus is used. */
   REDIS_URL: optionalUrl,
   /** pino log level. */
@@ -32,11 +44,17 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Create the demo enterprise on first start of an empty database ('false' to skip). */
   DEMO_SEED: z.stringbool().default(true),
+  /** Run the demo enterprise's gateways as simulated gateway processes ('false' to skip). */
+  DEMO_GATEWAYS: z.stringbool().default(true),
   /** Set cookies with the Secure flag (behind HTTPS). */
   COOKIE_SECURE: z.stringbool().default(false),
 });
 
-export type Config = z.infer<typeof envSchema> & { webDist: string };
+export type Config = z.infer<typeof envSchema> & {
+  webDist: string;
+  /** MQTT_PORT was set: the embedded broker must get exactly that port */
+  mqttPortExplicit: boolean;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -45,5 +63,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const webDist = parsed.data.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
-  return { ...parsed.data, webDist };
+  return { ...parsed.data, webDist, mqttPortExplicit: env.MQTT_PORT !== undefined && env.MQTT_PORT !== '' };
 }

@@ -1,6 +1,13 @@
 import { loadConfig } from './config';
 import { createPlatform } from './server';
 import { seedDemo } from './seed/demoSeed';
+import {
+  loadDemoGateways,
+  runDemoGateways,
+  saveDemoGateways,
+  type DemoGatewayRunner,
+} from './demo/demoGateways';
+import path from 'node:path';
 
 const config = loadConfig();
 const platform = await createPlatform(config);
@@ -9,7 +16,9 @@ const { app, ctx } = platform;
 if (config.DEMO_SEED) {
   const logins = await seedDemo(ctx.db, ctx.clock);
   if (logins) {
-    // shown once, on the console only: the passwords are not stored anywhere in clear
+    // the simulated demo gateways need their MQTT logins on every start
+    saveDemoGateways(path.resolve(config.DATA_DIR), logins.gateways);
+    // shown once, on the console only: the account passwords are not stored anywhere in clear
     console.log(
       [
         '',
@@ -27,6 +36,13 @@ await app.listen({ port: config.PORT, host: config.HOST });
 const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
 console.log(`Platform running at http://${shownHost}:${config.PORT}  (database: ${ctx.db.kind})`);
 
+let demoGateways: DemoGatewayRunner | null = null;
+const demo = loadDemoGateways(path.resolve(config.DATA_DIR));
+if (config.DEMO_GATEWAYS && demo.length && ctx.link) {
+  const brokerUrl = config.MQTT_URL ?? `mqtt://127.0.0.1:${ctx.link.brokerPort}`;
+  demoGateways = runDemoGateways(demo, { brokerUrl, dataDir: path.resolve(config.DATA_DIR), log: app.log });
+}
+
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
@@ -35,12 +51,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    platform.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        app.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    Promise.resolve(demoGateways?.stop())
+      .then(() => platform.close())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          app.log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   });
 }

@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { openPglite, openPostgres, type Db } from './db/db';
 import { migrate } from './db/migrate';
 import { loadLoginKeys } from './modules/auth/loginKeys';
+import { startGatewayLink } from './link/gatewayLink';
 import path from 'node:path';
 
 export interface Platform {
@@ -20,25 +21,26 @@ export async function openDatabase(config: Config): Promise<Db> {
     : openPglite(path.resolve(config.DATA_DIR, 'pglite'));
 }
 
-/** Opens the database, applies migrations and builds the HTTP app; does not listen. */
+/**
+ * Opens the database, applies migrations, starts the gateway link (unless `link: false`) and
+ * builds the HTTP app; does not listen.
+ */
 export async function createPlatform(
   config: Config,
-  options: BuildOptions & { db?: Db; clock?: Clock } = {},
+  options: BuildOptions & { db?: Db; clock?: Clock; link?: boolean } = {},
 ): Promise<Platform> {
   const db = options.db ?? (await openDatabase(config));
   await migrate(db);
-  const ctx: AppContext = {
-    config,
-    db,
-    clock: options.clock ?? systemClock,
-    loginKeys: await loadLoginKeys(db),
-  };
+  const clock = options.clock ?? systemClock;
+  const link = options.link === false ? null : await startGatewayLink(config, db, clock);
+  const ctx: AppContext = { config, db, clock, loginKeys: await loadLoginKeys(db), link };
   const app = await buildApp(ctx, options);
   return {
     ctx,
     app,
     async close() {
       await app.close();
+      await link?.close();
       await db.close();
     },
   };

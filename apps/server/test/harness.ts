@@ -1,4 +1,8 @@
-import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import { constants, createHash, publicEncrypt, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { migrate } from '../src/db/migrate';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { loadConfig } from '../src/config';
@@ -22,13 +26,38 @@ export class TestClock implements Clock {
 }
 
 /**
+ * A dump of an empty, migrated embedded database, made once per set of migrations and kept in
+ * the temp folder: starting each test file's database from it skips initdb and the migrations.
+ */
+export async function ensureMigratedTemplate(): Promise<string> {
+  const dir = path.resolve(import.meta.dirname, '../src/db/migrations');
+  const hash = createHash('sha256');
+  for (const f of readdirSync(dir).sort()) hash.update(f).update(readFileSync(path.join(dir, f)));
+  const file = path.join(tmpdir(), `fieldhub-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (!existsSync(file)) {
+    const db = await openPglite(undefined);
+    await migrate(db);
+    const dump = await db.dumpDataDir!();
+    const part = `${file}.${process.pid}.part`;
+    writeFileSync(part, Buffer.from(await dump.arrayBuffer()));
+    renameSync(part, file); // atomic: parallel workers never read half a file
+    await db.close();
+  }
+  return file;
+}
+
+async function migratedTemplate(): Promise<Blob> {
+  return new Blob([readFileSync(await ensureMigratedTemplate())]);
+}
+
+/**
  * A fresh database for one test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL server named by DATABASE_URL (dropped again by `drop`).
  */
 export async function freshDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const db = await openPglite(undefined);
+    const db = await openPglite(undefined, { loadDataDir: await migratedTemplate() });
     return { db, drop: () => db.close() };
   }
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
@@ -59,17 +88,25 @@ export interface TestPlatform extends Platform {
 
 export async function startTestPlatform(
   env: Record<string, string> = {},
-  build: BuildOptions = {},
+  build: BuildOptions & { link?: boolean } = {},
 ): Promise<TestPlatform> {
   const { db, drop } = await freshDatabase();
   const clock = new TestClock();
   const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_SEED: 'false', ...env });
-  const platform = await createPlatform(config, { db, clock, serveWeb: 'WEB_DIST' in env, ...build });
+  // the gateway link (broker and MQTT session) only for tests that ask for it
+  const platform = await createPlatform(config, {
+    db,
+    clock,
+    serveWeb: 'WEB_DIST' in env,
+    link: false,
+    ...build,
+  });
   return {
     ...platform,
     clock,
     async stop() {
       await platform.app.close();
+      await platform.ctx.link?.close();
       await drop();
     },
   };

@@ -8,6 +8,7 @@ export * from './auth/permissions';
 export * from './auth/account';
 export * from './timers';
 export * from './auth/accountForms';
+export * from './auth/rows';
 export * from './device/index';
 export {
   FORMULA_MAX_LENGTH,
@@ -97,3 +98,4 @@ export {
 } from './address/validateAddress';
 export * from './protocol/index';
 export * from './commandPoll';
+export * from './errors/fieldbus';

@@ -16,6 +16,8 @@ export interface Db {
   exec(sql: string): Promise<void>;
   tx<T>(work: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** the whole embedded database as a tar (PGlite only) */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export async function one<T>(db: Db, sql: string, params?: SqlParams): Promise<T | undefined> {
@@ -26,9 +28,19 @@ export async function one<T>(db: Db, sql: string, params?: SqlParams): Promise<T
 // bigint ids and counts fit in a double for this platform's sizes; both drivers return numbers.
 const INT8 = 20;
 
-export async function openPglite(dataDir: string | undefined): Promise<Db> {
+/**
+ * The embedded database: stored under `dataDir`, or in memory without one. `loadDataDir` starts
+ * an in-memory database from a dump (tests start from a migrated template this way).
+ */
+export async function openPglite(
+  dataDir: string | undefined,
+  options: { loadDataDir?: Blob } = {},
+): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const lite = new PGlite(dataDir, { parsers: { [INT8]: (v: string) => Number(v) } });
+  const lite = new PGlite(dataDir, {
+    parsers: { [INT8]: (v: string) => Number(v) },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   await lite.waitReady;
   return pgliteDb(lite, lite);
 }
@@ -52,6 +64,7 @@ function pgliteDb(lite: LiteLike, root: PGlite, inTx = false): Db {
     async close() {
       if (!inTx) await root.close();
     },
+    dumpDataDir: () => root.dumpDataDir('none'),
   };
 }
 

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { checkPassword } from '@fieldhub/shared';
 import type { Db } from '../db/db';
 import { hashPassword } from '../modules/auth/passwordHash';
-import { insertAccount } from '../modules/accounts/accounts.repo';
+import { blankAccountFields, insertAccount } from '../modules/accounts/accounts.repo';
 import { insertDepartment, insertOrg, insertRole } from '../modules/org/org.repo';
 import type { Clock } from '../clock';
 import { seedDemoDevices, type DemoGateway } from './demoDevices';
@@ -33,21 +33,7 @@ export interface SeededLogins {
   gateways: DemoGateway[];
 }
 
-const blankAccount = {
-  tel: '',
-  email: '',
-  deptId: null,
-  roleId: null,
-  contact: '',
-  address: '',
-  company: '',
-  customerLevel: '',
-  securityZone: '',
-  remark: '',
-  landingPage: '',
-  authRegion: '',
-  createdBy: null,
-};
+const blankAccount = { ...blankAccountFields, createdBy: null };
 
 /**
  * On the first start of an empty database: the platform organisation with an operator account,

@@ -55,7 +55,7 @@ export const reportRecordSchema = z.object({
   v,
   reportId: z.number().int().positive(),
   ts,
-  values: z.record(z.string().regex(/^\d+$/), z.record(z.enum(AGGREGATIONS), z.number().nullable())),
+  values: z.record(z.string().regex(/^\d+$/), z.partialRecord(z.enum(AGGREGATIONS), z.number().nullable())),
   hist: z.boolean().optional(),
 });
 export type ReportRecordMessage = z.infer<typeof reportRecordSchema>;

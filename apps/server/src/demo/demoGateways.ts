@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { DemoGateway } from '../seed/demoDevices';
+import { DEMO_PLANT_PORT } from '../seed/demoDevices';
+
+const gatewayMain = path.resolve(import.meta.dirname, '../../../gateway/src/main.ts');
+const credentialsFile = (dataDir: string) => path.join(dataDir, 'demo-gateways.json');
+
+/** Keeps the demo gateways' MQTT logins (made once by the seed) so later starts run them too. */
+export function saveDemoGateways(dataDir: string, gateways: DemoGateway[]): void {
+  writeFileSync(credentialsFile(dataDir), JSON.stringify(gateways, null, 2), { mode: 0o600 });
+}
+
+export function loadDemoGateways(dataDir: string): DemoGateway[] {
+  const file = credentialsFile(dataDir);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as DemoGateway[]) : [];
+}
+
+export interface DemoGatewayRunner {
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the demo enterprise's gateways as real gateway processes in simulate mode, all reading
+ * the one simulated plant, against the platform's broker. A gateway that exits (a restart
+ * command, a crash) is started again after a pause.
+ */
+export function runDemoGateways(
+  gateways: DemoGateway[],
+  opts: {
+    brokerUrl: string;
+    dataDir: string;
+    log: { info(o: object, m: string): void; warn(o: object, m: string): void };
+  },
+): DemoGatewayRunner {
+  let stopping = false;
+  const children = new Map<string, ChildProcess>();
+  const start = (g: DemoGateway, delayMs: number) => {
+    setTimeout(() => {
+      if (stopping) return;
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          gatewayMain,
+          '--sn',
+          g.sn,
+          '--broker',
+          opts.brokerUrl,
+          '--simulate',
+          '--plant-port',
+          String(DEMO_PLANT_PORT),
+          '--data-dir',
+          path.join(opts.dataDir, 'gateways', g.sn),
+          '--log-level',
+          'warn',
+        ],
+        // the password goes through the environment, not the command line (ps would show it)
+        {
+          env: { ...process.env, GATEWAY_PASSWORD: g.mqttPassword },
+          stdio: ['ignore', 'inherit', 'inherit'],
+        },
+      );
+      children.set(g.sn, child);
+      child.on('exit', (code) => {
+        children.delete(g.sn);
+        if (stopping) return;
+        opts.log.warn({ sn: g.sn, code }, 'demo gateway exited; starting it again');
+        start(g, 3000);
+      });
+    }, delayMs);
+  };
+  // the first gateway starts the plant; the others join it a moment later
+  gateways.forEach((g, i) => start(g, i === 0 ? 0 : 1500));
+  opts.log.info({ count: gateways.length }, 'demo gateways starting in simulate mode');
+  return {
+    async stop() {
+      stopping = true;
+      await Promise.all(
+        [...children.values()].map(
+          (c) =>
+            new Promise<void>((resolve) => {
+              c.once('exit', () => resolve());
+              c.kill('SIGTERM');
+              setTimeout(() => {
+                c.kill('SIGKILL');
+                resolve();
+              }, 5000).unref();
+            }),
+        ),
+      );
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { AppError, Err, type Lang, messageFor } from '@fieldhub/shared';
+import { one, type Db } from '../db/db';
+import type { Clock } from '../clock';
+import { successText } from '../http/envelope';
+
+export type TaskKind = 'sync' | 'write' | 'read' | 'restart' | 'locate' | 'mode';
+
+/** How long each kind may take before it expires (the spec's write wait is 60 s). */
+export const TASK_LIFETIME_MS: Record<TaskKind, number> = {
+  sync: 120_000,
+  write: 60_000,
+  read: 60_000,
+  restart: 60_000,
+  locate: 60_000,
+  mode: 60_000,
+};
+
+export interface NewTask {
+  orgId: number;
+  equipmentId: number | null;
+  sn: string;
+  accountId: number | null;
+  kind: TaskKind;
+  payload: Record<string, unknown>;
+}
+
+export async function createTask(
+  db: Db,
+  clock: Clock,
+  t: NewTask,
+): Promise<{ uuid: string; expiresAt: Date }> {
+  const uuid = randomUUID();
+  const expiresAt = new Date(clock.now().getTime() + TASK_LIFETIME_MS[t.kind]);
+  await db.query(
+    `insert into command_tasks (uuid, org_id, equipment_id, gateway_sn, account_id, kind, payload, expires_at, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [uuid, t.orgId, t.equipmentId, t.sn, t.accountId, t.kind, t.payload, expiresAt, clock.now()],
+  );
+  return { uuid, expiresAt };
+}
+
+/** Records a gateway's answer; a late answer to an expired task is kept for the log but changes nothing. */
+export async function finishTask(
+  db: Db,
+  clock: Clock,
+  uuid: string,
+  ok: boolean,
+  code: number | null,
+  result: unknown,
+): Promise<boolean> {
+  const rows = await db.query(
+    `update command_tasks set state = $2, code = $3, result = $4, finished_at = $5 where uuid = $1 and state = 'sent' returning uuid`,
+    [
+      uuid,
+      ok ? 'succeeded' : 'failed',
+      code,
+      result === undefined ? null : JSON.stringify(result),
+      clock.now(),
+    ],
+  );
+  return rows.length > 0;
+}
+
+export async function failTask(db: Db, clock: Clock, uuid: string, code: number): Promise<void> {
+  await finishTask(db, clock, uuid, false, code, null);
+}
+
+/** Tasks the gateway never answered in time become 'expired' with the communication time-out (1301). */
+export async function expireTasks(db: Db, clock: Clock): Promise<number> {
+  const rows = await db.query(
+    `update command_tasks set state = 'expired', code = $2, finished_at = $1 where state = 'sent' and expires_at < $1 returning uuid`,
+    [clock.now(), Err.communicationTimeout],
+  );
+  return rows.length;
+}
+
+/**
+ * The answer of `/lfscada/equipment/multi/callback`: still waiting, success with the data, or
+ * failure with the catalogue message in the caller's language. Only the caller's enterprise
+ * sees its tasks.
+ */
+export async function taskOutcome(db: Db, clock: Clock, orgId: number, uuid: string, lang: Lang) {
+  await expireTasks(db, clock);
+  const task = await one<{ state: string; code: number | null; result: unknown; kind: TaskKind }>(
+    db,
+    'select state, code, result, kind from command_tasks where uuid = $1 and org_id = $2',
+    [uuid, orgId],
+  );
+  if (!task) throw new AppError(Err.dataMissingOrNoAccess);
+  if (task.state === 'sent') return { status: 'wait' as const };
+  if (task.state === 'succeeded')
+    return { status: 'success' as const, code: '200', message: successText(lang), data: task.result };
+  const code = task.code ?? Err.communicationTimeout;
+  return {
+    status: 'failure' as const,
+    code: String(code),
+    message: messageFor(code, lang),
+    data: task.result,
+  };
+}

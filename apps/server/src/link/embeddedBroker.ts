@@ -1,0 +1,79 @@
+import net from 'node:net';
+import { Aedes } from 'aedes';
+import { gatewayMayPublish, gatewayMaySubscribe, SN_PATTERN } from '@fieldhub/shared';
+
+export interface EmbeddedBrokerOptions {
+  port: number;
+  host?: string;
+  /** the platform's own login: may publish down and subscribe up for every gateway */
+  server: { username: string; password: string };
+  verifyGateway(sn: string, password: string): Promise<boolean>;
+  log: { warn(obj: object, msg: string): void };
+}
+
+export interface EmbeddedBroker {
+  port: number;
+  close(): Promise<void>;
+}
+
+class AuthError extends Error {
+  returnCode = 4; // bad user name or password
+}
+
+/**
+ * The MQTT broker `npm start` runs in process (Aedes). Gateways log in with username = client id
+ * = SN and their MQTT password; each may publish only under `iiot/v1/{its sn}/up/` and subscribe
+ * only to `iiot/v1/{its sn}/down/` (DESIGN.md §4). The platform logs in like any client.
+ */
+export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
+  const isServer = (client: object | null) =>
+    (client as { fieldhubServer?: boolean } | null)?.fieldhubServer === true;
+
+  const broker = await Aedes.createBroker({
+    authenticate(client, username, password, done) {
+      const pw = password?.toString('utf8') ?? '';
+      if (username === opts.server.username) {
+        if (pw === opts.server.password) {
+          (client as unknown as { fieldhubServer: boolean }).fieldhubServer = true;
+          return done(null, true);
+        }
+        return done(new AuthError('bad server login'), false);
+      }
+      if (!username || !SN_PATTERN.test(username) || client.id !== username) {
+        return done(new AuthError('username and client id must be the gateway SN'), false);
+      }
+      opts.verifyGateway(username, pw).then(
+        (ok) => (ok ? done(null, true) : done(new AuthError('bad gateway login'), false)),
+        (err: unknown) => {
+          opts.log.warn({ err }, 'gateway authentication failed');
+          done(new AuthError('authentication unavailable'), false);
+        },
+      );
+    },
+    authorizePublish(client, packet, callback) {
+      if (client === null || isServer(client)) return callback(null);
+      if (gatewayMayPublish(client.id, packet.topic)) return callback(null);
+      opts.log.warn({ sn: client.id, topic: packet.topic }, 'gateway publish refused');
+      callback(new Error('topic not allowed'));
+    },
+    authorizeSubscribe(client, subscription, callback) {
+      if (isServer(client)) return callback(null, subscription);
+      if (gatewayMaySubscribe(client.id, subscription.topic)) return callback(null, subscription);
+      opts.log.warn({ sn: client.id, topic: subscription.topic }, 'gateway subscribe refused');
+      callback(new Error('subscription not allowed'));
+    },
+  });
+  const server = net.createServer(broker.handle);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host ?? '0.0.0.0', () => resolve());
+  });
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : opts.port,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+    },
+  };
+}

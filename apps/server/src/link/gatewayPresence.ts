@@ -1,0 +1,62 @@
+import type { GatewayStatusMessage } from '@fieldhub/shared';
+import { one, type Db } from '../db/db';
+import type { Clock } from '../clock';
+import type { LinkEvents } from './linkEvents';
+
+/**
+ * A gateway's birth, heartbeat, sleep notice or last will. The birth says which configuration
+ * the gateway runs; when that is not the device's current one, the device shows "sync needed".
+ */
+export async function applyStatus(
+  db: Db,
+  clock: Clock,
+  events: LinkEvents,
+  sn: string,
+  msg: GatewayStatusMessage,
+): Promise<void> {
+  const status = !msg.online ? 'offline' : msg.sleeping ? 'sleeping' : 'online';
+  const row = await one<{ equipment_id: number | null }>(
+    db,
+    `update gateways g set status = $2,
+            last_seen_at = $3,
+            boot_id = coalesce($4, g.boot_id),
+            firmware = coalesce($5, g.firmware),
+            signal_strength = coalesce($6, g.signal_strength),
+            location = coalesce($7::jsonb, g.location),
+            applied_version = case when $8::boolean then $9 else g.applied_version end,
+            applied_hash = case when $8::boolean then $10 else g.applied_hash end,
+            network_mode = coalesce($11, g.network_mode),
+            pending_network_mode = case when $11 is not null and $11 = g.pending_network_mode then null else g.pending_network_mode end
+      where sn = $1
+      returning equipment_id`,
+    [
+      sn,
+      status,
+      clock.now(),
+      msg.bootId ?? null,
+      msg.firmware ?? null,
+      msg.signal ?? null,
+      msg.location ? JSON.stringify({ ...msg.location, at: clock.now().toISOString() }) : null,
+      msg.online && msg.configVersion !== undefined,
+      msg.configVersion ?? null,
+      msg.configHash ?? null,
+      msg.networkMode ?? null,
+    ],
+  );
+  if (row) events.emit('gatewayStatus', { sn, equipmentId: row.equipment_id, status });
+}
+
+/** Gateways whose last sign of life is older than `staleMs` are marked offline (missed last will). */
+export async function expireSilentGateways(
+  db: Db,
+  clock: Clock,
+  events: LinkEvents,
+  staleMs: number,
+): Promise<void> {
+  const rows = await db.query<{ sn: string; equipment_id: number | null }>(
+    `update gateways set status = 'offline' where status <> 'offline' and last_seen_at < $1 returning sn, equipment_id`,
+    [new Date(clock.now().getTime() - staleMs)],
+  );
+  for (const r of rows)
+    events.emit('gatewayStatus', { sn: r.sn, equipmentId: r.equipment_id, status: 'offline' });
+}

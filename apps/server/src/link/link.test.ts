@@ -1,0 +1,275 @@
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  loggedIn,
+  makeEnterprise,
+  makePlatformOperator,
+  startTestPlatform,
+  type Caller,
+  type TestPlatform,
+} from '../../test/harness';
+import { made, send } from '../../test/deviceFixtures';
+
+let p: TestPlatform;
+let admin: Caller;
+let url: string;
+let gw: { sn: string; verifyCode: string; mqttPassword: string };
+let other: { sn: string; mqttPassword: string };
+let equipmentId: number;
+let variableId: number;
+
+/** Connects as a gateway; resolves when connected, rejects on refusal. */
+function connectGateway(sn: string, password: string, extra: mqtt.IClientOptions = {}): Promise<MqttClient> {
+  return new Promise((resolve, reject) => {
+    const c = mqtt.connect(url, {
+      clientId: sn,
+      username: sn,
+      password,
+      reconnectPeriod: 0,
+      connectTimeout: 5000,
+      ...extra,
+    });
+    c.once('connect', () => resolve(c));
+    c.once('error', (err) => {
+      c.end(true);
+      reject(err);
+    });
+  });
+}
+
+const until = async (check: () => Promise<boolean>, ms = 10_000) => {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('condition not met in time');
+};
+
+beforeAll(async () => {
+  p = await startTestPlatform({ MQTT_PORT: '0' }, { link: true });
+  url = `mqtt://127.0.0.1:${p.ctx.link!.brokerPort}`;
+  const { admin: name } = await makeEnterprise(p.ctx.db, 'Link Works');
+  admin = await loggedIn(p.app, name);
+  const operator = await loggedIn(p.app, (await makePlatformOperator(p.ctx.db)).operator);
+  const issued = await made<{ sn: string; verifyCode: string; mqttPassword: string }[]>(
+    operator,
+    '/lfscada/hardware/register',
+    {
+      series: 'EG',
+      gateways: [{ sn: '300000000001' }, { sn: '300000000002' }],
+    },
+  );
+  [gw, other] = [issued[0]!, issued[1]!];
+  equipmentId = (await made(admin, '/lfscada/equipment/multi/add', { name: 'Linked tank' })).id;
+  await made(admin, '/lfscada/equipment/multi/bindGateway', {
+    equipmentId,
+    sn: gw.sn,
+    verifyCode: gw.verifyCode,
+  });
+  const driver = await made(admin, '/lfscada/equipment/multi/driver/add', {
+    owner: { equipmentId },
+    item: { protocol: 'modbus-tcp', name: 'PLC', ip: '127.0.0.1' },
+  });
+  variableId = (
+    await made(admin, '/lfscada/equipment/multi/variable/add', {
+      owner: { equipmentId },
+      item: {
+        driverId: driver.id,
+        name: 'level',
+        dataType: 'float32',
+        registerType: '4x',
+        address: '0',
+        rw: 'rw',
+        writeUpper: 10,
+        writeLower: 0,
+      },
+    })
+  ).id;
+});
+afterAll(() => p.stop());
+
+describe('gateway link over MQTT', () => {
+  it('refuses a wrong password and a client id other than the SN', async () => {
+    await expect(connectGateway(gw.sn, 'not-the-password')).rejects.toThrow(
+      /Bad username or password|Not authorized/i,
+    );
+    await expect(connectGateway(gw.sn, gw.mqttPassword, { clientId: 'someone-else' })).rejects.toThrow();
+  });
+
+  it('marks the gateway online on its birth and offline on its last will', async () => {
+    const c = await connectGateway(gw.sn, gw.mqttPassword, {
+      will: {
+        topic: `iiot/v1/${gw.sn}/up/status`,
+        payload: Buffer.from(JSON.stringify({ v: 1, online: false })),
+        qos: 1,
+        retain: true,
+      },
+    });
+    await c.publishAsync(
+      `iiot/v1/${gw.sn}/up/status`,
+      JSON.stringify({ v: 1, online: true, bootId: 'b1', firmware: '1.0.0', signal: 21 }),
+      { qos: 1, retain: true },
+    );
+    const status = async () =>
+      (await p.ctx.db.query<{ status: string }>('select status from gateways where sn = $1', [gw.sn]))[0]!
+        .status;
+    await until(async () => (await status()) === 'online');
+    c.stream.destroy(); // an abrupt loss: the broker publishes the will
+    await until(async () => (await status()) === 'offline');
+  });
+
+  it("stores telemetry of the device's own variables and ignores others", async () => {
+    const c = await connectGateway(gw.sn, gw.mqttPassword);
+    const ts = Date.now();
+    await c.publishAsync(
+      `iiot/v1/${gw.sn}/up/telemetry`,
+      JSON.stringify({
+        v: 1,
+        bootId: 'b1',
+        seq: 1,
+        items: [{ ts, vals: { [variableId]: 4.5, '999999': 1 } }],
+      }),
+      { qos: 1 },
+    );
+    await until(
+      async () =>
+        (await p.ctx.db.query('select 1 from signal_values where variable_id = $1', [variableId])).length ===
+        1,
+    );
+    const rows = await p.ctx.db.query<{ num: number }>(
+      'select num from signal_values where equipment_id = $1',
+      [equipmentId],
+    );
+    expect(rows).toEqual([{ num: 4.5 }]);
+    await c.endAsync();
+  });
+
+  it("does not deliver a gateway's publish under another gateway's SN", async () => {
+    const c = await connectGateway(other.sn, other.mqttPassword);
+    const before = (await p.ctx.db.query('select * from signal_values')).length;
+    c.publish(
+      `iiot/v1/${gw.sn}/up/telemetry`,
+      JSON.stringify({
+        v: 1,
+        bootId: 'evil',
+        seq: 1,
+        items: [{ ts: Date.now() + 5, vals: { [variableId]: 99 } }],
+      }),
+      { qos: 1 },
+    );
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await p.ctx.db.query('select * from signal_values')).length).toBe(before);
+    c.end(true);
+  });
+
+  it('syncs the configuration and reports success once the gateway acknowledges it', async () => {
+    const c = await connectGateway(gw.sn, gw.mqttPassword);
+    await c.publishAsync(`iiot/v1/${gw.sn}/up/status`, JSON.stringify({ v: 1, online: true, bootId: 'b2' }), {
+      qos: 1,
+    });
+    await until(
+      async () =>
+        (
+          await p.ctx.db.query<{ status: string }>(
+            "select status from gateways where sn = $1 and status = 'online'",
+            [gw.sn],
+          )
+        ).length === 1,
+    );
+    await c.subscribeAsync(`iiot/v1/${gw.sn}/down/#`, { qos: 1 });
+    c.on('message', (topic, payload) => {
+      const msg = JSON.parse(payload.toString());
+      if (topic.endsWith('/down/config')) {
+        void c.publishAsync(
+          `iiot/v1/${gw.sn}/up/config/ack`,
+          JSON.stringify({ v: 1, version: msg.version, hash: msg.hash, ok: true }),
+          { qos: 1 },
+        );
+      }
+      if (topic.endsWith('/down/cmd') && msg.type === 'write') {
+        void c.publishAsync(
+          `iiot/v1/${gw.sn}/up/cmd/result`,
+          JSON.stringify({ v: 1, uuid: msg.uuid, ok: true, data: { value: msg.value } }),
+          { qos: 1 },
+        );
+      }
+    });
+    const { uuid } = await made<{ uuid: string }>(admin, '/lfscada/equipment/multi/sync', { equipmentId });
+    await until(
+      async () =>
+        (await made<{ status: string }>(admin, '/lfscada/equipment/multi/callback', { uuid })).status ===
+        'success',
+    );
+    const device = await made<{ syncNeeded: boolean }>(admin, '/lfscada/equipment/multi/info', {
+      id: equipmentId,
+    });
+    expect(device.syncNeeded).toBe(false);
+
+    const write = await made<{ uuid: string }>(admin, '/lfscada/monitor/multi/signal/writeVal', {
+      equipmentId,
+      signalId: variableId,
+      value: 7.5,
+    });
+    await until(
+      async () =>
+        (await made<{ status: string }>(admin, '/lfscada/equipment/multi/callback', { uuid: write.uuid }))
+          .status === 'success',
+    );
+    // a value above the write upper limit never leaves the platform
+    expect(
+      (
+        await send(admin, '/lfscada/monitor/multi/signal/writeVal', {
+          equipmentId,
+          signalId: variableId,
+          value: 11,
+        })
+      ).code,
+    ).toBe('2003');
+    await c.endAsync();
+  });
+
+  it('sends its configuration to a gateway whose birth says it runs none', async () => {
+    const c = await connectGateway(gw.sn, gw.mqttPassword);
+    await c.subscribeAsync(`iiot/v1/${gw.sn}/down/config`, { qos: 1 });
+    const received = new Promise<{ version: number; config: { variables: { id: number }[] } }>((resolve) =>
+      c.on('message', (_t, payload) => resolve(JSON.parse(payload.toString()))),
+    );
+    await c.publishAsync(
+      `iiot/v1/${gw.sn}/up/status`,
+      JSON.stringify({ v: 1, online: true, bootId: 'fresh' }),
+      { qos: 1 },
+    );
+    const msg = await received;
+    expect(msg.config.variables.map((v) => v.id)).toEqual([variableId]);
+    await c.endAsync();
+  });
+
+  it('refuses commands to an offline gateway with 1304', async () => {
+    await p.ctx.db.query("update gateways set status = 'offline' where sn = $1", [gw.sn]);
+    expect((await send(admin, '/lfscada/equipment/multi/sync', { equipmentId })).code).toBe('1304');
+    expect(
+      (
+        await send(admin, '/lfscada/monitor/multi/signal/writeVal', {
+          equipmentId,
+          signalId: variableId,
+          value: 5,
+        })
+      ).code,
+    ).toBe('1304');
+  });
+
+  it('expires a command the gateway never answers with 1301', async () => {
+    await p.ctx.db.query("update gateways set status = 'online' where sn = $1", [gw.sn]);
+    const { uuid } = await made<{ uuid: string }>(admin, '/lfscada/monitor/multi/signal/writeVal', {
+      equipmentId,
+      signalId: variableId,
+      value: 5,
+    });
+    p.clock.advanceMinutes(2);
+    const outcome = await made<{ status: string; code: string }>(admin, '/lfscada/equipment/multi/callback', {
+      uuid,
+    });
+    expect(outcome).toMatchObject({ status: 'failure', code: '1301' });
+  });
+});

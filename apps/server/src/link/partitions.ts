@@ -1,0 +1,46 @@
+import type { Db } from '../db/db';
+
+/** Tables partitioned by month of `ts`. */
+export type MonthlyTable = 'signal_values' | 'report_records';
+
+const known = new Set<string>();
+
+function monthKey(d: Date): { name: string; from: string; to: string } {
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const next = new Date(Date.UTC(y, m + 1, 1));
+  return {
+    name: `y${y}m${pad(m + 1)}`,
+    from: `${y}-${pad(m + 1)}-01`,
+    to: `${next.getUTCFullYear()}-${pad(next.getUTCMonth() + 1)}-01`,
+  };
+}
+
+/**
+ * Makes sure each month the timestamps fall in has its partition before rows arrive, so the
+ * default partition stays empty (a month cannot be split off while the default holds its rows).
+ */
+export async function ensureMonthPartitions(
+  db: Db,
+  table: MonthlyTable,
+  timestamps: Iterable<number>,
+): Promise<void> {
+  const months = new Map<string, ReturnType<typeof monthKey>>();
+  for (const ts of timestamps) {
+    const k = monthKey(new Date(ts));
+    if (!known.has(`${table}_${k.name}`)) months.set(k.name, k);
+  }
+  for (const k of months.values()) {
+    const partition = `${table}_${k.name}`;
+    try {
+      await db.exec(
+        `create table if not exists ${partition} partition of ${table} for values from ('${k.from}') to ('${k.to}')`,
+      );
+    } catch (err) {
+      // another instance made it at the same moment
+      if (!/already exists/.test(String((err as Error).message))) throw err;
+    }
+    known.add(partition);
+  }
+}
