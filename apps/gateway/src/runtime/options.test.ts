@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseOptions } from './options';
+
+const required = ['--sn', '100000000001', '--password', 'pw-12345', '--broker', 'mqtt://localhost:1883'];
+
+describe('parseOptions', () => {
+  it('takes flags, applies defaults and puts the data dir under gateway-data/<sn>', () => {
+    const parsed = parseOptions([...required, '--simulate'], {});
+    expect(parsed).toMatchObject({
+      ok: true,
+      options: {
+        sn: '100000000001',
+        simulate: true,
+        plantPort: 5020,
+        logLevel: 'info',
+        bufferBytes: 64 * 1024 * 1024,
+        dataDir: path.resolve('gateway-data/100000000001'),
+      },
+    });
+  });
+
+  it('falls back to the environment, the flag winning', () => {
+    const parsed = parseOptions(['--plant-port', '6000'], {
+      GATEWAY_SN: '100000000002',
+      GATEWAY_PASSWORD: 'pw-12345',
+      GATEWAY_BROKER: 'mqtt://broker:1883',
+      GATEWAY_PLANT_PORT: '7000',
+      GATEWAY_SIMULATE: '1',
+      GATEWAY_LOCATION: '121.47,31.23',
+    });
+    expect(parsed).toMatchObject({
+      ok: true,
+      options: { sn: '100000000002', plantPort: 6000, simulate: true, location: { lng: 121.47, lat: 31.23 } },
+    });
+  });
+
+  it('names each bad option with its flag and environment variable', () => {
+    const parsed = parseOptions(['--sn', '12345', '--broker', 'http://x', '--log-level', 'loud'], {});
+    expect(parsed.ok).toBe(false);
+    const message = parsed.ok ? '' : parsed.message;
+    expect(message).toContain('--sn (GATEWAY_SN): expected 12 digits');
+    expect(message).toContain('--password (GATEWAY_PASSWORD): required');
+    expect(message).toContain('--broker (GATEWAY_BROKER): expected mqtt://host:port');
+    expect(message).toContain('--log-level (GATEWAY_LOG_LEVEL)');
+  });
+
+  it('refuses an unknown flag with the usage', () => {
+    const parsed = parseOptions([...required, '--colour'], {});
+    expect(parsed.ok ? '' : parsed.message).toMatch(/Unknown option '--colour'[\s\S]*Usage:/);
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * `--simulate` end to end: the gateway starts the simulated plant, collects it through the Modbus
+ * driver, and executes write commands that reach the plant; a second simulated gateway shares the
+ * plant; a restart command re-initialises the gateway in process.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Cloud } from './support/cloud';
+import { config } from './support/configs';
+import { GatewayProcess } from './support/gatewayProcess';
+import { Mosquitto, freePort } from './support/mosquitto';
+
+const SN = '400000000001';
+const SN_SHARING = '400000000002';
+let broker: Mosquitto;
+let cloud: Cloud;
+let gateway: GatewayProcess;
+let plantPort: number;
+const dirs: string[] = [];
+
+function plantConfig(port: number) {
+  const base = {
+    driverId: 1,
+    kind: 'device',
+    stringLength: null,
+    deadband: null,
+    collectFormula: '',
+    writeFormula: '',
+    collectUpper: null,
+    collectLower: null,
+    writeUpper: null,
+    writeLower: null,
+    formula: '',
+    initialValue: '',
+  } as const;
+  return config({
+    drivers: [
+      { id: 1, name: 'plant', protocol: 'modbus-tcp', ip: '127.0.0.1', port, minCollectMs: 200 } as never,
+    ],
+    variables: [
+      { ...base, id: 1, name: 'tank_level', dataType: 'float32', registerType: '4x', address: '0', rw: 'r' },
+      {
+        ...base,
+        id: 2,
+        name: 'level_setpoint',
+        dataType: 'float32',
+        registerType: '4x',
+        address: '2',
+        rw: 'rw',
+        writeLower: 0,
+        writeUpper: 10,
+      },
+      { ...base, id: 3, name: 'pump_run', dataType: 'bit', registerType: '0x', address: '0', rw: 'rw' },
+      // the plant refuses writes here (exception 02), whatever the variable says
+      { ...base, id: 4, name: 'flow', dataType: 'float32', registerType: '4x', address: '4', rw: 'rw' },
+    ],
+  });
+}
+
+function start(sn: string) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'gw-sim-'));
+  dirs.push(dataDir);
+  return new GatewayProcess({
+    sn,
+    broker: broker.url,
+    dataDir,
+    extra: ['--simulate', '--plant-port', String(plantPort)],
+  });
+}
+
+beforeAll(async () => {
+  broker = await Mosquitto.start();
+  cloud = await Cloud.connect(broker.url, SN);
+  plantPort = await freePort();
+  gateway = start(SN);
+  await cloud.waitFor('up/status', (p) => p.online === true);
+  await cloud.sendConfig(1, plantConfig(plantPort));
+});
+afterAll(async () => {
+  await gateway?.kill('SIGKILL');
+  await cloud?.close();
+  await broker?.stop();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('simulated plant', () => {
+  it('collects the plant through the Modbus driver', async () => {
+    await cloud.until(
+      () => [...cloud.batches.values()].some((b) => b.items.some((i) => typeof i.vals['1'] === 'number')),
+      15_000,
+    );
+    // the status follows the driver's connection state
+    const connected = (p: Record<string, unknown>) =>
+      JSON.stringify(p.drivers) === JSON.stringify([{ id: 1, ok: true }]);
+    await cloud.waitFor('up/status', connected);
+  });
+
+  it('writes a set point to the plant and refuses one above the write limit with 2003', async () => {
+    expect(await cloud.command({ type: 'write', variableId: 2, value: 6.5 })).toMatchObject({ ok: true });
+    expect(await cloud.command({ type: 'read', variableIds: [2] })).toMatchObject({
+      data: { values: { 2: 6.5 } },
+    });
+    expect(await cloud.command({ type: 'write', variableId: 2, value: 11 })).toMatchObject({
+      ok: false,
+      code: 2003,
+    });
+    expect(await cloud.command({ type: 'read', variableIds: [2] })).toMatchObject({
+      data: { values: { 2: 6.5 } },
+    });
+    expect(await cloud.command({ type: 'write', variableId: 3, value: 1 })).toMatchObject({ ok: true });
+    expect(await cloud.command({ type: 'read', variableIds: [3] })).toMatchObject({
+      data: { values: { 3: 1 } },
+    });
+  });
+
+  it("answers the plant's refusal of a write with the field-bus code", async () => {
+    expect(await cloud.command({ type: 'write', variableId: 4, value: 1 })).toMatchObject({
+      ok: false,
+      code: 1708,
+    });
+  });
+
+  it('lets a second simulated gateway share the plant already running on the port', async () => {
+    const second = start(SN_SHARING);
+    try {
+      await second.waitForLog((l) => l.msg.startsWith('simulated plant port in use'));
+      await second.waitForLog((l) => l.msg === 'connected to the broker');
+    } finally {
+      await second.kill('SIGKILL');
+    }
+  });
+
+  it('re-initialises in process on a restart command under --simulate', async () => {
+    const before = (await cloud.waitFor('up/status', (p) => p.online === true)).bootId;
+    expect(await cloud.command({ type: 'restart' })).toMatchObject({ ok: true });
+    const after = await cloud.waitFor('up/status', (p) => p.online === true && p.bootId !== before);
+    expect(after).toMatchObject({ configHash: 'h1' });
+    expect(gateway.running).toBe(true);
+  });
+});
