@@ -3,6 +3,7 @@ import type { Db } from './db/db';
 import type { Clock } from './clock';
 import type { LoginKeys } from './modules/auth/loginKeys';
 import type { GatewayLink } from './link/gatewayLink';
+import type { Monitor } from './monitor/monitor';
 
 /** What every module of the server is built from. */
 export interface AppContext {
@@ -12,4 +13,6 @@ export interface AppContext {
   loginKeys: LoginKeys;
   /** the MQTT side; null when the server runs without it (API tests) */
   link: GatewayLink | null;
+  /** value cache, live bus and the ingest path */
+  monitor: Monitor;
 }

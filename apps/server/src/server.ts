@@ -7,6 +7,7 @@ import { openPglite, openPostgres, type Db } from './db/db';
 import { migrate } from './db/migrate';
 import { loadLoginKeys } from './modules/auth/loginKeys';
 import { startGatewayLink } from './link/gatewayLink';
+import { createMonitor } from './monitor/monitor';
 import path from 'node:path';
 
 export interface Platform {
@@ -32,8 +33,12 @@ export async function createPlatform(
   const db = options.db ?? (await openDatabase(config));
   await migrate(db);
   const clock = options.clock ?? systemClock;
-  const link = options.link === false ? null : await startGatewayLink(config, db, clock);
-  const ctx: AppContext = { config, db, clock, loginKeys: await loadLoginKeys(db), link };
+  const monitor = await createMonitor(config, db, clock);
+  const link =
+    options.link === false
+      ? null
+      : await startGatewayLink(config, db, clock, { onValues: (...args) => monitor.ingest(...args) });
+  const ctx: AppContext = { config, db, clock, loginKeys: await loadLoginKeys(db), link, monitor };
   const app = await buildApp(ctx, options);
   return {
     ctx,
@@ -41,6 +46,7 @@ export async function createPlatform(
     async close() {
       await app.close();
       await link?.close();
+      await monitor.close();
       await db.close();
     },
   };

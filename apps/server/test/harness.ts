@@ -107,6 +107,7 @@ export async function startTestPlatform(
     async stop() {
       await platform.app.close();
       await platform.ctx.link?.close();
+      await platform.ctx.monitor.close();
       await drop();
     },
   };

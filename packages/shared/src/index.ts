@@ -97,5 +97,6 @@ export {
   type VariableAddressInput,
 } from './address/validateAddress';
 export * from './protocol/index';
+export * from './live/messages';
 export * from './commandPoll';
 export * from './errors/fieldbus';

@@ -10,6 +10,7 @@ import {
   reportRecordSchema,
   statusSchema,
   telemetrySchema,
+  type LiveValue,
   type TelemetryMessage,
 } from '@fieldhub/shared';
 import { one, type Db } from '../db/db';
@@ -49,7 +50,17 @@ interface GatewayRef {
  * external one), the platform's MQTT session, the uplink handlers and the sweeper that expires
  * unanswered commands and silent gateways.
  */
-export async function startGatewayLink(config: Config, db: Db, clock: Clock): Promise<GatewayLink> {
+export interface LinkHooks {
+  /** stored values of a batch; awaited before the broker's acknowledgement */
+  onValues?(equipmentId: number, values: LiveValue[], hist: boolean): Promise<void>;
+}
+
+export async function startGatewayLink(
+  config: Config,
+  db: Db,
+  clock: Clock,
+  hooks: LinkHooks = {},
+): Promise<GatewayLink> {
   const log = pino({ level: config.LOG_LEVEL, name: 'link' });
   const events = new LinkEvents();
   let broker: EmbeddedBroker | null = null;
@@ -113,7 +124,14 @@ export async function startGatewayLink(config: Config, db: Db, clock: Clock): Pr
 
   const onTelemetry = async (sn: string, equipmentId: number, msg: TelemetryMessage, hist: boolean) => {
     const stored = await storeTelemetry(db, clock, equipmentId, msg);
-    if (stored.length) events.emit('values', { equipmentId, items: stored, hist });
+    if (stored.length) {
+      events.emit('values', { equipmentId, items: stored, hist });
+      await hooks.onValues?.(
+        equipmentId,
+        stored.map((v) => ({ signalId: v.variableId, ts: v.ts, value: v.value, quality: v.quality })),
+        hist,
+      );
+    }
     // seq counts live and replayed batches together; only a live batch reveals a gap
     const last = lastSeq.get(sn);
     if (!hist && last && last.bootId === msg.bootId && msg.seq > last.seq + 1) {
