@@ -8,11 +8,19 @@ export interface EmbeddedBrokerOptions {
   /** the platform's own login: may publish down and subscribe up for every gateway */
   server: { username: string; password: string };
   verifyGateway(sn: string, password: string): Promise<boolean>;
+  /**
+   * A gateway's publish (its last will too), handled before the broker acknowledges it: the
+   * gateway drops a batch from its buffer only once the platform has stored it. A failure
+   * refuses the publish (the broker closes the connection) and the gateway sends it again.
+   */
+  onUplink(topic: string, payload: Buffer): Promise<void>;
   log: { warn(obj: object, msg: string): void };
 }
 
 export interface EmbeddedBroker {
   port: number;
+  /** publishes to subscribers (a gateway's queued session included), QoS 1 */
+  publish(topic: string, payload: Buffer): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,7 +60,16 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
     },
     authorizePublish(client, packet, callback) {
       if (client === null || isServer(client)) return callback(null);
-      if (gatewayMayPublish(client.id, packet.topic)) return callback(null);
+      if (gatewayMayPublish(client.id, packet.topic)) {
+        opts.onUplink(packet.topic, Buffer.from(packet.payload)).then(
+          () => callback(null),
+          (err: unknown) => {
+            opts.log.warn({ err, sn: client.id, topic: packet.topic }, 'uplink not stored; refused');
+            callback(err instanceof Error ? err : new Error(String(err)));
+          },
+        );
+        return;
+      }
       opts.log.warn({ sn: client.id, topic: packet.topic }, 'gateway publish refused');
       callback(new Error('topic not allowed'));
     },
@@ -71,6 +88,14 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
   const address = server.address();
   return {
     port: typeof address === 'object' && address ? address.port : opts.port,
+    publish(topic, payload) {
+      return new Promise((resolve, reject) =>
+        broker.publish(
+          { cmd: 'publish', topic, payload, qos: 1, retain: false, dup: false },
+          (err?: Error | null) => (err ? reject(err) : resolve()),
+        ),
+      );
+    },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await new Promise<void>((resolve) => broker.close(() => resolve()));

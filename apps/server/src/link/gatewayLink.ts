@@ -6,6 +6,7 @@ import {
   configAckSchema,
   DOWN,
   parseTopic,
+  TOPIC_ROOT,
   PROTOCOL_VERSION,
   reportRecordSchema,
   statusSchema,
@@ -67,6 +68,9 @@ export async function startGatewayLink(
   let url = config.MQTT_URL;
   let username = config.MQTT_USERNAME ?? '';
   let password = config.MQTT_PASSWORD ?? '';
+  // bound below, once the handlers exist; the broker takes no connection before then
+  let handleUplink: (topic: string, payload: Buffer) => Promise<void> = () =>
+    Promise.reject(new Error('link not ready'));
   if (!url) {
     username = 'fieldhub-server';
     password = randomBytes(24).toString('base64url');
@@ -75,6 +79,7 @@ export async function startGatewayLink(
         port,
         server: { username, password },
         verifyGateway: (sn, pw) => verifyGateway(db, sn, pw),
+        onUplink: (topic, payload) => handleUplink(topic, payload),
         log,
       });
     try {
@@ -246,16 +251,28 @@ export async function startGatewayLink(
   // an external Mosquitto must know the server's login before the server connects
   await writeMosquittoFiles(db, config);
 
-  const client = await startLinkClient({
-    url,
-    username,
-    password,
-    shared: !!config.MQTT_URL,
-    clientId:
-      config.MQTT_CLIENT_ID ?? `fieldhub-${hostname()}-${config.PORT || randomBytes(4).toString('hex')}`,
-    onUplink,
-    log,
-  });
+  // Embedded: the broker hands every gateway publish to the server before acknowledging it, so
+  // uplinks of different gateways are stored concurrently and a gateway's PUBACK means "stored".
+  // External: the server is a client of the broker (shared subscription, ack after store).
+  const embedded = broker;
+  const client: LinkClient = embedded
+    ? {
+        publishDown: (sn, suffix, payload) =>
+          embedded.publish(`${TOPIC_ROOT}/${sn}/${suffix}`, Buffer.from(JSON.stringify(payload))),
+        connected: () => true,
+        close: async () => {},
+      }
+    : await startLinkClient({
+        url,
+        username,
+        password,
+        shared: true,
+        clientId:
+          config.MQTT_CLIENT_ID ?? `fieldhub-${hostname()}-${config.PORT || randomBytes(4).toString('hex')}`,
+        onUplink,
+        log,
+      });
+  handleUplink = onUplink;
 
   const sweeper = setInterval(() => {
     expireTasks(db, clock)

@@ -3,7 +3,8 @@ import type { Db } from '../db/db';
 /** Tables partitioned by month of `ts`. */
 export type MonthlyTable = 'signal_values' | 'report_records';
 
-const known = new Set<string>();
+// partitions known to exist, per database (a process may hold several, as tests and benches do)
+const knownByDb = new WeakMap<Db, Set<string>>();
 
 function monthKey(d: Date): { name: string; from: string; to: string } {
   const y = d.getUTCFullYear();
@@ -26,6 +27,8 @@ export async function ensureMonthPartitions(
   table: MonthlyTable,
   timestamps: Iterable<number>,
 ): Promise<void> {
+  let known = knownByDb.get(db);
+  if (!known) knownByDb.set(db, (known = new Set()));
   const months = new Map<string, ReturnType<typeof monthKey>>();
   for (const ts of timestamps) {
     const k = monthKey(new Date(ts));
