@@ -18,12 +18,16 @@ import { groupRoutes } from './modules/groups/groups.routes';
 import { templateRoutes } from './modules/templates/templates.routes';
 import { linkRoutes } from './link/link.routes';
 import { bulkRoutes } from './modules/bulk/bulk.routes';
+import { monitorRoutes } from './monitor/monitor.routes';
+import type { LiveHubOptions } from './monitor/live/liveHub';
 
 export interface BuildOptions {
   /** serve the built web app (off in API tests) */
   serveWeb?: boolean;
   /** where log lines go (stdout when absent) */
   logStream?: NodeJS.WritableStream;
+  /** pacing and limits of the live sockets (tests shorten the idle interval) */
+  live?: LiveHubOptions;
 }
 
 /** The HTTP application: every route of every module on one Fastify instance. */
@@ -51,6 +55,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   templateRoutes(app, ctx);
   linkRoutes(app, ctx);
   bulkRoutes(app, ctx);
+  await monitorRoutes(app, ctx, { live: options.live });
 
   if (options.serveWeb !== false) await installStaticWeb(app, ctx.config.webDist);
   return app;

@@ -36,6 +36,8 @@ const envSchema = z.object({
   MQTT_BROKER_PID_FILE: z.string().optional(),
   /** Redis for live fan-out between server instances; when absent an in-process bus is used. */
   REDIS_URL: optionalUrl,
+  /** Prefix of the Redis channel names, so several platforms (or test runs) can share one Redis. */
+  REDIS_PREFIX: z.string().trim().min(1).max(100).default('fieldhub:'),
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Minutes of inactivity after which a login session ends. */

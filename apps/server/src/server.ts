@@ -8,6 +8,8 @@ import { migrate } from './db/migrate';
 import { loadLoginKeys } from './modules/auth/loginKeys';
 import { startGatewayLink } from './link/gatewayLink';
 import { createMonitor } from './monitor/monitor';
+import { redisBus } from './monitor/redisBus';
+import pino from 'pino';
 import path from 'node:path';
 
 export interface Platform {
@@ -33,7 +35,14 @@ export async function createPlatform(
   const db = options.db ?? (await openDatabase(config));
   await migrate(db);
   const clock = options.clock ?? systemClock;
-  const monitor = await createMonitor(config, db, clock);
+  // with REDIS_URL a value ingested here reaches the websockets of every instance
+  const bus = config.REDIS_URL
+    ? await redisBus(config.REDIS_URL, {
+        prefix: config.REDIS_PREFIX,
+        log: pino({ level: config.LOG_LEVEL, name: 'redis-bus' }),
+      })
+    : undefined;
+  const monitor = await createMonitor(config, db, clock, bus);
   const link =
     options.link === false
       ? null

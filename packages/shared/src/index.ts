@@ -98,5 +98,6 @@ export {
 } from './address/validateAddress';
 export * from './protocol/index';
 export * from './live/messages';
+export * from './live/monitorCalls';
 export * from './commandPoll';
 export * from './errors/fieldbus';

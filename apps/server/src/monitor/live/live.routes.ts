@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { isAppError, Err, LIVE_CLOSE_REFUSED, monitorEquipmentSchema } from '@fieldhub/shared';
+import type { AppContext } from '../../appContext';
+import { call } from '../../http/route';
+import { visibleDevice } from '../../modules/devices/deviceScope';
+import { deviceSignalIds, latestValues } from '../board/latestValues';
+import { LiveHub, type LiveHubOptions } from './liveHub';
+import { consumeLiveToken, issueLiveToken } from './liveTokens';
+
+/**
+ * Live data of seed 000 §7: a one-use token, then the device's socket.
+ *
+ * POST /lfscada/websocket/monitor/token {equipmentId} → data: the token (text, valid 60 s, once).
+ *   Needs monitor_view and a device the caller may see (1101 otherwise).
+ * GET (upgrade) /lfscada/ws/eg/signal/subscribe/{token} → JSON text frames:
+ *   first {type:'signalVal', equipmentId, values:[{signalId, ts, value, quality}]} with every value
+ *   held for the device (the snapshot), then signalVal / signalAlarm / gatewayAlarm of that device
+ *   only, at most one signalVal frame per 100 ms (latest value per signal), and {type:'idle', ts}
+ *   every 60 s. A bad or used token closes the socket with 4001 and the catalogue code (1021, or
+ *   1020 when expired) as reason.
+ */
+export function liveRoutes(app: FastifyInstance, ctx: AppContext, options: LiveHubOptions = {}): void {
+  const { db, clock, monitor } = ctx;
+  const hub = new LiveHub(monitor.bus, options);
+  app.addHook('onClose', async () => hub.close());
+
+  call(
+    app,
+    '/lfscada/websocket/monitor/token',
+    { input: monitorEquipmentSchema, access: { perm: 'monitor_view' } },
+    async ({ input, auth }) => {
+      await visibleDevice(db, auth, input.equipmentId);
+      return issueLiveToken(db, clock, auth, input.equipmentId);
+    },
+  );
+
+  app.get(
+    '/lfscada/ws/eg/signal/subscribe/:token',
+    // the token is the credential: no session cookie needed on the socket
+    { websocket: true, config: { access: { public: true } } },
+    async (socket, req) => {
+      const { token } = req.params as { token: string };
+      let equipmentId: number;
+      try {
+        ({ equipmentId } = await consumeLiveToken(db, clock, token));
+      } catch (err) {
+        const code = isAppError(err) ? err.code : Err.unknownError;
+        if (!isAppError(err)) req.log.warn({ err }, 'live token check failed');
+        socket.close(LIVE_CLOSE_REFUSED, String(code));
+        return;
+      }
+      // attached before the snapshot is read, so nothing published in between is missed
+      const feed = hub.attach(socket, equipmentId);
+      try {
+        const values = await latestValues(db, monitor.cache, await deviceSignalIds(db, equipmentId));
+        feed.begin({ type: 'signalVal', equipmentId, values });
+      } catch (err) {
+        req.log.warn({ err }, 'live snapshot failed');
+        socket.close(LIVE_CLOSE_REFUSED, String(Err.unknownError));
+      }
+    },
+  );
+}

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import type { BusMessage } from '@fieldhub/shared';
+import type { LiveBus } from './liveBus';
+
+export interface RedisBusOptions {
+  /** channel prefix (REDIS_PREFIX), so that several platforms or test runs share one Redis */
+  prefix?: string;
+  log?: pino.Logger;
+}
+
+/** What travels on the channel: the message and the instance that published it. */
+interface Envelope {
+  o: string;
+  m: BusMessage;
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  if (!value || typeof value !== 'object') return false;
+  const { o, m } = value as Partial<Envelope>;
+  return typeof o === 'string' && !!m && typeof m.type === 'string' && typeof m.equipmentId === 'number';
+}
+
+/**
+ * The live bus over Redis pub/sub (DESIGN.md §2, scaled out): every instance publishes what it
+ * ingests on one channel and hears what the others ingest. Local subscribers get a message at
+ * once, without the round trip; an instance ignores its own echo. Redis is our own
+ * infrastructure, so messages are checked for shape only, not validated field by field.
+ *
+ * When Redis is unreachable a publish is dropped (counted and logged), never queued: the values
+ * are stored anyway, and remote sockets pick up the latest values on their next snapshot.
+ */
+export async function redisBus(
+  url: string,
+  options: RedisBusOptions = {},
+): Promise<LiveBus & { dropped(): number }> {
+  const log = options.log ?? pino({ name: 'redis-bus', level: 'warn' });
+  const channel = `${options.prefix ?? 'fieldhub:'}live`;
+  const origin = randomUUID();
+  // no offline queue: a publish while disconnected fails at once instead of piling up
+  const pub = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  const sub = new Redis(url, { lazyConnect: true });
+  for (const conn of [pub, sub])
+    conn.on('error', (err: Error) => log.warn({ err: err.message }, 'redis error'));
+  await Promise.all([pub.connect(), sub.connect()]);
+  await sub.subscribe(channel);
+
+  const handlers = new Set<(msg: BusMessage) => void>();
+  const deliver = (msg: BusMessage) => {
+    for (const handler of handlers) {
+      try {
+        handler(msg);
+      } catch (err) {
+        log.warn({ err }, 'live bus subscriber failed');
+      }
+    }
+  };
+  sub.on('message', (from: string, text: string) => {
+    if (from !== channel) return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (!isEnvelope(parsed) || parsed.o === origin) return;
+    deliver(parsed.m);
+  });
+
+  let dropped = 0;
+  let lastWarn = 0;
+  return {
+    async publish(msg) {
+      deliver(msg);
+      try {
+        await pub.publish(channel, JSON.stringify({ o: origin, m: msg } satisfies Envelope));
+      } catch (err) {
+        dropped++;
+        // one line a minute at most while Redis is away
+        if (Date.now() - lastWarn > 60_000) {
+          lastWarn = Date.now();
+          log.warn({ err: (err as Error).message, dropped }, 'live message not published to Redis');
+        }
+      }
+    },
+    subscribe(handler) {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    dropped: () => dropped,
+    async close() {
+      handlers.clear();
+      await Promise.allSettled([sub.quit(), pub.quit()]);
+    },
+  };
+}
