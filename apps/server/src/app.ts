@@ -18,6 +18,7 @@ import { groupRoutes } from './modules/groups/groups.routes';
 import { templateRoutes } from './modules/templates/templates.routes';
 import { linkRoutes } from './link/link.routes';
 import { bulkRoutes } from './modules/bulk/bulk.routes';
+import { alarmRoutes } from './monitor/alarms/alarms.routes';
 import { monitorRoutes } from './monitor/monitor.routes';
 import type { LiveHubOptions } from './monitor/live/liveHub';
 
@@ -55,6 +56,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   templateRoutes(app, ctx);
   linkRoutes(app, ctx);
   bulkRoutes(app, ctx);
+  alarmRoutes(app, ctx);
   await monitorRoutes(app, ctx, { live: options.live });
 
   if (options.serveWeb !== false) await installStaticWeb(app, ctx.config.webDist);

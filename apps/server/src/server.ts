@@ -47,6 +47,8 @@ export async function createPlatform(
     options.link === false
       ? null
       : await startGatewayLink(config, db, clock, { onValues: (...args) => monitor.ingest(...args) });
+  // a gateway going offline raises its device's gateway alarm; coming back releases it
+  link?.events.on('gatewayStatus', (change) => void monitor.alarms.gatewayStatus(change));
   const ctx: AppContext = { config, db, clock, loginKeys: await loadLoginKeys(db), link, monitor };
   const app = await buildApp(ctx, options);
   return {

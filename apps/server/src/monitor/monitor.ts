@@ -2,8 +2,13 @@ import type { LiveValue } from '@fieldhub/shared';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 import type { Clock } from '../clock';
+import pino from 'pino';
 import { ValueCache } from './valueCache';
 import { inProcessBus, type LiveBus } from './liveBus';
+import { ingestBatch } from './ingest';
+import { createAlarmEngine, type AlarmEngine } from './alarms/alarmEngine';
+import { anyProviderSends, defaultProviders, type NotificationProviders } from './notify/providers';
+import { startOutboxDispatcher } from './notify/outboxDispatcher';
 
 /**
  * Live monitoring on one server instance: the value cache, the bus to the websockets, and the
@@ -13,18 +18,25 @@ import { inProcessBus, type LiveBus } from './liveBus';
 export interface Monitor {
   cache: ValueCache;
   bus: LiveBus;
+  /** alarm rules judged on live values; gateway-offline alarms (fed by the link's gatewayStatus) */
+  alarms: AlarmEngine;
   ingest(equipmentId: number, values: LiveValue[], hist: boolean): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function createMonitor(
-  _config: Config,
-  _db: Db,
-  _clock: Clock,
+  config: Config,
+  db: Db,
+  clock: Clock,
   bus?: LiveBus,
+  options: { providers?: Partial<NotificationProviders> } = {},
 ): Promise<Monitor> {
   const cache = new ValueCache();
   const liveBus = bus ?? inProcessBus();
+  const log = pino({ level: config.LOG_LEVEL, name: 'alarms' });
+  const providers = defaultProviders(options.providers);
+  const dispatcher = anyProviderSends(providers) ? startOutboxDispatcher(db, providers, log) : null;
+  const alarms = createAlarmEngine({ db, clock, bus: liveBus, providers, dispatcher, log });
   // every instance keeps its cache from the bus, so each answers queries with the latest values
   const unsubscribe = liveBus.subscribe((msg) => {
     if (msg.type === 'signalVal') cache.apply(msg.values);
@@ -32,12 +44,14 @@ export async function createMonitor(
   return {
     cache,
     bus: liveBus,
-    async ingest(equipmentId, values, _hist) {
-      const accepted = cache.apply(values);
-      if (accepted.length) await liveBus.publish({ type: 'signalVal', equipmentId, values: accepted });
+    alarms,
+    ingest(equipmentId, values, hist) {
+      return ingestBatch({ cache, bus: liveBus, alarms }, equipmentId, values, hist);
     },
     async close() {
       unsubscribe();
+      await alarms.idle();
+      await dispatcher?.close();
       await liveBus.close();
     },
   };

@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BusMessage } from '@fieldhub/shared';
+import { startDevicePlatform } from '../../../test/platformFixtures';
+import type { Caller, TestPlatform } from '../../../test/harness';
+import { deviceWithGateway, made, modbusDriver, send } from '../../../test/deviceFixtures';
+import { createMonitor } from '../monitor';
+import {
+  alarmRule,
+  alarmsOf,
+  busRecorder,
+  failed,
+  good,
+  variableWithRule,
+  type RuleFields,
+} from './alarmTestKit';
+
+let p: TestPlatform;
+let admin: Caller;
+let equipmentId: number;
+let driverId: number;
+const t0 = Date.now() - 3_600_000;
+
+beforeAll(async () => {
+  const platform = await startDevicePlatform('Alarm Engine Works');
+  p = platform.p;
+  admin = platform.admin;
+  equipmentId = (await deviceWithGateway(admin, platform.operator, 'Boiler')).id;
+  driverId = await modbusDriver(admin, { equipmentId });
+});
+afterAll(() => p.stop());
+
+const ingest = (values: Parameters<TestPlatform['ctx']['monitor']['ingest']>[1], hist = false) =>
+  p.ctx.monitor.ingest(equipmentId, values, hist);
+
+const signalAlarms = (messages: BusMessage[]) =>
+  messages.flatMap((m) => (m.type === 'signalAlarm' ? [m] : []));
+
+describe('alarm engine', () => {
+  it('raises after filterCount consecutive samples, counting again after a sample that breaks the run', async () => {
+    const { variableId, ruleId } = await variableWithRule(admin, equipmentId, driverId, {
+      condition: 'gt',
+      value: 80,
+      filterCount: 3,
+      content: 'Temperature high',
+      level: 'serious',
+    });
+    const bus = busRecorder(p.ctx.monitor.bus);
+    await ingest([good(variableId, t0 + 1, 81), good(variableId, t0 + 2, 85)]);
+    await ingest([good(variableId, t0 + 3, 70)]); // breaks the run of two
+    await ingest([good(variableId, t0 + 4, 90), good(variableId, t0 + 5, 91)]);
+    expect(await alarmsOf(p.ctx.db, { ruleId })).toEqual([]);
+
+    await ingest([good(variableId, t0 + 6, 92)]); // third in a row
+    const [raised] = await alarmsOf(p.ctx.db, { ruleId });
+    expect(raised).toMatchObject({
+      state: 'active',
+      variable_id: variableId,
+      trigger_value: 92,
+      content: 'Temperature high',
+      released_at: null,
+    });
+    expect(raised!.triggered_at.getTime()).toBe(t0 + 6);
+
+    await ingest([good(variableId, t0 + 7, 95)]); // still high: nothing new
+    await ingest([good(variableId, t0 + 8, 60)]); // released by the first normal sample
+    const rows = await alarmsOf(p.ctx.db, { ruleId });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ state: 'cleared', trigger_value: 92, release_value: 60 });
+    expect(rows[0]!.released_at!.getTime()).toBe(t0 + 8);
+
+    bus.stop();
+    const changes = signalAlarms(bus.messages).filter((m) => m.alarm.ruleId === ruleId);
+    expect(changes.map((m) => [m.equipmentId, m.alarm.state, m.alarm.value, m.alarm.releasedAt])).toEqual([
+      [equipmentId, 'active', 92, null],
+      [equipmentId, 'cleared', 60, t0 + 8],
+    ]);
+    expect(changes[0]!.alarm).toMatchObject({ alarmId: raised!.id, signalId: variableId, level: 2 });
+  });
+
+  it('counts every sample of a batch that carries several times of one variable', async () => {
+    const { variableId, ruleId } = await variableWithRule(admin, equipmentId, driverId, {
+      condition: 'ge',
+      value: 5,
+      filterCount: 3,
+    });
+    await ingest([good(variableId, t0 + 1, 5), good(variableId, t0 + 2, 6)]);
+    expect(await alarmsOf(p.ctx.db, { ruleId })).toEqual([]);
+    await ingest([good(variableId, t0 + 3, 7), good(variableId, t0 + 4, 1), good(variableId, t0 + 5, 9)]);
+    const rows = await alarmsOf(p.ctx.db, { ruleId });
+    expect(rows.map((r) => [r.state, r.trigger_value, r.release_value])).toEqual([['cleared', 7, 1]]);
+  });
+
+  it.each<[string, RuleFields, number, number]>([
+    ['gt', { condition: 'gt', value: 10 }, 11, 10],
+    ['ge', { condition: 'ge', value: 10 }, 10, 9],
+    ['lt', { condition: 'lt', value: 10 }, 9, 10],
+    ['le', { condition: 'le', value: 10 }, 10, 11],
+    ['eq', { condition: 'eq', value: 3 }, 3, 4],
+    ['ne', { condition: 'ne', value: 3 }, 4, 3],
+    ['within', { condition: 'within', value: 10, value2: 20 }, 15, 25],
+    ['outside', { condition: 'outside', value: 10, value2: 20 }, 25, 15],
+    ['bitSet', { condition: 'bitSet', value: 3 }, 0b1000, 0b0111],
+    ['bitClear', { condition: 'bitClear', value: 3 }, 0b0111, 0b1000],
+  ])('raises and releases a %s rule', async (_name, fields, raising, releasing) => {
+    const { variableId, ruleId } = await variableWithRule(admin, equipmentId, driverId, fields);
+    await ingest([good(variableId, t0 + 1, releasing)]);
+    expect(await alarmsOf(p.ctx.db, { ruleId })).toEqual([]);
+    await ingest([good(variableId, t0 + 2, raising)]);
+    expect((await alarmsOf(p.ctx.db, { ruleId })).map((r) => r.state)).toEqual(['active']);
+    await ingest([good(variableId, t0 + 3, releasing)]);
+    expect(
+      (await alarmsOf(p.ctx.db, { ruleId })).map((r) => [r.state, r.trigger_value, r.release_value]),
+    ).toEqual([['cleared', raising, releasing]]);
+  });
+
+  it('keeps one active alarm per rule and variable when two batches of the device arrive together', async () => {
+    const { variableId, ruleId } = await variableWithRule(admin, equipmentId, driverId, {
+      condition: 'gt',
+      value: 1,
+    });
+    const other = await alarmRule(admin, equipmentId, variableId, { condition: 'gt', value: 2 });
+    await Promise.all([
+      ingest([good(variableId, t0 + 1, 5)]),
+      ingest([good(variableId, t0 + 2, 6)]),
+      ingest([good(variableId, t0 + 3, 7)]),
+    ]);
+    expect((await alarmsOf(p.ctx.db, { ruleId })).map((r) => r.state)).toEqual(['active']);
+    expect((await alarmsOf(p.ctx.db, { ruleId: other })).map((r) => r.state)).toEqual(['active']);
+  });
+
+  it('keeps one active alarm when two server instances judge the same batch at once', async () => {
+    const { variableId, ruleId } = await variableWithRule(admin, equipmentId, driverId, {
+      condition: 'lt',
+      value: 0,
+    });
+    const second = await createMonitor(p.ctx.config, p.ctx.db, p.clock);
+    try {
+      const batch = [good(variableId, t0 + 1, -5)];
+      await Promise.all([
+        p.ctx.monitor.ingest(equipmentId, batch, false),
+        second.ingest(equipmentId, batch, false),
+      ]);
+      expect((await alarmsOf(p.ctx.db, { ruleId })).map((r) => r.state)).toEqual(['active']);
+      // the one that lost the race adopted the alarm: it releases it too
+      await second.ingest(equipmentId, [good(variableId, t0 + 2, 3)], false);
+      expect((await alarmsOf(p.ctx.db, { ruleId })).map((r) => r.state)).toEqual(['cleared']);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('rebuilds its active alarms from the database after a restart', async () => {
+    const { variableId, ruleId } = await variableWithRule(admin, equipmentId, driverId, {
+      condition: 'gt',
+      value: 50,
+    });
+    await ingest([good(variableId, t0 + 1, 60)]);
+    const restarted = await createMonitor(p.ctx.config, p.ctx.db, p.clock);
+    try {
+      await restarted.ingest(equipmentId, [good(variableId, t0 + 2, 70)], false); // still high: no second alarm
+      expect((await alarmsOf(p.ctx.db, { ruleId })).map((r) => r.state)).toEqual(['active']);
+      await restarted.ingest(equipmentId, [good(variableId, t0 + 3, 40)], false);
+      expect((await alarmsOf(p.ctx.db, { ruleId })).map((r) => [r.state, r.release_value])).toEqual([
+        ['cleared', 40],
+      ]);
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('neither raises, releases nor resets a count on samples of bad quality', async () => {
+    const { variableId, ruleId } = await variableWithRule(admin, equipmentId, driverId, {
+      condition: 'lt',
+      value: 1,
+      filterCount: 2,
+    });
+    // a naive engine would read the failed reads' empty values as 0 (< 1) and raise
+    await ingest([failed(variableId, t0 + 1), failed(variableId, t0 + 2), failed(variableId, t0 + 3)]);
+    expect(await alarmsOf(p.ctx.db, { ruleId })).toEqual([]);
+    await ingest([good(variableId, t0 + 4, 0), failed(variableId, t0 + 5), good(variableId, t0 + 6, 0)]);
+    expect((await alarmsOf(p.ctx.db, { ruleId })).map((r) => r.state)).toEqual(['active']);
+    await ingest([failed(variableId, t0 + 7), { signalId: variableId, ts: t0 + 8, value: 5, quality: 1711 }]);
+    expect((await alarmsOf(p.ctx.db, { ruleId })).map((r) => r.state)).toEqual(['active']);
+  });
+
+  it('does not judge a replay of buffered history, nor let it overwrite a newer live value', async () => {
+    const { variableId, ruleId } = await variableWithRule(admin, equipmentId, driverId, {
+      condition: 'gt',
+      value: 100,
+    });
+    await ingest([good(variableId, t0 + 10, 20)]);
+    await ingest([good(variableId, t0 + 1, 500), good(variableId, t0 + 2, 600)], true);
+    expect(p.ctx.monitor.cache.get(variableId)).toMatchObject({ ts: t0 + 10, value: 20 });
+    expect(await alarmsOf(p.ctx.db, { ruleId })).toEqual([]);
+    // a replay newer than anything held fills the cache, still without an alarm
+    await ingest([good(variableId, t0 + 20, 700)], true);
+    expect(p.ctx.monitor.cache.get(variableId)).toMatchObject({ ts: t0 + 20, value: 700 });
+    expect(await alarmsOf(p.ctx.db, { ruleId })).toEqual([]);
+  });
+
+  it('judges a sample only once: a batch delivered twice does not count twice', async () => {
+    const { variableId, ruleId } = await variableWithRule(admin, equipmentId, driverId, {
+      condition: 'gt',
+      value: 0,
+      filterCount: 2,
+    });
+    const batch = [good(variableId, t0 + 1, 1)];
+    await ingest(batch);
+    await ingest(batch);
+    expect(await alarmsOf(p.ctx.db, { ruleId })).toEqual([]);
+    await ingest([good(variableId, t0 + 2, 1)]);
+    expect((await alarmsOf(p.ctx.db, { ruleId })).map((r) => r.state)).toEqual(['active']);
+  });
+
+  it('releases an active alarm whose rule was deleted, at the next batch of the device', async () => {
+    const { variableId, ruleId } = await variableWithRule(admin, equipmentId, driverId, {
+      condition: 'gt',
+      value: 0,
+    });
+    await ingest([good(variableId, t0 + 1, 1)]);
+    expect((await alarmsOf(p.ctx.db, { ruleId })).map((r) => r.state)).toEqual(['active']);
+    const res = await send(admin, '/lfscada/equipment/multi/alarm/delete', {
+      owner: { equipmentId },
+      id: ruleId,
+    });
+    expect(res.code).toBe('200');
+    await ingest([good(variableId, t0 + 2, 1)]);
+    expect((await alarmsOf(p.ctx.db, { ruleId })).map((r) => r.state)).toEqual(['cleared']);
+  });
+
+  it('picks up a rule added while values flow, and stops judging a disabled one', async () => {
+    const { variableId, ruleId } = await variableWithRule(admin, equipmentId, driverId, {
+      condition: 'gt',
+      value: 10,
+    });
+    await ingest([good(variableId, t0 + 1, 5)]);
+    const added = await alarmRule(admin, equipmentId, variableId, { condition: 'lt', value: 6 });
+    await ingest([good(variableId, t0 + 2, 5)]);
+    expect((await alarmsOf(p.ctx.db, { ruleId: added })).map((r) => r.state)).toEqual(['active']);
+    await made(admin, '/lfscada/equipment/multi/alarm/edit', {
+      owner: { equipmentId },
+      id: ruleId,
+      item: { variableId, condition: 'gt', value: 10, content: 'off', enabled: false },
+    });
+    await ingest([good(variableId, t0 + 3, 50)]);
+    expect(await alarmsOf(p.ctx.db, { ruleId })).toEqual([]);
+  });
+});

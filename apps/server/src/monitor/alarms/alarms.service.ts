@@ -1,0 +1,190 @@
+import { AppError, Err, LIMITS, type LocalizedText, type Page, type PermissionKey } from '@fieldhub/shared';
+import type { Db } from '../../db/db';
+import type { Clock } from '../../clock';
+import type { AuthContext } from '../../http/context';
+import { scopeDevices, visibleDevice } from '../../modules/devices/deviceScope';
+import { recordBy } from '../../modules/oplog/oplog.service';
+import { Where } from '../../db/where';
+import {
+  activeAlarmCounts,
+  alarmHead,
+  alarmHeads,
+  confirmAlarms,
+  findAlarms,
+  findOutbox,
+  type AlarmRecordRow,
+  type OutboxRow,
+} from './alarmRecords';
+
+/**
+ * Alarm calls: who may read and confirm which alarm. A device's alarm records need the device to
+ * be visible to the caller (another enterprise's device reads as missing) and the permission key
+ * of the rule type (seed 000 §6): '00' equipment info → monitor_equipinfo_menu_alarm, '01'
+ * designer → monitor_designer_menu_alarm. Gateway alarms belong to the equipment info ('00').
+ */
+const RULE_TYPE_KEY: Record<'00' | '01', PermissionKey> = {
+  '00': 'monitor_equipinfo_menu_alarm',
+  '01': 'monitor_designer_menu_alarm',
+};
+
+function requireAlarmKey(auth: AuthContext, ruleType: '00' | '01'): void {
+  if (!auth.auths.has(RULE_TYPE_KEY[ruleType])) throw new AppError(Err.noAccess);
+}
+
+const RANGE_DETAIL: Record<'both' | 'before1970' | 'order' | 'span', LocalizedText> = {
+  both: { 'zh-CN': '开始时间和结束时间必须同时填写', 'en-US': 'give both the start and the end time' },
+  before1970: { 'zh-CN': '日期不能早于 1970 年', 'en-US': 'dates before 1970 are not accepted' },
+  order: { 'zh-CN': '结束时间必须晚于开始时间', 'en-US': 'the end time must be later than the start time' },
+  span: {
+    'zh-CN': `查询时间跨度不能超过 ${LIMITS.historySpanDays} 天`,
+    'en-US': `the query span may not exceed ${LIMITS.historySpanDays} days`,
+  },
+};
+
+/**
+ * The time range of an alarm history query (seed 000 §5: both times, start ≠ end, end after
+ * start, at most 30 days, nothing before 1970). No range at all means every record.
+ */
+export function alarmRange(startTime?: number, endTime?: number): { from?: number; to?: number } {
+  if (startTime === undefined && endTime === undefined) return {};
+  const fail = (why: keyof typeof RANGE_DETAIL) =>
+    new AppError(Err.parameterCheckFailed, { params: { detail: RANGE_DETAIL[why] } });
+  if (startTime === undefined || endTime === undefined) throw fail('both');
+  if (startTime < 0 || endTime < 0) throw fail('before1970');
+  if (endTime <= startTime) throw fail('order');
+  if (endTime - startTime > LIMITS.historySpanDays * 86_400_000) throw fail('span');
+  return { from: startTime, to: endTime };
+}
+
+export interface AlarmQuery {
+  equipmentId: number;
+  ruleType: '00' | '01';
+  state?: 'active' | 'cleared';
+  level?: string;
+  startTime?: number;
+  endTime?: number;
+  pageNum: number;
+  pageSize: number;
+}
+
+/** Signal alarms of a device (active and history), of one rule type. */
+export async function queryAlarms(db: Db, auth: AuthContext, q: AlarmQuery): Promise<Page<AlarmRecordRow>> {
+  requireAlarmKey(auth, q.ruleType);
+  const device = await visibleDevice(db, auth, q.equipmentId);
+  return findAlarms(db, {
+    ...alarmRange(q.startTime, q.endTime),
+    orgId: device.org_id,
+    equipmentId: device.id,
+    kind: 'signal',
+    ruleType: q.ruleType,
+    state: q.state,
+    level: q.level,
+    pageNum: q.pageNum,
+    pageSize: q.pageSize,
+  });
+}
+
+/** Gateway-offline alarms of a device. */
+export async function queryGatewayAlarms(
+  db: Db,
+  auth: AuthContext,
+  q: Omit<AlarmQuery, 'ruleType' | 'level'>,
+): Promise<Page<AlarmRecordRow>> {
+  requireAlarmKey(auth, '00');
+  const device = await visibleDevice(db, auth, q.equipmentId);
+  return findAlarms(db, {
+    ...alarmRange(q.startTime, q.endTime),
+    orgId: device.org_id,
+    equipmentId: device.id,
+    kind: 'gateway',
+    state: q.state,
+    pageNum: q.pageNum,
+    pageSize: q.pageSize,
+  });
+}
+
+/** Throws 90002 unless the caller may see the device (an alarm of an unseen device is "missing"). */
+async function requireVisibleAlarmDevice(db: Db, auth: AuthContext, equipmentId: number): Promise<void> {
+  try {
+    await visibleDevice(db, auth, equipmentId);
+  } catch (err) {
+    if (err instanceof AppError && err.code === Err.deviceNotFound)
+      throw new AppError(Err.dataMissingOrNoAccess);
+    throw err;
+  }
+}
+
+/**
+ * Confirms (acknowledges) alarms, signal or gateway, active or released: all of them or none.
+ * Writes one operation-log entry per device.
+ */
+export async function confirm(
+  db: Db,
+  clock: Clock,
+  auth: AuthContext,
+  alarmIds: readonly number[],
+  note: string,
+  ip: string,
+): Promise<{ confirmed: number }> {
+  const ids = [...new Set(alarmIds)];
+  return db.tx(async (tx) => {
+    const heads = await alarmHeads(tx, auth.orgId, ids);
+    if (heads.length !== ids.length) throw new AppError(Err.dataMissingOrNoAccess);
+    const devices = new Map<number, number[]>();
+    for (const h of heads) devices.set(h.equipmentId, [...(devices.get(h.equipmentId) ?? []), h.id]);
+    for (const equipmentId of devices.keys()) await requireVisibleAlarmDevice(tx, auth, equipmentId);
+    for (const h of heads) requireAlarmKey(auth, h.kind === 'gateway' ? '00' : h.ruleType);
+    const confirmed = await confirmAlarms(tx, auth.orgId, ids, auth.accountId, note, clock.now());
+    for (const [equipmentId, alarms] of devices)
+      await recordBy(tx, auth, ip, {
+        action: 'alarm.confirm',
+        objectType: 'equipment',
+        objectId: equipmentId,
+        detail: { alarmIds: alarms, note },
+      });
+    return { confirmed };
+  });
+}
+
+/**
+ * /isReleaseByAlarmId: whether the alarm needs no more attention, i.e. it was released (its
+ * condition is gone) or someone confirmed it. The browser stops repeating the alarm sound on true
+ * (seed 000 §4: the sound stops if the alarm was already handled).
+ */
+export async function isReleased(db: Db, auth: AuthContext, alarmId: number): Promise<boolean> {
+  const head = await alarmHead(db, auth.orgId, alarmId);
+  if (!head) throw new AppError(Err.dataMissingOrNoAccess);
+  await requireVisibleAlarmDevice(db, auth, head.equipmentId);
+  return head.state === 'cleared' || head.confirmed;
+}
+
+/** Active alarm counts of the given devices the caller sees (others are left out silently). */
+export async function activeCounts(db: Db, auth: AuthContext, equipmentIds: readonly number[]) {
+  const where = scopeDevices(new Where(), auth).add('e.id = any(?::bigint[])', [...new Set(equipmentIds)]);
+  const visible = await db.query<{ id: number }>(`select e.id from equipment e where ${where}`, where.params);
+  if (!visible.length) return [];
+  return activeAlarmCounts(
+    db,
+    auth.orgId,
+    visible.map((v) => v.id),
+  );
+}
+
+/**
+ * Notifications made for alarms (what the providers sent or, by default, only recorded). The
+ * enterprise admin sees the whole enterprise's; every other account its own.
+ */
+export async function queryOutbox(
+  db: Db,
+  auth: AuthContext,
+  q: { alarmId?: number; channel?: string; pageNum: number; pageSize: number },
+): Promise<Page<OutboxRow>> {
+  return findOutbox(db, {
+    orgId: auth.orgId,
+    accountId: auth.kind === 'enterprise' ? undefined : auth.accountId,
+    alarmId: q.alarmId,
+    channel: q.channel,
+    pageNum: q.pageNum,
+    pageSize: q.pageSize,
+  });
+}

@@ -1,0 +1,130 @@
+import type { ALARM_METHODS, LocalizedText } from '@fieldhub/shared';
+import type { Db } from '../../db/db';
+import type { NotificationProvider, NotificationProviders, NotifyChannel } from './providers';
+import { alarmRecipients, type AlarmRecipient } from './recipients';
+
+export type AlarmMethod = (typeof ALARM_METHODS)[number];
+
+/** What the accounts of a device are told when one of its alarms is raised. */
+export interface AlarmNotice {
+  alarmId: number;
+  orgId: number;
+  equipmentId: number;
+  equipmentName: string;
+  kind: 'signal' | 'gateway';
+  level: string;
+  ruleType: '00' | '01';
+  /** the alarm text in both languages (a rule's content is the same text in both) */
+  text: LocalizedText;
+  /** delivery methods of the rule (seed 000 §3); gateway alarms use ['message'] */
+  methods: readonly AlarmMethod[];
+  /** how often the browser repeats the alarm sound (alarmBroadcastTimes, seed 000 §4) */
+  voiceLoops: number;
+  value: number | string | null;
+  triggeredAt: number;
+}
+
+// A method reaches people over these channels; `message` is also the in-app message every
+// recipient gets whatever the methods (the message centre lists all alarms of one's devices).
+const channelsOf: Record<AlarmMethod, NotifyChannel[]> = {
+  message: ['push', 'email'],
+  sms: ['sms'],
+  phone: ['phone'],
+  voice: ['voice'],
+};
+
+function addressFor(channel: NotifyChannel, r: AlarmRecipient): string {
+  switch (channel) {
+    case 'push':
+      return String(r.accountId);
+    case 'email':
+      return r.email;
+    case 'sms':
+    case 'phone':
+    case 'voice':
+      return r.tel;
+    default: {
+      const unknown: never = channel;
+      throw new Error(`unknown channel ${String(unknown)}`);
+    }
+  }
+}
+
+interface OutboxRow {
+  accountId: number;
+  channel: NotifyChannel;
+  recipient: string;
+  provider: string;
+  status: 'recorded' | 'pending' | 'skipped';
+  error: string;
+}
+
+/**
+ * Stores the in-app message of an alarm for every authorised account and one outbox row per
+ * recipient and channel of the rule's methods. Runs in the transaction that raised the alarm, so
+ * an alarm and its notifications exist together or not at all. Returns how many outbox rows wait
+ * for a provider that really sends (the dispatcher then delivers them after the commit).
+ */
+export async function recordAlarmNotifications(
+  db: Db,
+  providers: NotificationProviders,
+  notice: AlarmNotice,
+): Promise<{ recipients: number; pending: number }> {
+  const recipients = await alarmRecipients(db, notice.equipmentId);
+  if (!recipients.length) return { recipients: 0, pending: 0 };
+  const title = notice.equipmentName;
+  const body = notice.text['zh-CN'];
+  const data = {
+    type: 'alarm',
+    equipType: 'eg',
+    dataId: notice.equipmentId,
+    equipmentId: notice.equipmentId,
+    alarmId: notice.alarmId,
+    alarmKind: notice.kind,
+    alarmBroadcastTimes: notice.voiceLoops,
+    level: notice.level,
+    ruleType: notice.ruleType,
+    value: notice.value,
+    triggeredAt: notice.triggeredAt,
+    text: notice.text,
+  };
+  await db.query(
+    `insert into messages (org_id, account_id, kind, title, body, data)
+     select $1, a, 'alarm', $3, $4, $5::jsonb from unnest($2::bigint[]) as u(a)`,
+    [notice.orgId, recipients.map((r) => r.accountId), title, body, data],
+  );
+
+  const rows: OutboxRow[] = [];
+  const channels = new Set(notice.methods.flatMap((m) => channelsOf[m]));
+  for (const channel of channels) {
+    const provider: NotificationProvider | null = providers[channel];
+    if (!provider) continue; // e-mail without a mail provider: not sent, not recorded
+    for (const r of recipients) {
+      const recipient = addressFor(channel, r);
+      const status = !recipient ? 'skipped' : provider.recordsOnly ? 'recorded' : 'pending';
+      const error = recipient ? '' : channel === 'email' ? 'no e-mail address' : 'no phone number';
+      rows.push({ accountId: r.accountId, channel, recipient, provider: provider.name, status, error });
+    }
+  }
+  if (rows.length) {
+    await db.query(
+      `insert into notification_outbox (org_id, alarm_id, title, body, data, account_id, channel, recipient, provider, status, error)
+       select $1, $2, $3, $4, $5::jsonb, a, c, r, p, s, e
+         from unnest($6::bigint[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[]) as u(a, c, r, p, s, e)`,
+      [
+        notice.orgId,
+        notice.alarmId,
+        title,
+        body,
+        data,
+        rows.map((r) => r.accountId),
+        rows.map((r) => r.channel),
+        rows.map((r) => r.recipient),
+        rows.map((r) => r.provider),
+        rows.map((r) => r.status),
+        rows.map((r) => r.error),
+      ],
+    );
+  }
+  return { recipients: recipients.length, pending: rows.filter((r) => r.status === 'pending').length };
+}
