@@ -52,7 +52,8 @@ export async function historyExport(
       useStyles: true,
       useSharedStrings: false,
     });
-    const sheet = wb.addWorksheet(lang === 'zh-CN' ? '历史数据' : 'History');
+    // 'History' is a name Excel reserves for itself
+    const sheet = wb.addWorksheet(lang === 'zh-CN' ? '历史数据' : 'History data');
     sheet.columns = [
       { width: 22, style: { numFmt: 'yyyy-mm-dd hh:mm:ss' } },
       { width: 24 },

@@ -22,7 +22,8 @@ export function m4(
   const span = to - from;
   const bucketOf = (t: number) => {
     if (span <= 0) return 0;
-    const b = Math.floor(((t - from) / span) * buckets);
+    // multiplied before dividing: integer times stay exact at bucket edges
+    const b = Math.floor(((t - from) * buckets) / span);
     return b < 0 ? 0 : b >= buckets ? buckets - 1 : b;
   };
   const emit = (first: number, min: number, max: number, last: number) => {

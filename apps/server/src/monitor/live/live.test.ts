@@ -32,6 +32,7 @@ const val = (signalId: number, ts: number, value: number | string): LiveValue =>
 
 beforeAll(async () => {
   // a short idle interval so the idle text shows up within the test
+  // a short idle interval so the idle text shows up within the test
   p = await startTestPlatform({}, { live: { idleMs: 300 } });
   await p.app.listen({ port: 0, host: '127.0.0.1' });
   const operator = await loggedInOperator(p);

@@ -10,12 +10,13 @@ export interface LiveHubOptions extends Partial<FeedLimits> {
 
 /**
  * The live sockets of one server instance, by device. The hub hears the bus once and hands each
- * message to the feeds of its device only; every socket gets the idle text every 60 s, and a
- * socket that answered no ping since the previous idle tick is cut (a peer gone without a close).
+ * message to the feeds of its device only; every socket gets the idle text and a ping every
+ * 60 s, and a socket that answered none of the last two pings is cut (a peer gone without a close).
  */
 export class LiveHub {
   private readonly feeds = new Map<number, Set<SocketFeed>>();
-  private readonly alive = new WeakMap<SocketFeed, boolean>();
+  /** idle ticks since the socket last answered a ping */
+  private readonly unanswered = new WeakMap<SocketFeed, number>();
   private readonly sockets = new Map<SocketFeed, WebSocket>();
   private readonly limits: FeedLimits;
   private readonly unsubscribe: () => void;
@@ -39,8 +40,8 @@ export class LiveHub {
     if (!set) this.feeds.set(equipmentId, (set = new Set()));
     set.add(feed);
     this.sockets.set(feed, socket);
-    this.alive.set(feed, true);
-    socket.on('pong', () => this.alive.set(feed, true));
+    this.unanswered.set(feed, 0);
+    socket.on('pong', () => this.unanswered.set(feed, 0));
     socket.on('close', () => this.detach(feed));
     socket.on('error', () => this.detach(feed));
     return feed;
@@ -64,12 +65,13 @@ export class LiveHub {
   private idleTick(): void {
     const idle = { type: 'idle' as const, ts: Date.now() };
     for (const [feed, socket] of this.sockets) {
-      if (!this.alive.get(feed)) {
+      const missed = this.unanswered.get(feed) ?? 0;
+      if (missed >= 2) {
         socket.terminate();
         this.detach(feed);
         continue;
       }
-      this.alive.set(feed, false);
+      this.unanswered.set(feed, missed + 1);
       feed.sendNow(idle);
       socket.ping();
     }
