@@ -19,7 +19,9 @@ export type ScreenName =
   | 'templateList'
   | 'templateAdd'
   | 'templateEdit'
-  | 'hardwareList';
+  | 'hardwareList'
+  | 'monitorList'
+  | 'monitorDetail';
 
 /**
  * One route of the full table of seed 000 §2 and seed 001 §2. `id` doubles as the i18n key of
@@ -147,11 +149,16 @@ export const layoutRoutes: RouteDef[] = [
   r('/monitor', 'monitor', {
     redirect: '/monitor/eg/list',
     children: [
-      mon('eg/list', { perm: 'monitor_view' }),
-      mon('eg/detail/list/:id/:alarm', { name: 'MonitorEGDetail', perm: 'monitor_view' }),
+      mon('eg/list', { perm: 'monitor_view', screen: 'monitorList' }),
+      mon('eg/detail/list/:id/:alarm', {
+        name: 'MonitorEGDetail',
+        perm: 'monitor_view',
+        screen: 'monitorDetail',
+      }),
       mon('eg/detail/list/:id/:orderType/:orderId', {
         name: 'MonitorEGDetailForOrder',
         perm: 'monitor_view',
+        screen: 'monitorDetail',
       }),
       mon('eg/detail/page/:pageId/:alarm', { name: 'MonitorEgPageItem', perm: 'monitor_view' }),
       mon('eg/detail/page/:pageId/:orderType/:orderId', {
@@ -161,7 +168,7 @@ export const layoutRoutes: RouteDef[] = [
       mon('eg/group', {
         perm: 'monitor_view',
         children: [
-          mon('eg/group/list/:groupId/:id', { perm: 'monitor_view' }),
+          mon('eg/group/list/:groupId/:id', { perm: 'monitor_view', screen: 'monitorDetail' }),
           mon('eg/group/configuration/:groupId/:id', { perm: 'monitor_view' }),
           mon('eg/group/configuration/:groupId/:id/:pageId', { perm: 'monitor_view' }),
         ],

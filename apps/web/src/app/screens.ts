@@ -21,4 +21,6 @@ export const screens: Partial<Record<ScreenName, LazyExoticComponent<ComponentTy
   groupList: lazy(() => import('../features/groups/GroupListPage')),
   gatewayList: lazy(() => import('../features/gateways/GatewayListPage')),
   hardwareList: lazy(() => import('../features/hardware/HardwareListPage')),
+  monitorList: lazy(() => import('../features/monitor/list/MonitorListPage')),
+  monitorDetail: lazy(() => import('../features/monitor/detail/MonitorDetailPage')),
 };

@@ -145,7 +145,7 @@ export class MonitorSession {
   }
 
   private async openNow(): Promise<void> {
-    let opened = false;
+    let opened: boolean;
     try {
       opened = await this.deps.open();
     } catch {

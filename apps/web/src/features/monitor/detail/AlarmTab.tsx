@@ -1,0 +1,232 @@
+import { useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Flex, Input, Popconfirm, Segmented, Table, Tag, Typography } from 'antd';
+import { CheckOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { Page } from '@fieldhub/shared';
+import { tablePagination, usePaging } from '../../../app/paging';
+import { request } from '../../../app/request';
+import { toastSuccess } from '../../../app/notify';
+import { can, useSession } from '../../../app/session';
+import { monitorKeys } from '../useMonitor';
+import { lastHours, RangeField, rangeProblemText, type TimeRange } from './RangeField';
+
+/** An alarm record as /lfscada/monitor/multi/alarm/query answers it (times in ms). */
+export interface AlarmRecord {
+  id: number;
+  kind: 'signal' | 'gateway';
+  variableName: string;
+  condition: string;
+  threshold: number | null;
+  threshold2: number | null;
+  level: string;
+  content: string;
+  sn: string | null;
+  state: 'active' | 'cleared';
+  triggerValue: number | string | null;
+  releaseValue: number | string | null;
+  triggeredAt: number;
+  releasedAt: number | null;
+  confirmedAt: number | null;
+  confirmedBy: string | null;
+  confirmNote: string;
+}
+
+type View = 'active' | 'history' | 'gateway';
+const LEVEL_COLORS: Record<string, string> = {
+  info: 'blue',
+  normal: 'gold',
+  serious: 'orange',
+  urgent: 'red',
+};
+const fmt = (ts: number | null) => (ts ? dayjs(ts).format('YYYY-MM-DD HH:mm:ss') : '—');
+const json = { json: true } as const;
+
+/** Active alarms of a device (rule type 00), for the tab's badge; refreshed by socket alarms. */
+export function useActiveAlarmCount(equipmentId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: monitorKeys.alarmCount(equipmentId),
+    queryFn: async () =>
+      (
+        await request<Page<AlarmRecord>>(
+          '/lfscada/monitor/multi/alarm/query',
+          { equipmentId, state: 'active', pageNum: 1, pageSize: 1 },
+          { json: true, silent: true },
+        )
+      ).total,
+    enabled,
+  });
+}
+
+/**
+ * The alarm tab: the device's active alarms, its alarm history in a range, and its gateway's
+ * offline alarms; an alarm can be confirmed with a note. Needs monitor_equipinfo_menu_alarm.
+ */
+export function AlarmTab({ equipmentId }: { equipmentId: number }) {
+  const { t } = useTranslation(['monitor', 'deviceConfig', 'common']);
+  const user = useSession((s) => s.user);
+  const client = useQueryClient();
+  const pager = usePaging();
+  const [view, setView] = useState<View>('active');
+  const [range, setRange] = useState<TimeRange>(() => lastHours(24 * 7));
+  const [note, setNote] = useState('');
+  const allowed = can(user, 'monitor_equipinfo_menu_alarm');
+  const ranged = view !== 'active';
+  const problem = ranged ? rangeProblemText(range) : null;
+
+  const rows = useQuery({
+    queryKey: [...monitorKeys.alarms(equipmentId), view, ranged ? range : null, pager.paging],
+    queryFn: () =>
+      request<Page<AlarmRecord>>(
+        view === 'gateway'
+          ? '/lfscada/monitor/multi/gateway/alarm/query'
+          : '/lfscada/monitor/multi/alarm/query',
+        {
+          equipmentId,
+          ...(view === 'active' ? { state: 'active' } : { startTime: range.start, endTime: range.end }),
+          ...pager.paging,
+        },
+        json,
+      ),
+    enabled: allowed && !problem,
+    placeholderData: keepPreviousData,
+  });
+  const confirm = useMutation({
+    mutationFn: (alarmIds: number[]) =>
+      request('/lfscada/monitor/multi/alarm/confirm', { alarmIds, note: note.trim() }, json),
+    onSuccess: async () => {
+      toastSuccess(t('alarm.confirmed'));
+      setNote('');
+      await client.invalidateQueries({ queryKey: monitorKeys.alarms(equipmentId) });
+    },
+  });
+
+  if (!allowed)
+    return (
+      <Alert type="warning" showIcon title={t('alarm.no-permission')} data-testid="alarm-no-permission" />
+    );
+
+  const condition = (r: AlarmRecord) => {
+    if (r.kind === 'gateway') return t('alarm.gateway-offline', { sn: r.sn ?? '' });
+    const name = t(`deviceConfig:alarm.condition.${r.condition}`, { defaultValue: r.condition });
+    const bound = r.threshold2 !== null ? `${r.threshold} ~ ${r.threshold2}` : (r.threshold ?? '');
+    return `${name} ${bound}`;
+  };
+
+  return (
+    <>
+      <Flex wrap gap={12} align="flex-start" style={{ marginBottom: 16 }}>
+        <Segmented<View>
+          value={view}
+          onChange={(v) => {
+            setView(v);
+            pager.toFirstPage();
+          }}
+          options={[
+            { value: 'active', label: t('alarm.active') },
+            { value: 'history', label: t('alarm.history') },
+            { value: 'gateway', label: t('alarm.gateway') },
+          ]}
+          data-testid="alarm-view"
+        />
+        {ranged && <RangeField value={range} onChange={(r) => (setRange(r), pager.toFirstPage())} />}
+      </Flex>
+      <Table<AlarmRecord>
+        rowKey="id"
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        loading={rows.isFetching && !rows.data}
+        dataSource={rows.data?.list ?? []}
+        pagination={tablePagination(pager, rows.data?.total ?? 0, t)}
+        locale={{ emptyText: view === 'active' ? t('alarm.none-active') : t('alarm.none') }}
+        data-testid="alarm-table"
+        columns={[
+          { title: t('alarm.triggered'), dataIndex: 'triggeredAt', width: 170, render: fmt },
+          {
+            title: t('alarm.state'),
+            dataIndex: 'state',
+            width: 100,
+            render: (s: AlarmRecord['state']) =>
+              s === 'active' ? (
+                <Tag color="error">{t('alarm.state-active')}</Tag>
+              ) : (
+                <Tag>{t('alarm.state-cleared')}</Tag>
+              ),
+          },
+          ...(view === 'gateway'
+            ? []
+            : [
+                { title: t('realtime.name'), dataIndex: 'variableName' },
+                {
+                  title: t('deviceConfig:alarm.field.level'),
+                  dataIndex: 'level',
+                  render: (l: string) => (
+                    <Tag color={LEVEL_COLORS[l]}>
+                      {t(`deviceConfig:alarm.level.${l}`, { defaultValue: l })}
+                    </Tag>
+                  ),
+                },
+              ]),
+          {
+            title: t('alarm.content'),
+            key: 'content',
+            render: (_, r) => (
+              <Flex vertical>
+                {r.content && <Typography.Text>{r.content}</Typography.Text>}
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {condition(r)}
+                </Typography.Text>
+              </Flex>
+            ),
+          },
+          ...(view === 'gateway'
+            ? []
+            : [
+                {
+                  title: t('alarm.value'),
+                  key: 'value',
+                  render: (_: unknown, r: AlarmRecord) =>
+                    r.releaseValue !== null && r.state === 'cleared'
+                      ? `${r.triggerValue ?? '—'} → ${r.releaseValue}`
+                      : String(r.triggerValue ?? '—'),
+                },
+              ]),
+          { title: t('alarm.released'), dataIndex: 'releasedAt', width: 170, render: fmt },
+          {
+            title: t('alarm.confirmation'),
+            key: 'confirm',
+            render: (_, r) =>
+              r.confirmedAt ? (
+                <Typography.Text type="secondary" title={r.confirmNote || undefined}>
+                  {t('alarm.confirmed-by', { who: r.confirmedBy ?? '', at: fmt(r.confirmedAt) })}
+                </Typography.Text>
+              ) : (
+                <Popconfirm
+                  title={t('alarm.confirm-title')}
+                  description={
+                    <Input.TextArea
+                      rows={2}
+                      maxLength={100}
+                      showCount
+                      value={note}
+                      placeholder={t('alarm.note')}
+                      onChange={(e) => setNote(e.target.value)}
+                    />
+                  }
+                  okText={t('common:confirm')}
+                  cancelText={t('common:cancel')}
+                  onConfirm={() => confirm.mutateAsync([r.id]).catch(() => undefined)}
+                >
+                  <Button size="small" icon={<CheckOutlined />} data-testid={`alarm-confirm-${r.id}`}>
+                    {t('alarm.confirm')}
+                  </Button>
+                </Popconfirm>
+              ),
+          },
+        ]}
+      />
+      {problem && <Typography.Text type="danger">{problem}</Typography.Text>}
+    </>
+  );
+}

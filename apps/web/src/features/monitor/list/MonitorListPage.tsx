@@ -1,0 +1,199 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import {
+  Button,
+  Checkbox,
+  Col,
+  Empty,
+  Flex,
+  Input,
+  Pagination,
+  Row,
+  Segmented,
+  Skeleton,
+  Table,
+  Typography,
+} from 'antd';
+import { AppstoreOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { MonitorDeviceCard } from '@fieldhub/shared';
+import { PageFrame } from '../../../app/components/PageFrame';
+import { tablePagination, usePaging, useStepBackFromEmptyPage } from '../../../app/paging';
+import { pathTo } from '../../../app/routeTable';
+import { GatewayStatusBadge } from '../../gateways/GatewayStatusBadge';
+import { useDeviceCards, useFollow, type CardFilters } from '../useMonitor';
+import { AlarmCount, DeviceCard, FollowStar } from './DeviceCard';
+import { MonitorGroupTree } from './MonitorGroupTree';
+
+type View = 'cards' | 'list';
+const VIEW_KEY = 'fieldhub.monitor.view';
+const STATUSES = ['all', 'online', 'offline', 'sleeping', 'unbound'] as const;
+
+const detailPath = (id: number) => pathTo('MonitorEGDetail', { id, alarm: 0 });
+
+/**
+ * /monitor/eg/list: the devices the user may watch, as cards or a list, with their gateway state,
+ * active alarms and follow star (followed first); filtered by group, state, keyword and follows.
+ */
+export default function MonitorListPage() {
+  const { t } = useTranslation(['monitor', 'common']);
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const [filters, setFilters] = useState<CardFilters>(() => {
+    const groupId = Number(new URLSearchParams(search).get('groupId'));
+    return groupId > 0 ? { groupId } : {};
+  });
+  const [view, setView] = useState<View>(() =>
+    localStorage.getItem(VIEW_KEY) === 'list' ? 'list' : 'cards',
+  );
+  const pager = usePaging();
+  const cards = useDeviceCards(filters, pager.paging);
+  const follow = useFollow();
+  useStepBackFromEmptyPage(pager, cards.data);
+
+  const apply = (next: CardFilters) => {
+    setFilters(next);
+    pager.toFirstPage();
+  };
+  const toggleFollow = (card: MonitorDeviceCard) => follow.mutate({ id: card.id, follow: !card.followed });
+  const followBusy = (card: MonitorDeviceCard) => follow.isPending && follow.variables?.id === card.id;
+  const filtered = !!(filters.groupId || filters.keyword || filters.status || filters.followed);
+  const list = cards.data?.list ?? [];
+
+  const empty = filtered ? (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.no-match')} data-testid="monitor-empty">
+      <Button onClick={() => apply({})}>{t('list.clear')}</Button>
+    </Empty>
+  ) : (
+    <Empty description={t('list.none')} data-testid="monitor-empty">
+      <Typography.Paragraph type="secondary">{t('list.none-help')}</Typography.Paragraph>
+    </Empty>
+  );
+
+  let body;
+  if (cards.isPending) body = <Skeleton active paragraph={{ rows: 6 }} data-testid="monitor-loading" />;
+  else if (view === 'cards')
+    body = list.length ? (
+      <>
+        <Row
+          gutter={[16, 16]}
+          data-testid="monitor-cards"
+          style={{ opacity: cards.isPlaceholderData ? 0.6 : 1 }}
+        >
+          {list.map((card) => (
+            <Col key={card.id} xs={24} sm={12} lg={8} xxl={6}>
+              <DeviceCard
+                card={card}
+                followBusy={followBusy(card)}
+                onOpen={() => navigate(detailPath(card.id))}
+                onToggleFollow={() => toggleFollow(card)}
+              />
+            </Col>
+          ))}
+        </Row>
+        <Flex justify="flex-end" style={{ marginTop: 16 }}>
+          <Pagination {...tablePagination(pager, cards.data?.total ?? 0, t)} />
+        </Flex>
+      </>
+    ) : (
+      empty
+    );
+  else
+    body = (
+      <Table<MonitorDeviceCard>
+        rowKey="id"
+        size="middle"
+        loading={cards.isFetching && cards.isPlaceholderData}
+        dataSource={list}
+        pagination={tablePagination(pager, cards.data?.total ?? 0, t)}
+        locale={{ emptyText: empty }}
+        onRow={(card) => ({ onClick: () => navigate(detailPath(card.id)), style: { cursor: 'pointer' } })}
+        data-testid="monitor-table"
+        columns={[
+          {
+            key: 'follow',
+            width: 48,
+            render: (_, card) => (
+              <FollowStar card={card} busy={followBusy(card)} onToggle={() => toggleFollow(card)} />
+            ),
+          },
+          {
+            title: t('col.name'),
+            dataIndex: 'name',
+            render: (v: string) => <Typography.Text strong>{v}</Typography.Text>,
+          },
+          { title: t('col.group'), dataIndex: 'groupName', render: (v: string | null) => v ?? '—' },
+          { title: t('col.sn'), dataIndex: 'sn', render: (v: string | null) => v ?? '—' },
+          {
+            title: t('col.status'),
+            dataIndex: 'gatewayStatus',
+            render: (_, card) => <GatewayStatusBadge status={card.gatewayStatus} />,
+          },
+          {
+            title: t('col.alarms'),
+            dataIndex: 'alarmCount',
+            render: (v: number) => <AlarmCount count={v} />,
+          },
+        ]}
+      />
+    );
+
+  return (
+    <PageFrame
+      title={t('list.title')}
+      extra={
+        <Segmented<View>
+          value={view}
+          onChange={(v) => {
+            setView(v);
+            localStorage.setItem(VIEW_KEY, v);
+          }}
+          options={[
+            { value: 'cards', icon: <AppstoreOutlined />, label: t('list.view-cards') },
+            { value: 'list', icon: <UnorderedListOutlined />, label: t('list.view-list') },
+          ]}
+          data-testid="monitor-view"
+        />
+      }
+    >
+      <Flex gap={16} align="flex-start">
+        <div style={{ width: 220, flex: 'none', overflow: 'auto', maxHeight: 'calc(100vh - 220px)' }}>
+          <MonitorGroupTree
+            selected={filters.groupId}
+            onSelect={(groupId) => {
+              apply({ ...filters, groupId });
+              navigate({ search: groupId ? `?groupId=${groupId}` : '' }, { replace: true });
+            }}
+          />
+        </div>
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <Flex wrap gap={12} align="center" style={{ marginBottom: 16 }}>
+            <Input.Search
+              allowClear
+              maxLength={50}
+              placeholder={t('list.search')}
+              style={{ width: 260 }}
+              defaultValue={filters.keyword}
+              onSearch={(v) => apply({ ...filters, keyword: v.trim() || undefined })}
+              data-testid="monitor-search"
+            />
+            <Segmented<(typeof STATUSES)[number]>
+              value={filters.status ?? 'all'}
+              onChange={(v) => apply({ ...filters, status: v === 'all' ? undefined : v })}
+              options={STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+              data-testid="monitor-status-filter"
+            />
+            <Checkbox
+              checked={!!filters.followed}
+              onChange={(e) => apply({ ...filters, followed: e.target.checked || undefined })}
+              data-testid="monitor-followed"
+            >
+              {t('list.followed-only')}
+            </Checkbox>
+          </Flex>
+          {body}
+        </div>
+      </Flex>
+    </PageFrame>
+  );
+}

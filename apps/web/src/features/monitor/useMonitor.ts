@@ -1,0 +1,77 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  TIMERS,
+  type DeviceRow,
+  type MonitorDeviceCard,
+  type MonitorGroupNode,
+  type Page,
+} from '@fieldhub/shared';
+import { request } from '../../app/request';
+import type { Paging } from '../../app/paging';
+
+/** Filters of the monitor list (seed 000 §2 /monitor/eg/list). */
+export interface CardFilters {
+  groupId?: number | undefined;
+  keyword?: string | undefined;
+  status?: 'online' | 'offline' | 'sleeping' | 'unbound' | undefined;
+  followed?: boolean | undefined;
+}
+
+/** Query keys of the monitor screens; a follow change or an alarm refreshes `cards`. */
+export const monitorKeys = {
+  all: ['monitor'] as const,
+  groups: ['monitor', 'groups'] as const,
+  cards: ['monitor', 'cards'] as const,
+  cardPage: (f: CardFilters, p: Paging) => ['monitor', 'cards', f, p] as const,
+  device: (id: number) => ['monitor', 'device', id] as const,
+  signals: (id: number) => ['monitor', 'signals', id] as const,
+  alarms: (id: number) => ['monitor', 'alarms', id] as const,
+  alarmCount: (id: number) => ['monitor', 'alarms', id, 'count'] as const,
+};
+
+const json = { json: true } as const;
+
+export function useMonitorGroups() {
+  return useQuery({
+    queryKey: monitorKeys.groups,
+    queryFn: () => request<MonitorGroupNode[]>('/lfscada/monitor/group/query', {}, json),
+    staleTime: 30_000,
+  });
+}
+
+/** A page of device cards; gateway states and alarm counts refresh with the gateway poll (60 s). */
+export function useDeviceCards(filters: CardFilters, paging: Paging) {
+  return useQuery({
+    queryKey: monitorKeys.cardPage(filters, paging),
+    queryFn: () =>
+      request<Page<MonitorDeviceCard>>(
+        '/lfscada/monitor/equipment/queryByGroup',
+        { ...paging, ...filters, keyword: filters.keyword || undefined },
+        json,
+      ),
+    placeholderData: keepPreviousData,
+    refetchInterval: TIMERS.gatewayPoll,
+  });
+}
+
+/** Follow (setFollow) and stop following (the spec's cancleFollow). */
+export function useFollow() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, follow }: { id: number; follow: boolean }) =>
+      request(
+        follow ? '/lfscada/monitor/equipment/setFollow' : '/lfscada/monitor/equipment/cancleFollow',
+        { equipmentId: id },
+        json,
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: monitorKeys.cards }),
+  });
+}
+
+/** The device's own fields (equipment info tab, page title). */
+export function useMonitoredDevice(id: number) {
+  return useQuery({
+    queryKey: monitorKeys.device(id),
+    queryFn: () => request<DeviceRow>('/lfscada/equipment/multi/info', { id }, json),
+  });
+}
