@@ -15,11 +15,17 @@ export interface BrowserFixture {
   stop(): Promise<void>;
 }
 
-export async function startBrowserFixture(): Promise<BrowserFixture> {
+/**
+ * Starts the platform and Chromium. With `link`, the platform also runs its gateway link (the
+ * embedded MQTT broker on a free port) so real gateway processes can connect.
+ */
+export async function startBrowserFixture(options: { link?: boolean } = {}): Promise<BrowserFixture> {
   if (!existsSync(path.join(webDist, 'index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build` first (npm test does)');
   }
-  const platform = await startTestPlatform({ WEB_DIST: webDist });
+  const platform = options.link
+    ? await startTestPlatform({ WEB_DIST: webDist, MQTT_PORT: '0' }, { link: true })
+    : await startTestPlatform({ WEB_DIST: webDist });
   await platform.app.listen({ port: 0, host: '127.0.0.1' });
   const address = platform.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
