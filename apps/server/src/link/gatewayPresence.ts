@@ -3,6 +3,18 @@ import { one, type Db } from '../db/db';
 import type { Clock } from '../clock';
 import type { LinkEvents } from './linkEvents';
 
+/*
+ * The configuration a birth names counts as the device's only when the platform knows it as such:
+ * it is the one already recorded for the gateway, or one the platform sent this gateway for its
+ * current device. A gateway moved to another device still runs the old device's configuration,
+ * whose version number may well equal the new device's (versions count each device's own edits):
+ * it must show "sync needed", not pass for being in sync. (A birth without a hash is judged by
+ * its version alone.)
+ */
+const knownConfig = `($10::text is not distinct from g.applied_hash
+  or exists (select 1 from command_tasks t where t.gateway_sn = g.sn and t.equipment_id = g.equipment_id
+              and t.kind = 'sync' and (t.payload->>'version')::int = $9 and ($10 is null or t.payload->>'hash' = $10)))`;
+
 /**
  * A gateway's birth, heartbeat, sleep notice or last will. The birth says which configuration
  * the gateway runs; when that is not the device's current one, the device shows "sync needed".
@@ -23,8 +35,8 @@ export async function applyStatus(
             firmware = coalesce($5, g.firmware),
             signal_strength = coalesce($6, g.signal_strength),
             location = coalesce($7::jsonb, g.location),
-            applied_version = case when $8::boolean then $9 else g.applied_version end,
-            applied_hash = case when $8::boolean then $10 else g.applied_hash end,
+            applied_version = case when not $8::boolean then g.applied_version when ${knownConfig} then $9 end,
+            applied_hash = case when not $8::boolean then g.applied_hash when ${knownConfig} then $10 end,
             network_mode = coalesce($11, g.network_mode),
             pending_network_mode = case when $11 is not null and $11 = g.pending_network_mode then null else g.pending_network_mode end
       where sn = $1
