@@ -38,6 +38,18 @@ const envSchema = z.object({
   REDIS_URL: optionalUrl,
   /** Prefix of the Redis channel names, so several platforms (or test runs) can share one Redis. */
   REDIS_PREFIX: z.string().trim().min(1).max(100).default('fieldhub:'),
+  /**
+   * Mail server for alarm e-mails (smtp://user:pass@host:587 with STARTTLS when offered, or
+   * smtps://…:465). Absent: alarms are not e-mailed; SMS, phone and voice are only recorded.
+   */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  /** Sender address of alarm e-mails (default fieldhub@ the SMTP host). */
+  SMTP_FROM: z.email().optional(),
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Minutes of inactivity after which a login session ends. */

@@ -9,6 +9,7 @@ import { ingestBatch } from './ingest';
 import { createAlarmEngine, type AlarmEngine } from './alarms/alarmEngine';
 import { anyProviderSends, defaultProviders, type NotificationProviders } from './notify/providers';
 import { startOutboxDispatcher } from './notify/outboxDispatcher';
+import { parseSmtpUrl, smtpProvider } from './notify/smtpProvider';
 
 /**
  * Live monitoring on one server instance: the value cache, the bus to the websockets, and the
@@ -34,7 +35,10 @@ export async function createMonitor(
   const cache = new ValueCache();
   const liveBus = bus ?? inProcessBus();
   const log = pino({ level: config.LOG_LEVEL, name: 'alarms' });
-  const providers = defaultProviders(options.providers);
+  const providers = defaultProviders({
+    email: config.SMTP_URL ? smtpProvider(parseSmtpUrl(config.SMTP_URL, config.SMTP_FROM)) : null,
+    ...options.providers,
+  });
   const dispatcher = anyProviderSends(providers) ? startOutboxDispatcher(db, providers, log) : null;
   const alarms = createAlarmEngine({ db, clock, bus: liveBus, providers, dispatcher, log });
   // every instance keeps its cache from the bus, so each answers queries with the latest values

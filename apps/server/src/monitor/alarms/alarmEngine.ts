@@ -41,6 +41,8 @@ export interface AlarmEngine {
   gatewayStatus(change: GatewayStatusChange): Promise<void>;
   /** resolves when the work queued so far is done */
   idle(): Promise<void>;
+  /** resolves when the notifications waiting for a sending provider have been tried */
+  flushNotifications(): Promise<void>;
 }
 
 /** What the engine holds of one device; rebuilt from the database when its configuration changes. */
@@ -286,5 +288,9 @@ export function createAlarmEngine(parts: AlarmEngineParts): AlarmEngine {
         .catch((err: unknown) => log.warn({ err, sn, status }, 'gateway alarm not recorded'));
     },
     idle: () => queue.idle(),
+    async flushNotifications() {
+      await queue.idle();
+      await dispatcher?.drain();
+    },
   };
 }
