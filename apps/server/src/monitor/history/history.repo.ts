@@ -74,23 +74,44 @@ export function curveSelect(variableCount: number, limit: number): string {
     (_, i) =>
       `(select variable_id, ts, num from signal_values where variable_id = $${i + 3} and ts >= $1 and ts <= $2 and num is not null order by ts desc)`,
   );
-  return `select variable_id as v, ${msOf('ts')} as t, num as y from (${branches.join(' union all ')}) u
+  return `select variable_id as v, ts, num as y from (${branches.join(' union all ')}) u
     order by ts desc limit ${Math.trunc(limit)}`;
 }
 
-export interface CurveRow {
+/** One variable's points of a curve: `n` pairs in `points`, "t,y,t,y,…" newest first. */
+export interface CurveSeriesText {
   v: number;
-  t: number;
-  y: number;
+  n: number;
+  points: string;
 }
 
-export function findCurvePoints(
+/**
+ * The points of `curveSelect`, one text per variable (one aggregate per variable, so no sort of
+ * the whole set). Crossing from the database as 10 texts instead of 200,000 rows saves the
+ * driver's per-row work: about half the time on PostgreSQL's wire protocol, four fifths on
+ * PGlite's. JIT compilation is off for it: its planned cost passes the JIT threshold, and
+ * compiling costs more than it saves on a few hundred thousand rows.
+ */
+export async function findCurveSeries(
   db: Db,
   ids: readonly number[],
   r: HistoryRange,
   limit: number,
-): Promise<CurveRow[]> {
-  return db.query<CurveRow>(curveSelect(ids.length, limit), [r.start, r.end, ...ids]);
+): Promise<CurveSeriesText[]> {
+  if (!ids.length) return [];
+  const columns = ids.map(
+    (_, i) =>
+      `count(*) filter (where v = $${i + 3})::int as n${i},
+       string_agg(${msOf('ts')}::text || ',' || y::text, ',' order by ts desc) filter (where v = $${i + 3}) as p${i}`,
+  );
+  const [row] = await db.tx(async (tx) => {
+    await tx.query('set local jit = off');
+    return tx.query<Record<string, number | string | null>>(
+      `select ${columns.join(', ')} from (${curveSelect(ids.length, limit)}) q`,
+      [r.start, r.end, ...ids],
+    );
+  });
+  return ids.map((v, i) => ({ v, n: Number(row?.[`n${i}`] ?? 0), points: String(row?.[`p${i}`] ?? '') }));
 }
 
 export interface ReportColumn {

@@ -20,7 +20,7 @@ import { visibleDevice } from '../../modules/devices/deviceScope';
 import { m4 } from './m4';
 import {
   countValues,
-  findCurvePoints,
+  findCurveSeries,
   findReportRecords,
   findValues,
   reportColumns,
@@ -142,40 +142,48 @@ export async function curveOf(
   width: number,
   maxPoints: number = LIMITS.historyCurvePoints,
 ): Promise<CurveResult> {
-  // one row more than the limit tells whether the range held more
-  const rows = await findCurvePoints(
+  // one point more than the limit tells whether the range held more
+  const texts = await findCurveSeries(
     db,
     variables.map((v) => v.id),
     range,
     maxPoints + 1,
   );
-  const truncated = rows.length > maxPoints;
-  if (truncated) rows.length = maxPoints;
-  const from = truncated ? rows[rows.length - 1]!.t : range.start.getTime();
+  const parsed = new Map<number, { ts: Float64Array; ys: Float64Array }>();
+  let read = 0;
+  for (const { v, n, points } of texts) {
+    const parts = points.split(',');
+    const ts = new Float64Array(n);
+    const ys = new Float64Array(n);
+    // newest first in the text, ascending in the arrays
+    for (let i = 0; i < n; i++) {
+      ts[n - 1 - i] = +parts[2 * i]!;
+      ys[n - 1 - i] = +parts[2 * i + 1]!;
+    }
+    parsed.set(v, { ts, ys });
+    read += n;
+  }
+  const truncated = read > maxPoints;
+  if (truncated) {
+    // the extra point is the oldest read: drop it; the curve starts at the oldest point kept
+    let oldest: { ts: Float64Array; ys: Float64Array; v: number } | null = null;
+    for (const [v, s] of parsed)
+      if (s.ts.length && (!oldest || s.ts[0]! < oldest.ts[0]!)) oldest = { ...s, v };
+    parsed.set(oldest!.v, { ts: oldest!.ts.subarray(1), ys: oldest!.ys.subarray(1) });
+    read--;
+  }
+  let from = range.start.getTime();
+  if (truncated) {
+    from = Infinity;
+    for (const s of parsed.values()) if (s.ts.length) from = Math.min(from, s.ts[0]!);
+  }
   const to = range.end.getTime();
-
-  // rows are newest first: fill each variable's arrays from the back to get ascending times
-  const counts = new Map<number, number>(variables.map((v) => [v.id, 0]));
-  for (const r of rows) counts.set(r.v, (counts.get(r.v) ?? 0) + 1);
-  const ts = new Map<number, Float64Array>();
-  const ys = new Map<number, Float64Array>();
-  const fill = new Map<number, number>();
-  for (const [id, n] of counts) {
-    ts.set(id, new Float64Array(n));
-    ys.set(id, new Float64Array(n));
-    fill.set(id, n);
-  }
-  for (const r of rows) {
-    const i = fill.get(r.v)! - 1;
-    fill.set(r.v, i);
-    ts.get(r.v)![i] = r.t;
-    ys.get(r.v)![i] = r.y;
-  }
+  const empty = new Float64Array(0);
   const series: CurveSeries[] = variables.map((v) => ({
     variableId: v.id,
     name: v.name,
     unit: v.unit,
-    points: m4(ts.get(v.id)!, ys.get(v.id)!, from, to, width),
+    points: m4(parsed.get(v.id)?.ts ?? empty, parsed.get(v.id)?.ys ?? empty, from, to, width),
   }));
-  return { from, to, truncated, rawPoints: rows.length, series };
+  return { from, to, truncated, rawPoints: read, series };
 }
