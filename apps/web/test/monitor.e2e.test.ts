@@ -27,6 +27,7 @@ let api: Caller;
 let equipmentId: number;
 let gateway: GatewayProcess;
 let gatewayDir: string;
+let sn: string;
 
 interface Json<T> {
   code: string;
@@ -68,7 +69,7 @@ beforeAll(async () => {
   ({ admin } = await makeEnterprise(f.platform.ctx.db, 'Monitor Works'));
   api = await loggedIn(f.platform.app, admin);
   const operator = await loggedIn(f.platform.app, (await makePlatformOperator(f.platform.ctx.db)).operator);
-  const sn = String(880_000_000_000 + (process.pid % 100_000));
+  sn = String(880_000_000_000 + (process.pid % 100_000));
   const [issued] = (
     (
       await operator.post(
@@ -251,6 +252,29 @@ describe('live device monitoring in the browser', () => {
       expect(record).toMatchObject({ state: 'cleared', content: ALARM_TEXT });
       expect(record!.releasedAt).not.toBeNull();
 
+      // gateway info: online, its SN, configuration in sync
+      await openTab(page, 'gateway');
+      await expect.poll(() => text(page, 'gateway-status')).toBe(lang === 'zh-CN' ? '在线' : 'Online');
+      expect(await text(page, 'gateway-info')).toContain(sn);
+      await shot(page, lang, '8-gateway');
+
+      // a read from the field through the gateway answers the set point just written
+      await openTab(page, 'command');
+      await page.getByTestId('read-button').click();
+      await page.getByTestId('command-result').waitFor({ timeout: 30_000 });
+      await expect.poll(() => text(page, 'read-table')).toContain('5.00 m');
+
+      // stored history: the written set points are among the records
+      await openTab(page, 'history');
+      await page.getByTestId('history-search').click();
+      await expect.poll(() => text(page, 'history-table'), { timeout: 15_000 }).toContain('9.00 m');
+      await shot(page, lang, '9-history');
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId('history-export').click(),
+      ]);
+      expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+
       // the history curve of the tank level and the set point
       await openTab(page, 'history-curve');
       await page.getByTestId('history-curve-variables').click();
@@ -262,15 +286,34 @@ describe('live device monitoring in the browser', () => {
       await page.getByTestId('history-curve-draw').click();
       const info = page.getByTestId('history-curve-info');
       await info.waitFor({ timeout: 15_000 });
-      const drawn = Number(/\d+/.exec(await info.innerText())?.[0]);
-      expect(drawn).toBeGreaterThan(1);
+      expect(Number(/\d+/.exec(await info.innerText())?.[0])).toBeGreaterThan(1);
       expect(await page.locator('[data-testid=history-curve] canvas').count()).toBeGreaterThan(0);
-      await shot(page, lang, '8-history-curve');
+      // zooming in at the right end (ctrl + wheel) asks the server for the narrower range
+      const chart = page.getByTestId('history-curve');
+      const span = async () => {
+        const [from, to] = ((await chart.getAttribute('data-range')) ?? '0-0').split('-').map(Number);
+        return to! - from!;
+      };
+      const before = await span();
+      const box = (await page.getByTestId('history-curve').boundingBox())!;
+      // the plot ends 24 px before the chart's right edge: zoom about the newest values
+      await page.mouse.move(box.x + box.width - 26, box.y + box.height / 2);
+      await page.keyboard.down('Control');
+      for (let i = 0; i < 12; i++) await page.mouse.wheel(0, -300);
+      await page.keyboard.up('Control');
+      await page.getByTestId('history-curve-back').waitFor({ timeout: 10_000 });
+      expect(await span()).toBeLessThan(before);
+      await expect.poll(() => page.locator('[data-testid=monitor-tabs] .ant-spin-spinning').count()).toBe(0);
+      await shot(page, lang, '10-history-curve-zoomed');
 
       // the real-time curve draws the socket's values
       await openTab(page, 'curve');
-      await page.locator('[data-testid=realtime-curve] canvas').waitFor();
-      await shot(page, lang, '9-realtime-curve');
+      const curve = page.getByTestId('realtime-curve');
+      await expect
+        .poll(async () => Number(await curve.getAttribute('data-points')), { timeout: 10_000 })
+        .toBeGreaterThan(2);
+      await page.waitForTimeout(1200);
+      await shot(page, lang, '11-realtime-curve');
       await context.close();
     },
     180_000,

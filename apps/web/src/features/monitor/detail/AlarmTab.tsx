@@ -10,7 +10,7 @@ import { request } from '../../../app/request';
 import { toastSuccess } from '../../../app/notify';
 import { can, useSession } from '../../../app/session';
 import { monitorKeys } from '../useMonitor';
-import { lastHours, RangeField, rangeProblemText, type TimeRange } from './RangeField';
+import { RangeField, rangeProblemText, useRange } from './RangeField';
 
 /** An alarm record as /lfscada/monitor/multi/alarm/query answers it (times in ms). */
 export interface AlarmRecord {
@@ -69,14 +69,15 @@ export function AlarmTab({ equipmentId }: { equipmentId: number }) {
   const client = useQueryClient();
   const pager = usePaging();
   const [view, setView] = useState<View>('active');
-  const [range, setRange] = useState<TimeRange>(() => lastHours(24 * 7));
+  const { range, picked, current, setRange } = useRange(24 * 7);
   const [note, setNote] = useState('');
   const allowed = can(user, 'monitor_equipinfo_menu_alarm');
   const ranged = view !== 'active';
   const problem = ranged ? rangeProblemText(range) : null;
 
   const rows = useQuery({
-    queryKey: [...monitorKeys.alarms(equipmentId), view, ranged ? range : null, pager.paging],
+    // an untouched range ends now at every fetch (an alarm raised later shows up)
+    queryKey: [...monitorKeys.alarms(equipmentId), view, ranged ? picked : null, pager.paging],
     queryFn: () =>
       request<Page<AlarmRecord>>(
         view === 'gateway'
@@ -84,7 +85,9 @@ export function AlarmTab({ equipmentId }: { equipmentId: number }) {
           : '/lfscada/monitor/multi/alarm/query',
         {
           equipmentId,
-          ...(view === 'active' ? { state: 'active' } : { startTime: range.start, endTime: range.end }),
+          ...(view === 'active'
+            ? { state: 'active' }
+            : { startTime: current().start, endTime: current().end }),
           ...pager.paging,
         },
         json,

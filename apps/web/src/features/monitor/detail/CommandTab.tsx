@@ -127,7 +127,11 @@ export function CommandTab({
       onOk: () => {
         void command
           .run(
-            t('command.writing', { name: signal.name, value: shown }),
+            {
+              running: t('command.writing', { name: signal.name, value: shown }),
+              done: t('command.wrote', { name: signal.name, value: shown }),
+              failed: t('command.write-failed', { name: signal.name, value: shown }),
+            },
             '/lfscada/monitor/multi/signal/writeVal',
             {
               equipmentId,
@@ -145,10 +149,18 @@ export function CommandTab({
     const ids = selected.length ? selected : (signals ?? []).filter((s) => s.rw !== 'w').map((s) => s.id);
     if (!ids.length) return;
     void command
-      .run(t('command.reading', { count: ids.length }), '/lfscada/monitor/multi/signal/readVal', {
-        equipmentId,
-        signalIds: ids,
-      })
+      .run(
+        {
+          running: t('command.reading', { count: ids.length }),
+          done: t('command.read-done', { count: ids.length }),
+          failed: t('command.read-failed'),
+        },
+        '/lfscada/monitor/multi/signal/readVal',
+        {
+          equipmentId,
+          signalIds: ids,
+        },
+      )
       .then((data) => {
         const got = (data as { values?: Record<string, unknown> } | null)?.values ?? {};
         setReadValues(got);

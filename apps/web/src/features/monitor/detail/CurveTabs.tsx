@@ -7,7 +7,7 @@ import { LIMITS, type CurveResult, type LiveValue, type MonitorSignal } from '@f
 import { request } from '../../../app/request';
 import type { ValueMap } from '../live/liveValues';
 import { curveBase, useEChart } from './echarts';
-import { lastHours, RangeField, rangeProblemText, type TimeRange } from './RangeField';
+import { RangeField, rangeProblemText, useRange, type TimeRange } from './RangeField';
 import { appendPoints, type PointBuffer } from './curvePoints';
 
 const numeric = (s: MonitorSignal) => s.dataType !== 'string';
@@ -81,6 +81,11 @@ export function RealtimeCurveTab({
       if (!dirty || stopped) return;
       dirty = false;
       const now = Date.now();
+      // how many points are drawn, for tests and for people reading the page's markup
+      ref.current?.setAttribute(
+        'data-points',
+        String([...buffer.current.values()].reduce((n, p) => n + p.length, 0)),
+      );
       chart.setOption(
         {
           ...curveBase(picked.map((s) => ({ name: label(s), data: buffer.current.get(s.id) ?? [] }))),
@@ -133,7 +138,7 @@ export function RealtimeCurveTab({
       unsubscribe();
       clearInterval(timer);
     };
-  }, [chart, chosenKey, candidates, minutes, subscribe, equipmentId]);
+  }, [chart, chosenKey, candidates, minutes, subscribe, equipmentId, ref]);
 
   return (
     <>
@@ -171,7 +176,7 @@ export function HistoryCurveTab({
   const { t } = useTranslation('monitor');
   const candidates = useMemo(() => (signals ?? []).filter((s) => numeric(s) && s.storeHistory), [signals]);
   const [ids, setIds] = useState<number[]>([]);
-  const [range, setRange] = useState<TimeRange>(() => lastHours(1));
+  const { range, current, setRange } = useRange(1);
   /** what is drawn: the variables and the ranges zoomed through (the last is shown) */
   const [drawn, setDrawn] = useState<{ ids: number[]; ranges: TimeRange[] } | null>(null);
   const { ref, chart } = useEChart();
@@ -220,12 +225,14 @@ export function HistoryCurveTab({
     const onZoom = () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
-        const zoom = (chart.getOption() as { dataZoom?: { startValue?: number; endValue?: number }[] })
-          .dataZoom?.[0];
-        const start = zoom?.startValue;
-        const end = zoom?.endValue;
-        if (start === undefined || end === undefined || end - start < 1000) return;
-        if (Math.abs(start - shown.start) < 1 && Math.abs(end - shown.end) < 1) return;
+        // the axis spans exactly the shown range, so the zoom's percentages place it
+        const zoom = (chart.getOption() as { dataZoom?: { start?: number; end?: number }[] }).dataZoom?.[0];
+        if (zoom?.start === undefined || zoom.end === undefined) return;
+        if (zoom.start <= 0 && zoom.end >= 100) return;
+        const span = shown.end - shown.start;
+        const start = Math.round(shown.start + (span * zoom.start) / 100);
+        const end = Math.round(shown.start + (span * zoom.end) / 100);
+        if (end - start < 1000) return;
         setDrawn((d) => (d ? { ...d, ranges: [...d.ranges, { start, end }] } : d));
       }, 400);
     };
@@ -250,7 +257,7 @@ export function HistoryCurveTab({
           type="primary"
           icon={<LineChartOutlined />}
           disabled={!!problem || !chosen.length}
-          onClick={() => setDrawn({ ids: chosen, ranges: [range] })}
+          onClick={() => setDrawn({ ids: chosen, ranges: [current()] })}
           data-testid="history-curve-draw"
         >
           {t('curve.draw')}
@@ -270,7 +277,12 @@ export function HistoryCurveTab({
       )}
       <Spin spinning={curve.isFetching}>
         <div style={{ position: 'relative' }}>
-          <div ref={ref} style={{ height: 420, width: '100%' }} data-testid="history-curve" />
+          <div
+            ref={ref}
+            style={{ height: 420, width: '100%' }}
+            data-testid="history-curve"
+            data-range={shown ? `${shown.start}-${shown.end}` : undefined}
+          />
           {!drawn && (
             <Flex
               align="center"

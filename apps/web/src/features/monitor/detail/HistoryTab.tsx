@@ -10,7 +10,7 @@ import { tablePagination, usePaging } from '../../../app/paging';
 import { download, request } from '../../../app/request';
 import { can, useSession } from '../../../app/session';
 import { QualityTag } from './RealtimeTab';
-import { lastHours, RangeField, rangeProblemText, type TimeRange } from './RangeField';
+import { RangeField, rangeProblemText, useRange, type TimeRange } from './RangeField';
 
 type Mode = 'data' | 'report';
 const json = { json: true } as const;
@@ -20,11 +20,12 @@ const fmt = (ts: number) => dayjs(ts).format('YYYY-MM-DD HH:mm:ss');
 function DataHistory({ equipmentId, signals }: { equipmentId: number; signals: MonitorSignal[] }) {
   const { t } = useTranslation('monitor');
   const pager = usePaging();
-  const [draft, setDraft] = useState<{ ids: number[]; range: TimeRange }>(() => ({
+  const [ids, setIds] = useState<number[]>([]);
+  const { range, current, setRange } = useRange(24);
+  const [asked, setAsked] = useState<{ ids: number[]; range: TimeRange }>(() => ({
     ids: [],
-    range: lastHours(24),
+    range: current(),
   }));
-  const [asked, setAsked] = useState(draft);
   const [exporting, setExporting] = useState(false);
   const body = (q: typeof asked) => ({
     equipmentId,
@@ -43,7 +44,7 @@ function DataHistory({ equipmentId, signals }: { equipmentId: number; signals: M
     placeholderData: keepPreviousData,
     enabled: !rangeProblemText(asked.range),
   });
-  const problem = rangeProblemText(draft.range);
+  const problem = rangeProblemText(range);
 
   const exportRows = async () => {
     setExporting(true);
@@ -69,23 +70,19 @@ function DataHistory({ equipmentId, signals }: { equipmentId: number; signals: M
           maxTagCount="responsive"
           placeholder={t('history.all-variables')}
           style={{ minWidth: 260, maxWidth: 420 }}
-          value={draft.ids}
-          onChange={(ids) => setDraft((d) => ({ ...d, ids }))}
+          value={ids}
+          onChange={setIds}
           options={signals.map((s) => ({ value: s.id, label: s.name }))}
           optionFilterProp="label"
           data-testid="history-variables"
         />
-        <RangeField
-          value={draft.range}
-          onChange={(range) => setDraft((d) => ({ ...d, range }))}
-          testId="history-range"
-        />
+        <RangeField value={range} onChange={setRange} testId="history-range" />
         <Button
           type="primary"
           icon={<SearchOutlined />}
           disabled={!!problem}
           onClick={() => {
-            setAsked(draft);
+            setAsked({ ids, range: current() });
             pager.toFirstPage();
           }}
           data-testid="history-search"
@@ -145,10 +142,9 @@ function ReportHistory({ equipmentId }: { equipmentId: number }) {
     queryFn: () =>
       request<ReportRow[]>('/lfscada/equipment/multi/report/query', { owner: { equipmentId } }, json),
   });
-  const [draft, setDraft] = useState<{ reportId?: number; range: TimeRange }>(() => ({
-    range: lastHours(24),
-  }));
-  const [asked, setAsked] = useState(draft);
+  const [chosen, setChosen] = useState<number | undefined>();
+  const { range, current, setRange } = useRange(24);
+  const [asked, setAsked] = useState<{ reportId?: number; range: TimeRange }>(() => ({ range: current() }));
   const reportId = asked.reportId ?? reports.data?.[0]?.id;
   const records = useQuery({
     queryKey: ['monitor', 'report-records', equipmentId, reportId, asked.range, pager.paging],
@@ -161,7 +157,7 @@ function ReportHistory({ equipmentId }: { equipmentId: number }) {
     enabled: !!reportId && !rangeProblemText(asked.range),
     placeholderData: keepPreviousData,
   });
-  const problem = rangeProblemText(draft.range);
+  const problem = rangeProblemText(range);
   const columns = records.data?.columns ?? [];
   return (
     <>
@@ -170,19 +166,19 @@ function ReportHistory({ equipmentId }: { equipmentId: number }) {
           style={{ minWidth: 220 }}
           loading={reports.isPending}
           placeholder={t('history.report')}
-          value={draft.reportId ?? reports.data?.[0]?.id}
-          onChange={(id) => setDraft((d) => ({ ...d, reportId: id }))}
+          value={chosen ?? reports.data?.[0]?.id}
+          onChange={setChosen}
           options={(reports.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
           notFoundContent={t('history.no-reports')}
           data-testid="report-select"
         />
-        <RangeField value={draft.range} onChange={(range) => setDraft((d) => ({ ...d, range }))} />
+        <RangeField value={range} onChange={setRange} />
         <Button
           type="primary"
           icon={<SearchOutlined />}
           disabled={!!problem}
           onClick={() => {
-            setAsked(draft);
+            setAsked({ reportId: chosen, range: current() });
             pager.toFirstPage();
           }}
         >

@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { DatePicker, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,17 @@ export const lastHours = (hours: number): TimeRange => {
   const end = Date.now();
   return { start: end - hours * 3_600_000, end };
 };
+
+/**
+ * A range that means "the last `hours` hours" until the user picks one: while untouched, `range`
+ * and `current()` end now, so a query made minutes after the screen opened still sees the newest
+ * values.
+ */
+export function useRange(hours: number) {
+  const [picked, setPicked] = useState<TimeRange | null>(null);
+  const current = useCallback(() => picked ?? lastHours(hours), [picked, hours]);
+  return { range: current(), picked, current, setRange: setPicked };
+}
 
 /** The rule a range breaks (seed 000 §5: start before end, ≤ 30 days, not before 1970), as text. */
 export function rangeProblemText(range: TimeRange | null): string | null {

@@ -59,8 +59,9 @@ export function curveBase(series: { name: string; data: [number, number][] }[]):
     series: series.map((s) => ({
       type: 'line',
       name: s.name,
-      showSymbol: false,
-      sampling: undefined,
+      // a few points would be invisible as a bare line: mark them
+      showSymbol: s.data.length < 60,
+      symbolSize: 5,
       data: s.data,
     })),
   };

@@ -11,6 +11,13 @@ export type CommandState =
   | { phase: 'done'; label: string; data: unknown }
   | { phase: 'failed'; label: string; message: string; code: string };
 
+/** Titles of a command while it runs, once it succeeded, once it failed. */
+export interface CommandLabels {
+  running: string;
+  done: string;
+  failed: string;
+}
+
 /**
  * Runs one long-running device command at a time: the call that answers `{uuid}`, then the
  * callback poll on the shared schedule, with its progress; leaving the screen stops the polling.
@@ -20,7 +27,8 @@ export function useCommand() {
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
-  const run = useCallback(async (label: string, url: string, body: object): Promise<unknown> => {
+  const run = useCallback(async (labels: CommandLabels, url: string, body: object): Promise<unknown> => {
+    const label = labels.running;
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
@@ -42,12 +50,17 @@ export function useCommand() {
         signal: controller.signal,
         lang: currentLang(),
       });
-      if (!controller.signal.aborted) setState({ phase: 'done', label, data });
+      if (!controller.signal.aborted) setState({ phase: 'done', label: labels.done, data });
       return data;
     } catch (err) {
       if (controller.signal.aborted) throw err;
       const e = err as { code?: string; message?: string };
-      setState({ phase: 'failed', label, message: e.message ?? String(err), code: String(e.code ?? '') });
+      setState({
+        phase: 'failed',
+        label: labels.failed,
+        message: e.message ?? String(err),
+        code: String(e.code ?? ''),
+      });
       throw err;
     }
   }, []);
