@@ -198,6 +198,32 @@ describe('live device monitoring in the browser', () => {
       expect(await text(page, `device-status-${equipmentId}`)).toBe(lang === 'zh-CN' ? '在线' : 'Online');
       await shot(page, lang, '1-list');
 
+      // follow star, list view, and the empty state of a search that matches nothing
+      await page.getByTestId(`follow-${equipmentId}`).click();
+      await expect
+        .poll(() => page.getByTestId(`follow-${equipmentId}`).getAttribute('aria-pressed'))
+        .toBe('true');
+      await page
+        .getByTestId('monitor-view')
+        .getByText(lang === 'zh-CN' ? '列表' : 'List')
+        .click();
+      await expect.poll(() => text(page, 'monitor-table')).toContain(DEVICE);
+      await shot(page, lang, '1b-list-view');
+      await page.getByTestId('monitor-search').locator('input').fill('no such device');
+      await page.getByTestId('monitor-search').locator('input').press('Enter');
+      await page.getByTestId('monitor-empty').waitFor();
+      await shot(page, lang, '1c-empty');
+      await page.getByTestId(`follow-${equipmentId}`).waitFor({ state: 'detached' });
+      await page.getByTestId('monitor-empty').getByRole('button').click();
+      await page.getByTestId(`follow-${equipmentId}`).click();
+      await expect
+        .poll(() => page.getByTestId(`follow-${equipmentId}`).getAttribute('aria-pressed'))
+        .toBe('false');
+      await page
+        .getByTestId('monitor-view')
+        .getByText(lang === 'zh-CN' ? '卡片' : 'Cards')
+        .click();
+
       // real-time data: the tank level moves with the simulated plant
       await card.click();
       await page.waitForURL((u) => u.pathname === `/monitor/eg/detail/list/${equipmentId}/0`);

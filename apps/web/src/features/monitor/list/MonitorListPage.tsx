@@ -46,6 +46,7 @@ export default function MonitorListPage() {
   const [view, setView] = useState<View>(() =>
     localStorage.getItem(VIEW_KEY) === 'list' ? 'list' : 'cards',
   );
+  const [keyword, setKeyword] = useState('');
   const pager = usePaging();
   const cards = useDeviceCards(filters, pager.paging);
   const follow = useFollow();
@@ -62,7 +63,14 @@ export default function MonitorListPage() {
 
   const empty = filtered ? (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.no-match')} data-testid="monitor-empty">
-      <Button onClick={() => apply({})}>{t('list.clear')}</Button>
+      <Button
+        onClick={() => {
+          setKeyword('');
+          apply({});
+        }}
+      >
+        {t('list.clear')}
+      </Button>
     </Empty>
   ) : (
     <Empty description={t('list.none')} data-testid="monitor-empty">
@@ -173,7 +181,8 @@ export default function MonitorListPage() {
               maxLength={50}
               placeholder={t('list.search')}
               style={{ width: 260 }}
-              defaultValue={filters.keyword}
+              value={keyword}
+              onChange={(e) => setKeyword(e.target.value)}
               onSearch={(v) => apply({ ...filters, keyword: v.trim() || undefined })}
               data-testid="monitor-search"
             />
