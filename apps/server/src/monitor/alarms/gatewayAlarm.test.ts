@@ -37,7 +37,7 @@ beforeAll(async () => {
   equipmentId = device.id;
   gw = device as unknown as { sn: string; mqttPassword: string };
   const driverId = await modbusDriver(admin, { equipmentId });
-  // "level low" rules: a failed read carries no value, which a naive engine would take for 0
+  // "level low" rules: a failed read's placeholder 0 would meet them in a naive engine
   for (let i = 0; i < 3; i++)
     variables.push(
       (await variableWithRule(admin, equipmentId, driverId, { condition: 'lt', value: 1 })).variableId,
@@ -112,10 +112,10 @@ describe('gateway alarm', () => {
     await online;
     const t = Date.now();
     await batch(c, { ts: t, vals: all(5) });
-    // the PLC stops answering: every read fails (1715), values are empty
+    // the PLC stops answering: every read fails (1715); the gateway sends 0 in place of the values
     await batch(c, {
       ts: t + 1000,
-      vals: all(null),
+      vals: all(0),
       q: Object.fromEntries(variables.map((id) => [String(id), 1715])),
     });
 
