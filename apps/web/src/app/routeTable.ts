@@ -167,6 +167,7 @@ export const layoutRoutes: RouteDef[] = [
       }),
       mon('eg/group', {
         perm: 'monitor_view',
+        screen: 'monitorList',
         children: [
           mon('eg/group/list/:groupId/:id', { perm: 'monitor_view', screen: 'monitorDetail' }),
           mon('eg/group/configuration/:groupId/:id', { perm: 'monitor_view' }),

@@ -160,7 +160,7 @@ export default function MonitorDetailPage() {
     <PageFrame
       title={
         <Space size={12} wrap>
-          <Link to="/monitor/eg/list" aria-label={t('detail.back')}>
+          <Link to={params.groupId ? '/monitor/eg/group' : '/monitor/eg/list'} aria-label={t('detail.back')}>
             <ArrowLeftOutlined />
           </Link>
           <span data-testid="device-title">{device.data?.name ?? '…'}</span>

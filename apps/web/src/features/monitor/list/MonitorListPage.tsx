@@ -29,7 +29,12 @@ type View = 'cards' | 'list';
 const VIEW_KEY = 'fieldhub.monitor.view';
 const STATUSES = ['all', 'online', 'offline', 'sleeping', 'unbound'] as const;
 
-const detailPath = (id: number) => pathTo('MonitorEGDetail', { id, alarm: 0 });
+/** The group monitor (/monitor/eg/group) opens devices under its own path, naming the group. */
+const GROUP_BASE = '/monitor/eg/group';
+const detailPath = (card: MonitorDeviceCard, inGroups: boolean) =>
+  inGroups
+    ? `${GROUP_BASE}/list/${card.groupId ?? 0}/${card.id}`
+    : pathTo('MonitorEGDetail', { id: card.id, alarm: 0 });
 
 /**
  * /monitor/eg/list: the devices the user may watch, as cards or a list, with their gateway state,
@@ -38,7 +43,8 @@ const detailPath = (id: number) => pathTo('MonitorEGDetail', { id, alarm: 0 });
 export default function MonitorListPage() {
   const { t } = useTranslation(['monitor', 'common']);
   const navigate = useNavigate();
-  const { search } = useLocation();
+  const { search, pathname } = useLocation();
+  const inGroups = pathname.startsWith(GROUP_BASE);
   const [filters, setFilters] = useState<CardFilters>(() => {
     const groupId = Number(new URLSearchParams(search).get('groupId'));
     return groupId > 0 ? { groupId } : {};
@@ -93,7 +99,7 @@ export default function MonitorListPage() {
               <DeviceCard
                 card={card}
                 followBusy={followBusy(card)}
-                onOpen={() => navigate(detailPath(card.id))}
+                onOpen={() => navigate(detailPath(card, inGroups))}
                 onToggleFollow={() => toggleFollow(card)}
               />
             </Col>
@@ -115,7 +121,10 @@ export default function MonitorListPage() {
         dataSource={list}
         pagination={tablePagination(pager, cards.data?.total ?? 0, t)}
         locale={{ emptyText: empty }}
-        onRow={(card) => ({ onClick: () => navigate(detailPath(card.id)), style: { cursor: 'pointer' } })}
+        onRow={(card) => ({
+          onClick: () => navigate(detailPath(card, inGroups)),
+          style: { cursor: 'pointer' },
+        })}
         data-testid="monitor-table"
         columns={[
           {
@@ -148,7 +157,7 @@ export default function MonitorListPage() {
 
   return (
     <PageFrame
-      title={t('list.title')}
+      title={t(inGroups ? 'list.group-title' : 'list.title')}
       extra={
         <Segmented<View>
           value={view}
