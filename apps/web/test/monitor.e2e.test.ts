@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { messageFor } from '@fieldhub/shared';
 import { GatewayProcess } from '../../gateway/test/support/gatewayProcess';
 import { loggedIn, makePlatformOperator, TEST_PASSWORD, type Caller } from '../../server/test/harness';
+import { role, subAccount } from '../../server/test/deviceFixtures';
 import { makeEnterprise, startBrowserFixture, type BrowserFixture } from './browser';
 
 /**
@@ -152,9 +153,9 @@ afterAll(async () => {
   await f?.stop();
 });
 
-async function signIn(page: Page) {
+async function signIn(page: Page, loginname = admin) {
   await page.goto(`${f.baseUrl}/login`);
-  await page.getByTestId('loginname').fill(admin);
+  await page.getByTestId('loginname').fill(loginname);
   await page.getByTestId('password').fill(TEST_PASSWORD);
   await page.getByTestId('login-submit').click();
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
@@ -344,4 +345,24 @@ describe('live device monitoring in the browser', () => {
     },
     180_000,
   );
+
+  it('shows a watcher without write permission the values but no write, share or log', async () => {
+    const watcherRole = await role(api, 'Watchers', ['monitor_view', 'monitor_equipinfo_menu_alarm']);
+    await subAccount(api, { segment: 'int', loginname: 'monitor-watcher', roleId: watcherRole });
+    const { context, page } = await f.newPage('en-US');
+    await signIn(page, 'monitor-watcher');
+    await page.goto(`${f.baseUrl}/monitor/eg/detail/list/${equipmentId}/1`);
+    // :alarm = 1 opens the alarm tab
+    await page.getByTestId('alarm-table').waitFor();
+    expect(await page.getByTestId('share').count()).toBe(0);
+    expect(await page.locator('[data-testid=monitor-tabs] [data-node-key="log"]').count()).toBe(0);
+    await openTab(page, 'command');
+    expect(await text(page, 'no-write')).toBe(messageFor(2006, 'en-US'));
+    expect(await page.getByTestId('write-button-level_setpoint').isDisabled()).toBe(true);
+    expect(await page.getByTestId('write-input-level_setpoint').isDisabled()).toBe(true);
+    await shot(page, 'en-US', '12-no-write-permission');
+    await openTab(page, 'realtime');
+    await expect.poll(() => text(page, 'value-tank_level'), { timeout: 15_000 }).toMatch(/^\d+\.\d{4}$/);
+    await context.close();
+  }, 120_000);
 });
