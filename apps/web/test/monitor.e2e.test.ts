@@ -108,6 +108,15 @@ beforeAll(async () => {
     decimals: 4,
     storeHistory: true,
   });
+  // the meter's power carries noise on every plant step, so it changes every second whatever the tank does
+  await variable({
+    name: 'power',
+    unit: 'kW',
+    dataType: 'float32',
+    registerType: '4x',
+    address: '22',
+    rw: 'r',
+  });
   const setpoint = await variable({
     name: 'level_setpoint',
     unit: 'm',
@@ -225,16 +234,17 @@ describe('live device monitoring in the browser', () => {
         .getByText(lang === 'zh-CN' ? '卡片' : 'Cards')
         .click();
 
-      // real-time data: the tank level moves with the simulated plant
+      // real-time data: values arrive and the power reading moves with the simulated plant
       await card.click();
       await page.waitForURL((u) => u.pathname === `/monitor/eg/detail/list/${equipmentId}/0`);
       await expect
         .poll(() => text(page, 'live-state'), { timeout: 15_000 })
         .toBe(lang === 'zh-CN' ? '实时' : 'Live');
-      const level = page.getByTestId('value-tank_level');
-      await expect.poll(() => level.innerText(), { timeout: 15_000 }).toMatch(/^\d+\.\d{4}$/);
-      const first = await level.innerText();
-      await expect.poll(() => level.innerText(), { timeout: 5_000 }).not.toBe(first);
+      await expect.poll(() => text(page, 'value-tank_level'), { timeout: 15_000 }).toMatch(/^\d+\.\d{4}$/);
+      const power = page.getByTestId('value-power');
+      await expect.poll(() => power.innerText(), { timeout: 15_000 }).toMatch(/^\d+\.\d{2}$/);
+      const first = await power.innerText();
+      await expect.poll(() => power.innerText(), { timeout: 5_000 }).not.toBe(first);
       await shot(page, lang, '2-realtime');
 
       // a value above the write limit is refused in the page with the catalogue's message
@@ -293,6 +303,12 @@ describe('live device monitoring in the browser', () => {
 
       // stored history: the written set points are among the records
       await openTab(page, 'history');
+      await page.getByTestId('history-variables').click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: 'level_setpoint' })
+        .click();
+      await page.keyboard.press('Escape');
       await page.getByTestId('history-search').click();
       await expect.poll(() => text(page, 'history-table'), { timeout: 15_000 }).toContain('9.00 m');
       await shot(page, lang, '9-history');
