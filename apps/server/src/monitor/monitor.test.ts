@@ -138,7 +138,9 @@ describe('monitor list', () => {
     await p.ctx.db.query(`update gateways set location = '{"lng": 121.47, "lat": 31.23}' where sn = $1`, [
       acme.gateway.sn,
     ]);
-    await p.ctx.db.query('update equipment set lng = 116.4, lat = 39.9 where id = $1', [acme.spare]);
+    await p.ctx.db.query('update equipment set lng = 116.4, lat = 39.9 where id = any($1::int8[])', [
+      [acme.spare, zeta.device],
+    ]);
     const map = await made<MonitorDeviceCard[]>(acme.admin, '/lfscada/monitor/equipment/queryAllForMap');
     expect(map.map((d) => [d.name, d.lng, d.lat]).sort()).toEqual([
       ['Acme boiler', 121.47, 31.23],
