@@ -73,7 +73,7 @@ export class LiveHub {
       }
       this.unanswered.set(feed, missed + 1);
       feed.sendNow(idle);
-      socket.ping();
+      if (!feed.isClosed) socket.ping();
     }
   }
 

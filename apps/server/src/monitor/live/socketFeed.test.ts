@@ -28,6 +28,7 @@ describe('socket feed pacing', () => {
     const socket = new RecordingSocket();
     const feed = new SocketFeed(socket, 7, limits, () => undefined);
     feed.push({ type: 'signalVal', equipmentId: 7, values: [val(1, 10, 1)] });
+    feed.sendNow({ type: 'idle', ts: 1 });
     vi.advanceTimersByTime(500);
     expect(socket.sent).toEqual([]);
 

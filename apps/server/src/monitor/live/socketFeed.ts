@@ -70,6 +70,8 @@ export class SocketFeed {
   /** Sends at once, outside the pacing (the snapshot, idle texts). */
   sendNow(msg: LiveMessage): void {
     if (this.closed || this.socket.readyState !== OPEN) return;
+    // the snapshot is the first frame, idle text included
+    if (msg.type === 'idle' && !this.started) return;
     if (this.tooSlow()) return;
     this.socket.send(JSON.stringify(msg));
     this.framesSent++;
