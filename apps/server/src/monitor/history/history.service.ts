@@ -143,7 +143,7 @@ export async function curveOf(
   maxPoints: number = LIMITS.historyCurvePoints,
 ): Promise<CurveResult> {
   // one point more than the limit tells whether the range held more
-  const texts = await findCurveSeries(
+  const fetched = await findCurveSeries(
     db,
     variables.map((v) => v.id),
     range,
@@ -151,17 +151,9 @@ export async function curveOf(
   );
   const parsed = new Map<number, { ts: Float64Array; ys: Float64Array }>();
   let read = 0;
-  for (const { v, n, points } of texts) {
-    const parts = points.split(',');
-    const ts = new Float64Array(n);
-    const ys = new Float64Array(n);
-    // newest first in the text, ascending in the arrays
-    for (let i = 0; i < n; i++) {
-      ts[n - 1 - i] = +parts[2 * i]!;
-      ys[n - 1 - i] = +parts[2 * i + 1]!;
-    }
-    parsed.set(v, { ts, ys });
-    read += n;
+  for (const series of fetched) {
+    parsed.set(series.v, pointsInTimeOrder(series.ts, series.ys));
+    read += series.ts.length;
   }
   const truncated = read > maxPoints;
   if (truncated) {
@@ -186,4 +178,19 @@ export async function curveOf(
     points: m4(parsed.get(v.id)?.ts ?? empty, parsed.get(v.id)?.ys ?? empty, from, to, width),
   }));
   return { from, to, truncated, rawPoints: read, series };
+}
+
+/**
+ * The points in ascending time: reversed when newest first (as the database normally gives
+ * them), sorted when in any other order.
+ */
+export function pointsInTimeOrder(
+  ts: Float64Array,
+  ys: Float64Array,
+): { ts: Float64Array; ys: Float64Array } {
+  let descending = true;
+  for (let i = 1; i < ts.length && descending; i++) if (ts[i]! > ts[i - 1]!) descending = false;
+  if (descending) return { ts: ts.reverse(), ys: ys.reverse() };
+  const order = Array.from(ts.keys()).sort((a, b) => ts[a]! - ts[b]!);
+  return { ts: Float64Array.from(order, (i) => ts[i]!), ys: Float64Array.from(order, (i) => ys[i]!) };
 }
