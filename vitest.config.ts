@@ -5,6 +5,6 @@ export default defineConfig({
   test: {
     // PGlite per test file is memory-heavy; two workers match the CI machine's two cores
     maxWorkers: 2,
-    projects: ['packages/shared', 'apps/server', 'apps/web', 'apps/gateway'],
+    projects: ['packages/shared', 'packages/hmi', 'apps/server', 'apps/web', 'apps/gateway'],
   },
 });
