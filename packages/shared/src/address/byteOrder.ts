@@ -35,6 +35,60 @@ const INT_RANGES: Partial<Record<DataType, readonly [bigint, bigint]>> = {
   uint64: [0n, 2n ** 64n - 1n],
 };
 
+/** The fixed-width numeric types, and the bytes each takes on the wire. */
+export type NumberType = Exclude<DataType, 'bit' | 'string'>;
+export const NUMBER_WIDTH: Record<NumberType, number> = {
+  int16: 2,
+  uint16: 2,
+  int32: 4,
+  uint32: 4,
+  float32: 4,
+  int64: 8,
+  uint64: 8,
+  float64: 8,
+};
+
+/**
+ * The big-endian `type` at the start of `view`; int64 and uint64 as the nearest double (exact up
+ * to 2^53).
+ */
+export function readNumber(view: DataView, type: NumberType): number {
+  switch (type) {
+    case 'int16':
+      return view.getInt16(0);
+    case 'uint16':
+      return view.getUint16(0);
+    case 'int32':
+      return view.getInt32(0);
+    case 'uint32':
+      return view.getUint32(0);
+    case 'int64':
+      return Number(view.getBigInt64(0));
+    case 'uint64':
+      return Number(view.getBigUint64(0));
+    case 'float32':
+      return view.getFloat32(0);
+    case 'float64':
+      return view.getFloat64(0);
+  }
+}
+
+/**
+ * Writes `value` big-endian as `type` at the start of `view`; integer types round numbers half away
+ * from zero. The caller has checked the range (checkWriteValue).
+ */
+export function writeNumber(view: DataView, type: NumberType, value: number | bigint): void {
+  if (type === 'float32') return view.setFloat32(0, Number(value));
+  if (type === 'float64') return view.setFloat64(0, Number(value));
+  const integer = toInteger(value) ?? 0n;
+  if (type === 'int16') view.setInt16(0, Number(integer));
+  else if (type === 'uint16') view.setUint16(0, Number(integer));
+  else if (type === 'int32') view.setInt32(0, Number(integer));
+  else if (type === 'uint32') view.setUint32(0, Number(integer));
+  else if (type === 'int64') view.setBigInt64(0, integer);
+  else view.setBigUint64(0, integer);
+}
+
 /** An integer value: numbers are rounded half away from zero (12.5 → 13), bigints kept. */
 function toInteger(value: number | bigint): bigint | null {
   if (typeof value === 'bigint') return value;
@@ -141,27 +195,9 @@ export function encodeValue(
   if (dataType === 'bit') return [Number(value)];
   const bytes = new Uint8Array(registerCount(dataType, length) * 2);
   const view = new DataView(bytes.buffer);
-  switch (dataType) {
-    case 'string':
-      bytes.set(utf8Encode(String(value), length)); // the rest stays 0, which ends the text
-      break;
-    case 'float32':
-      view.setFloat32(0, Number(value));
-      break;
-    case 'float64':
-      view.setFloat64(0, Number(value));
-      break;
-    default: {
-      // Integer types: checkWriteValue has accepted the value, so toInteger gives a bigint in range.
-      const integer = toInteger(value as number | bigint) ?? 0n;
-      if (dataType === 'int16') view.setInt16(0, Number(integer));
-      else if (dataType === 'uint16') view.setUint16(0, Number(integer));
-      else if (dataType === 'int32') view.setInt32(0, Number(integer));
-      else if (dataType === 'uint32') view.setUint32(0, Number(integer));
-      else if (dataType === 'int64') view.setBigInt64(0, integer);
-      else view.setBigUint64(0, integer);
-    }
-  }
+  if (dataType === 'string')
+    bytes.set(utf8Encode(String(value), length)); // the rest stays 0, which ends the text
+  else writeNumber(view, dataType, value as number | bigint);
   return toRegisters(bytes, byteOrder);
 }
 
@@ -195,21 +231,7 @@ export function decodeValue(
       const end = text.indexOf(0);
       return utf8Decode(end < 0 ? text : text.subarray(0, end));
     }
-    case 'int16':
-      return view.getInt16(0);
-    case 'uint16':
-      return view.getUint16(0);
-    case 'int32':
-      return view.getInt32(0);
-    case 'uint32':
-      return view.getUint32(0);
-    case 'int64':
-      return Number(view.getBigInt64(0));
-    case 'uint64':
-      return Number(view.getBigUint64(0));
-    case 'float32':
-      return view.getFloat32(0);
-    case 'float64':
-      return view.getFloat64(0);
+    default:
+      return readNumber(view, dataType);
   }
 }

@@ -2,7 +2,14 @@
  * S7 values ↔ bytes. S7 is big-endian, so no byte order applies. A STRING is two header bytes
  * (declared maximum, current length) and then its characters in the driver's string encoding.
  */
-import { type STRING_ENCODINGS, checkWriteValue, type DataType } from '@fieldhub/shared';
+import {
+  type STRING_ENCODINGS,
+  checkWriteValue,
+  type DataType,
+  NUMBER_WIDTH,
+  readNumber,
+  writeNumber,
+} from '@fieldhub/shared';
 import type { RawValue } from '../driver';
 
 export type StringEncoding = (typeof STRING_ENCODINGS)[number];
@@ -82,42 +89,12 @@ export function decodeS7(
   if (typeof data === 'boolean') return null;
   const bytes = Uint8Array.from(data);
   const view = new DataView(bytes.buffer);
-  const need = dataType === 'string' ? stringLength + 2 : WIDTH[dataType];
+  const need = dataType === 'string' ? stringLength + 2 : NUMBER_WIDTH[dataType];
   if (bytes.length < need) return null;
-  switch (dataType) {
-    case 'int16':
-      return view.getInt16(0);
-    case 'uint16':
-      return view.getUint16(0);
-    case 'int32':
-      return view.getInt32(0);
-    case 'uint32':
-      return view.getUint32(0);
-    case 'float32':
-      return view.getFloat32(0);
-    case 'int64':
-      return Number(view.getBigInt64(0));
-    case 'uint64':
-      return Number(view.getBigUint64(0));
-    case 'float64':
-      return view.getFloat64(0);
-    case 'string': {
-      const length = Math.min(bytes[1] ?? 0, stringLength);
-      return decodeText(bytes.subarray(2, 2 + length), encoding);
-    }
-  }
+  if (dataType !== 'string') return readNumber(view, dataType);
+  const length = Math.min(bytes[1] ?? 0, stringLength);
+  return decodeText(bytes.subarray(2, 2 + length), encoding);
 }
-
-const WIDTH: Record<Exclude<DataType, 'bit' | 'string'>, number> = {
-  int16: 2,
-  uint16: 2,
-  int32: 4,
-  uint32: 4,
-  float32: 4,
-  int64: 8,
-  uint64: 8,
-  float64: 8,
-};
 
 /** A raw value as a number or bigint, or null when it is not numeric. */
 function numericOf(value: RawValue): number | bigint | null {
@@ -151,36 +128,8 @@ export function encodeS7(
   const numeric = numericOf(value);
   if (numeric === null || checkWriteValue(dataType, numeric) !== null) return null;
   if (dataType === 'bit') return { kind: 'bit', state: Number(numeric) === 1 };
-  const bytes = new Uint8Array(WIDTH[dataType]);
+  const bytes = new Uint8Array(NUMBER_WIDTH[dataType]);
   const view = new DataView(bytes.buffer);
-  // integer types take numbers rounded half away from zero, as checkWriteValue and Modbus do
-  const integer =
-    typeof numeric === 'bigint' ? numeric : BigInt(Math.sign(numeric) * Math.round(Math.abs(numeric)));
-  switch (dataType) {
-    case 'int16':
-      view.setInt16(0, Number(integer));
-      break;
-    case 'uint16':
-      view.setUint16(0, Number(integer));
-      break;
-    case 'int32':
-      view.setInt32(0, Number(integer));
-      break;
-    case 'uint32':
-      view.setUint32(0, Number(integer));
-      break;
-    case 'int64':
-      view.setBigInt64(0, integer);
-      break;
-    case 'uint64':
-      view.setBigUint64(0, integer);
-      break;
-    case 'float32':
-      view.setFloat32(0, Number(numeric));
-      break;
-    case 'float64':
-      view.setFloat64(0, Number(numeric));
-      break;
-  }
+  writeNumber(view, dataType, numeric); // integers rounded half away from zero, as Modbus does
   return { kind: 'bytes', bytes: Array.from(bytes) };
 }
