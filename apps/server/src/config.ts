@@ -60,6 +60,11 @@ const envSchema = z.object({
   DEMO_SEED: z.stringbool().default(true),
   /** Run the demo enterprise's gateways as simulated gateway processes ('false' to skip). */
   DEMO_GATEWAYS: z.stringbool().default(true),
+  /**
+   * How often the scheduler runs periodic jobs (expiry reminders of projects, API keys and IoT
+   * cards), in ms. One instance runs them at a time, whichever holds the database lease.
+   */
+  SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).max(86_400_000).default(60_000),
   /** Set cookies with the Secure flag (behind HTTPS). */
   COOKIE_SECURE: z.stringbool().default(false),
 });

@@ -57,6 +57,10 @@ export {
   decodeValue,
   checkWriteValue,
   byteOrderFor,
+  NUMBER_WIDTH,
+  type NumberType,
+  readNumber,
+  writeNumber,
   type ByteOrder,
   type ByteOrder16,
   type ByteOrder32,
@@ -101,3 +105,5 @@ export * from './live/messages';
 export * from './live/monitorCalls';
 export * from './commandPoll';
 export * from './errors/fieldbus';
+export * from './msg/index';
+export * from './pages/index';

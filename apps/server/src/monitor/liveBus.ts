@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { BusMessage } from '@fieldhub/shared';
+import type { BusMessage, MsgBusEvent } from '@fieldhub/shared';
 
 /**
  * The live event bus (DESIGN.md §1): what one server instance ingests reaches the websockets of
@@ -9,11 +9,15 @@ export interface LiveBus {
   publish(msg: BusMessage): Promise<void>;
   /** returns the unsubscribe function */
   subscribe(handler: (msg: BusMessage) => void): () => void;
+  /** message-centre events (new messages, read state changed), beside the device messages */
+  publishMsg(event: MsgBusEvent): Promise<void>;
+  /** returns the unsubscribe function */
+  subscribeMsg(handler: (event: MsgBusEvent) => void): () => void;
   close(): Promise<void>;
 }
 
 export function inProcessBus(): LiveBus {
-  const emitter = new EventEmitter<{ msg: [BusMessage] }>();
+  const emitter = new EventEmitter<{ msg: [BusMessage]; centre: [MsgBusEvent] }>();
   emitter.setMaxListeners(0);
   return {
     async publish(msg) {
@@ -22,6 +26,13 @@ export function inProcessBus(): LiveBus {
     subscribe(handler) {
       emitter.on('msg', handler);
       return () => emitter.off('msg', handler);
+    },
+    async publishMsg(event) {
+      emitter.emit('centre', event);
+    },
+    subscribeMsg(handler) {
+      emitter.on('centre', handler);
+      return () => emitter.off('centre', handler);
     },
     async close() {
       emitter.removeAllListeners();

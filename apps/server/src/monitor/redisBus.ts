@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pino from 'pino';
-import type { BusMessage } from '@fieldhub/shared';
+import type { BusMessage, MsgBusEvent } from '@fieldhub/shared';
 import type { LiveBus } from './liveBus';
 
 export interface RedisBusOptions {
@@ -14,6 +14,22 @@ export interface RedisBusOptions {
 interface Envelope {
   o: string;
   m: BusMessage;
+}
+
+/** A message-centre event on its own channel, with the instance that published it. */
+interface MsgEnvelope {
+  o: string;
+  e: MsgBusEvent;
+}
+
+function isMsgEnvelope(value: unknown): value is MsgEnvelope {
+  if (!value || typeof value !== 'object') return false;
+  const { o, e } = value as Partial<MsgEnvelope>;
+  if (typeof o !== 'string' || !e || typeof e !== 'object') return false;
+  return (
+    (e.type === 'msgCreated' && Array.isArray(e.items)) ||
+    (e.type === 'msgChanged' && Array.isArray(e.accountIds))
+  );
 }
 
 function isEnvelope(value: unknown): value is Envelope {
@@ -37,6 +53,8 @@ export async function redisBus(
 ): Promise<LiveBus & { dropped(): number }> {
   const log = options.log ?? pino({ name: 'redis-bus', level: 'warn' });
   const channel = `${options.prefix ?? 'fieldhub:'}live`;
+  // message-centre events travel on a second channel of the same connections
+  const msgChannel = `${options.prefix ?? 'fieldhub:'}msg`;
   const origin = randomUUID();
   // no offline queue: a publish while disconnected fails at once instead of piling up
   const pub = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
@@ -44,7 +62,7 @@ export async function redisBus(
   for (const conn of [pub, sub])
     conn.on('error', (err: Error) => log.warn({ err: err.message }, 'redis error'));
   await Promise.all([pub.connect(), sub.connect()]);
-  await sub.subscribe(channel);
+  await sub.subscribe(channel, msgChannel);
 
   const handlers = new Set<(msg: BusMessage) => void>();
   const deliver = (msg: BusMessage) => {
@@ -56,7 +74,27 @@ export async function redisBus(
       }
     }
   };
+  const msgHandlers = new Set<(event: MsgBusEvent) => void>();
+  const deliverMsg = (event: MsgBusEvent) => {
+    for (const handler of msgHandlers) {
+      try {
+        handler(event);
+      } catch (err) {
+        log.warn({ err }, 'message bus subscriber failed');
+      }
+    }
+  };
   sub.on('message', (from: string, text: string) => {
+    if (from === msgChannel) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        return;
+      }
+      if (isMsgEnvelope(parsed) && parsed.o !== origin) deliverMsg(parsed.e);
+      return;
+    }
     if (from !== channel) return;
     let parsed: unknown;
     try {
@@ -88,9 +126,26 @@ export async function redisBus(
       handlers.add(handler);
       return () => handlers.delete(handler);
     },
+    async publishMsg(event) {
+      deliverMsg(event);
+      try {
+        await pub.publish(msgChannel, JSON.stringify({ o: origin, e: event } satisfies MsgEnvelope));
+      } catch (err) {
+        dropped++;
+        if (Date.now() - lastWarn > 60_000) {
+          lastWarn = Date.now();
+          log.warn({ err: (err as Error).message, dropped }, 'message event not published to Redis');
+        }
+      }
+    },
+    subscribeMsg(handler) {
+      msgHandlers.add(handler);
+      return () => msgHandlers.delete(handler);
+    },
     dropped: () => dropped,
     async close() {
       handlers.clear();
+      msgHandlers.clear();
       await Promise.allSettled([sub.quit(), pub.quit()]);
     },
   };

@@ -238,3 +238,30 @@ export interface CurveResult {
  * (1020 token expired, 1021 token invalid), whose message the browser looks up.
  */
 export const LIVE_CLOSE_REFUSED = 4001;
+
+/** An alarm record as the calls answer it; times are milliseconds since the epoch. */
+export interface AlarmRecordRow {
+  id: number;
+  kind: 'signal' | 'gateway';
+  equipmentId: number;
+  ruleId: number | null;
+  variableId: number | null;
+  variableName: string;
+  ruleType: '00' | '01';
+  condition: string;
+  threshold: number | null;
+  threshold2: number | null;
+  level: string;
+  /** the rule's content (empty for gateway alarms: the screen names the gateway state) */
+  content: string;
+  sn: string | null;
+  state: 'active' | 'cleared';
+  triggerValue: number | string | null;
+  releaseValue: number | string | null;
+  triggeredAt: number;
+  releasedAt: number | null;
+  confirmedAt: number | null;
+  /** login name of the account that confirmed it */
+  confirmedBy: string | null;
+  confirmNote: string;
+}

@@ -3,7 +3,12 @@ import type { BusMessage, GatewayAlarm, LiveValue } from '@fieldhub/shared';
 import type { Db } from '../../db/db';
 import type { Clock } from '../../clock';
 import type { LiveBus } from '../liveBus';
-import { recordAlarmNotifications, type AlarmMethod, type AlarmNotice } from '../notify/alarmNotifier';
+import {
+  recordAlarmNotifications,
+  type AlarmMethod,
+  type AlarmNotice,
+  type AlarmNotificationResult,
+} from '../notify/alarmNotifier';
 import type { NotificationProviders } from '../notify/providers';
 import type { OutboxDispatcher } from '../notify/outboxDispatcher';
 import { conditionMet } from './alarmCondition';
@@ -135,13 +140,20 @@ export function createAlarmEngine(parts: AlarmEngineParts): AlarmEngine {
     return state;
   }
 
+  /** After the commit: wake the outbox dispatcher, announce the in-app messages to their sockets. */
+  async function afterNotified(notified: AlarmNotificationResult | null): Promise<void> {
+    if (!notified) return;
+    if (notified.pending) dispatcher?.kick();
+    if (notified.messages.length) await bus.publishMsg({ type: 'msgCreated', items: notified.messages });
+  }
+
   async function raise(
     equipmentId: number,
     state: DeviceState,
     rule: RuleDef,
     sample: LiveValue,
   ): Promise<ActiveSignalAlarm | null> {
-    let pending = 0;
+    let notified: AlarmNotificationResult | null = null;
     const raised = await db.tx(async (tx) => {
       const inserted = await insertSignalAlarm(tx, equipmentId, state.orgId, rule, sample.value, sample.ts);
       if (!inserted) return null;
@@ -159,10 +171,10 @@ export function createAlarmEngine(parts: AlarmEngineParts): AlarmEngine {
         value: sample.value,
         triggeredAt: sample.ts,
       };
-      pending = (await recordAlarmNotifications(tx, providers, notice)).pending;
+      notified = await recordAlarmNotifications(tx, providers, notice);
       return inserted;
     });
-    if (pending) dispatcher?.kick();
+    await afterNotified(notified);
     if (raised) {
       state.active.set(rule.id, raised);
       return raised;
@@ -229,7 +241,7 @@ export function createAlarmEngine(parts: AlarmEngineParts): AlarmEngine {
   async function gatewayChange(equipmentId: number, sn: string, status: GatewayAlarm['status']) {
     const now = clock.now();
     if (status === 'offline') {
-      let pending = 0;
+      let notified: AlarmNotificationResult | null = null;
       const raised = await db.tx(async (tx) => {
         const alarm = await insertGatewayAlarm(tx, equipmentId, sn, now);
         if (!alarm) return null; // already offline: one alarm, however often it is said
@@ -247,10 +259,10 @@ export function createAlarmEngine(parts: AlarmEngineParts): AlarmEngine {
           value: null,
           triggeredAt: alarm.triggeredAt,
         };
-        pending = (await recordAlarmNotifications(tx, providers, notice)).pending;
+        notified = await recordAlarmNotifications(tx, providers, notice);
         return alarm;
       });
-      if (pending) dispatcher?.kick();
+      await afterNotified(notified);
       if (raised)
         await bus.publish({
           type: 'gatewayAlarm',

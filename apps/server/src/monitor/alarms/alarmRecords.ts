@@ -1,4 +1,4 @@
-import type { Page } from '@fieldhub/shared';
+import type { AlarmRecordRow, Page } from '@fieldhub/shared';
 import { one, type Db } from '../../db/db';
 import { pageClause, Where } from '../../db/where';
 
@@ -7,33 +7,6 @@ import { pageClause, Where } from '../../db/where';
  * outbox. Every statement is scoped by the caller's enterprise (org_id) besides the device check
  * the service makes first.
  */
-
-/** An alarm record as the calls answer it; times are milliseconds since the epoch. */
-export interface AlarmRecordRow {
-  id: number;
-  kind: 'signal' | 'gateway';
-  equipmentId: number;
-  ruleId: number | null;
-  variableId: number | null;
-  variableName: string;
-  ruleType: '00' | '01';
-  condition: string;
-  threshold: number | null;
-  threshold2: number | null;
-  level: string;
-  /** the rule's content (empty for gateway alarms: the screen names the gateway state) */
-  content: string;
-  sn: string | null;
-  state: 'active' | 'cleared';
-  triggerValue: number | string | null;
-  releaseValue: number | string | null;
-  triggeredAt: number;
-  releasedAt: number | null;
-  confirmedAt: number | null;
-  /** login name of the account that confirmed it */
-  confirmedBy: string | null;
-  confirmNote: string;
-}
 
 const ms = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
 

@@ -1,4 +1,12 @@
-import { AppError, Err, LIMITS, type LocalizedText, type Page, type PermissionKey } from '@fieldhub/shared';
+import {
+  type AlarmRecordRow,
+  AppError,
+  Err,
+  LIMITS,
+  type LocalizedText,
+  type Page,
+  type PermissionKey,
+} from '@fieldhub/shared';
 import type { Db } from '../../db/db';
 import type { Clock } from '../../clock';
 import type { AuthContext } from '../../http/context';
@@ -12,7 +20,6 @@ import {
   confirmAlarms,
   findAlarms,
   findOutbox,
-  type AlarmRecordRow,
   type OutboxRow,
 } from './alarmRecords';
 

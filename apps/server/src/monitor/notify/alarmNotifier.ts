@@ -59,6 +59,14 @@ interface OutboxRow {
   error: string;
 }
 
+export interface AlarmNotificationResult {
+  recipients: number;
+  /** outbox rows waiting for a provider that really sends */
+  pending: number;
+  /** the in-app messages stored, one per account (announced on the bus after the commit) */
+  messages: { accountId: number; messageId: number }[];
+}
+
 /**
  * Stores the in-app message of an alarm for every authorised account and one outbox row per
  * recipient and channel of the rule's methods. Runs in the transaction that raised the alarm, so
@@ -69,9 +77,9 @@ export async function recordAlarmNotifications(
   db: Db,
   providers: NotificationProviders,
   notice: AlarmNotice,
-): Promise<{ recipients: number; pending: number }> {
+): Promise<AlarmNotificationResult> {
   const recipients = await alarmRecipients(db, notice.equipmentId);
-  if (!recipients.length) return { recipients: 0, pending: 0 };
+  if (!recipients.length) return { recipients: 0, pending: 0, messages: [] };
   const title = notice.equipmentName;
   const body = notice.text['zh-CN'];
   const data = {
@@ -88,10 +96,20 @@ export async function recordAlarmNotifications(
     triggeredAt: notice.triggeredAt,
     text: notice.text,
   };
-  await db.query(
-    `insert into messages (org_id, account_id, kind, title, body, data)
-     select $1, a, 'alarm', $3, $4, $5::jsonb from unnest($2::bigint[]) as u(a)`,
-    [notice.orgId, recipients.map((r) => r.accountId), title, body, data],
+  const messages = await db.query<{ accountId: number; messageId: number }>(
+    `insert into messages (org_id, account_id, kind, title, body, data, equip_type, data_id, alarm_id, alarm_broadcast_times)
+     select $1, a, 'alarm', $3, $4, $5::jsonb, 'eg', $6, $7, $8 from unnest($2::bigint[]) as u(a)
+     returning account_id as "accountId", id as "messageId"`,
+    [
+      notice.orgId,
+      recipients.map((r) => r.accountId),
+      title,
+      body,
+      data,
+      notice.equipmentId,
+      notice.alarmId,
+      Math.max(0, Math.min(100, notice.voiceLoops)),
+    ],
   );
 
   const rows: OutboxRow[] = [];
@@ -126,5 +144,9 @@ export async function recordAlarmNotifications(
       ],
     );
   }
-  return { recipients: recipients.length, pending: rows.filter((r) => r.status === 'pending').length };
+  return {
+    recipients: recipients.length,
+    pending: rows.filter((r) => r.status === 'pending').length,
+    messages,
+  };
 }

@@ -9,6 +9,7 @@ import { request } from '../request';
 import { useSession } from '../session';
 import { useTheme } from '../theme';
 import { currentLang } from '../i18n';
+import { MessageBell } from '../../features/messages/MessageBell';
 
 const { Header, Sider, Content } = Layout;
 
@@ -101,6 +102,7 @@ export function MainLayout() {
         />
         <Space size="middle" style={{ flex: 'none' }}>
           <LangSwitch />
+          <MessageBell />
           <Dropdown
             menu={{
               items: userItems,

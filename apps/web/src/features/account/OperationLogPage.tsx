@@ -9,6 +9,7 @@ import { PagedTable } from '../../app/components/PagedTable';
 import { PageFrame } from '../../app/components/PageFrame';
 import { SearchForm } from '../../app/components/SearchForm';
 import { usePaging } from '../../app/paging';
+import { operationLogColumns } from './operationLogColumns';
 import { request } from '../../app/request';
 
 interface Filters {
@@ -61,30 +62,15 @@ export default function OperationLogPage() {
         // the log's few columns fit the page: no sideways scroll
         scroll={undefined}
         locale={{ emptyText: t('common:empty') }}
-        columns={[
-          {
-            title: t('time'),
-            dataIndex: 'createdAt',
-            width: 190,
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
-          },
-          { title: t('loginname'), dataIndex: 'loginname', width: 160 },
-          {
-            title: t('action-label'),
-            dataIndex: 'action',
-            render: (v: string) => t(`action.${v}`, { defaultValue: v }),
-          },
-          {
-            title: t('object'),
-            render: (_, row) =>
-              row.objectType ? (
-                <Typography.Text type="secondary">
-                  {t(`object-type.${row.objectType}`, { defaultValue: row.objectType })} #{row.objectId}
-                </Typography.Text>
-              ) : null,
-          },
-          { title: t('ip'), dataIndex: 'ip', width: 150 },
-        ]}
+        columns={operationLogColumns(t, {
+          title: t('object'),
+          render: (_, row) =>
+            row.objectType ? (
+              <Typography.Text type="secondary">
+                {t(`object-type.${row.objectType}`, { defaultValue: row.objectType })} #{row.objectId}
+              </Typography.Text>
+            ) : null,
+        })}
       />
     </PageFrame>
   );

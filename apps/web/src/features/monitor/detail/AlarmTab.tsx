@@ -4,34 +4,13 @@ import { Alert, Button, Flex, Input, Popconfirm, Segmented, Table, Tag, Typograp
 import { CheckOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '@fieldhub/shared';
+import type { AlarmRecordRow, Page } from '@fieldhub/shared';
 import { tablePagination, usePaging } from '../../../app/paging';
 import { request } from '../../../app/request';
 import { toastSuccess } from '../../../app/notify';
 import { can, useSession } from '../../../app/session';
 import { monitorKeys } from '../useMonitor';
 import { RangeField, rangeProblemText, useRange } from './RangeField';
-
-/** An alarm record as /lfscada/monitor/multi/alarm/query answers it (times in ms). */
-export interface AlarmRecord {
-  id: number;
-  kind: 'signal' | 'gateway';
-  variableName: string;
-  condition: string;
-  threshold: number | null;
-  threshold2: number | null;
-  level: string;
-  content: string;
-  sn: string | null;
-  state: 'active' | 'cleared';
-  triggerValue: number | string | null;
-  releaseValue: number | string | null;
-  triggeredAt: number;
-  releasedAt: number | null;
-  confirmedAt: number | null;
-  confirmedBy: string | null;
-  confirmNote: string;
-}
 
 type View = 'active' | 'history' | 'gateway';
 const LEVEL_COLORS: Record<string, string> = {
@@ -49,7 +28,7 @@ export function useActiveAlarmCount(equipmentId: number, enabled: boolean) {
     queryKey: monitorKeys.alarmCount(equipmentId),
     queryFn: async () =>
       (
-        await request<Page<AlarmRecord>>(
+        await request<Page<AlarmRecordRow>>(
           '/lfscada/monitor/multi/alarm/query',
           { equipmentId, state: 'active', pageNum: 1, pageSize: 1 },
           { json: true, silent: true },
@@ -79,7 +58,7 @@ export function AlarmTab({ equipmentId }: { equipmentId: number }) {
     // an untouched range ends now at every fetch (an alarm raised later shows up)
     queryKey: [...monitorKeys.alarms(equipmentId), view, ranged ? picked : null, pager.paging],
     queryFn: () =>
-      request<Page<AlarmRecord>>(
+      request<Page<AlarmRecordRow>>(
         view === 'gateway'
           ? '/lfscada/monitor/multi/gateway/alarm/query'
           : '/lfscada/monitor/multi/alarm/query',
@@ -110,7 +89,7 @@ export function AlarmTab({ equipmentId }: { equipmentId: number }) {
       <Alert type="warning" showIcon title={t('alarm.no-permission')} data-testid="alarm-no-permission" />
     );
 
-  const condition = (r: AlarmRecord) => {
+  const condition = (r: AlarmRecordRow) => {
     if (r.kind === 'gateway') return t('alarm.gateway-offline', { sn: r.sn ?? '' });
     const name = t(`deviceConfig:alarm.condition.${r.condition}`, { defaultValue: r.condition });
     const bound = r.threshold2 !== null ? `${r.threshold} ~ ${r.threshold2}` : (r.threshold ?? '');
@@ -135,7 +114,7 @@ export function AlarmTab({ equipmentId }: { equipmentId: number }) {
         />
         {ranged && <RangeField value={range} onChange={(r) => (setRange(r), pager.toFirstPage())} />}
       </Flex>
-      <Table<AlarmRecord>
+      <Table<AlarmRecordRow>
         rowKey="id"
         size="middle"
         scroll={{ x: 'max-content' }}
@@ -150,7 +129,7 @@ export function AlarmTab({ equipmentId }: { equipmentId: number }) {
             title: t('alarm.state'),
             dataIndex: 'state',
             width: 100,
-            render: (s: AlarmRecord['state']) =>
+            render: (s: AlarmRecordRow['state']) =>
               s === 'active' ? (
                 <Tag color="error">{t('alarm.state-active')}</Tag>
               ) : (
@@ -189,7 +168,7 @@ export function AlarmTab({ equipmentId }: { equipmentId: number }) {
                 {
                   title: t('alarm.value'),
                   key: 'value',
-                  render: (_: unknown, r: AlarmRecord) =>
+                  render: (_: unknown, r: AlarmRecordRow) =>
                     r.releaseValue !== null && r.state === 'cleared'
                       ? `${r.triggerValue ?? '—'} → ${r.releaseValue}`
                       : String(r.triggerValue ?? '—'),

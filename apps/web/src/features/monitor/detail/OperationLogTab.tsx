@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { OperationLogRow, Page } from '@fieldhub/shared';
 import { PagedTable } from '../../../app/components/PagedTable';
 import { usePaging } from '../../../app/paging';
 import { request } from '../../../app/request';
+import { operationLogColumns } from '../../account/operationLogColumns';
 
 /** What was done to this device (writes, syncs, edits), newest first: the operation log of the object. */
 export function OperationLogTab({ equipmentId }: { equipmentId: number }) {
@@ -28,30 +28,15 @@ export function OperationLogTab({ equipmentId }: { equipmentId: number }) {
       scroll={undefined}
       locale={{ emptyText: t('common:empty') }}
       data-testid="oplog-table"
-      columns={[
-        {
-          title: t('time'),
-          dataIndex: 'createdAt',
-          width: 190,
-          render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
-        },
-        { title: t('loginname'), dataIndex: 'loginname', width: 160 },
-        {
-          title: t('action-label'),
-          dataIndex: 'action',
-          render: (v: string) => t(`action.${v}`, { defaultValue: v }),
-        },
-        {
-          title: t('monitor:oplog.detail'),
-          dataIndex: 'detail',
-          render: (d: Record<string, unknown>) => (
-            <Typography.Text type="secondary" ellipsis style={{ maxWidth: 360 }}>
-              {Object.keys(d ?? {}).length ? JSON.stringify(d) : ''}
-            </Typography.Text>
-          ),
-        },
-        { title: t('ip'), dataIndex: 'ip', width: 150 },
-      ]}
+      columns={operationLogColumns(t, {
+        title: t('monitor:oplog.detail'),
+        dataIndex: 'detail',
+        render: (d: Record<string, unknown>) => (
+          <Typography.Text type="secondary" ellipsis style={{ maxWidth: 360 }}>
+            {Object.keys(d ?? {}).length ? JSON.stringify(d) : ''}
+          </Typography.Text>
+        ),
+      })}
     />
   );
 }

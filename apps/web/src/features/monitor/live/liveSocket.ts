@@ -18,18 +18,25 @@ export interface SocketLike {
 
 export type LiveSocketStatus = 'connecting' | 'open' | 'retrying' | 'stopped';
 
-export interface LiveSocketDeps {
+export interface LiveSocketDeps<M = LiveMessage> {
   fetchToken(): Promise<string>;
   connect(token: string): SocketLike;
-  onMessage(message: LiveMessage): void;
+  onMessage(message: M): void;
   onStatus(status: LiveSocketStatus, detail?: { code?: number; reason?: string }): void;
   retryMs?: number;
+  /** reads one frame, null to ignore it; the live-data messages by default (the message socket has its own) */
+  parse?(data: unknown): M | null;
 }
 
-/** ws on http pages, wss on https pages, same host (seed 000 §7). */
-export function liveSocketUrl(location: { protocol: string; host: string }, token: string): string {
+/** `path` + token on the page's host: ws on http pages, wss on https pages (seed 000 §7). */
+export function sameHostSocketUrl(location: { protocol: string; host: string }, path: string, token: string) {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${location.host}/lfscada/ws/eg/signal/subscribe/${encodeURIComponent(token)}`;
+  return `${scheme}://${location.host}${path}${encodeURIComponent(token)}`;
+}
+
+/** The live-data socket of one device. */
+export function liveSocketUrl(location: { protocol: string; host: string }, token: string): string {
+  return sameHostSocketUrl(location, '/lfscada/ws/eg/signal/subscribe/', token);
 }
 
 /** One frame as a live message, or null for anything else. */
@@ -43,14 +50,19 @@ export function parseLiveFrame(data: unknown): LiveMessage | null {
   }
 }
 
-export class LiveSocket {
+export class LiveSocket<M = LiveMessage> {
   private socket: SocketLike | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private running = false;
   /** bumped on every connection attempt, so a late answer of an old attempt is dropped */
   private attempt = 0;
 
-  constructor(private readonly deps: LiveSocketDeps) {}
+  private readonly parse: (data: unknown) => M | null;
+
+  constructor(private readonly deps: LiveSocketDeps<M>) {
+    // without its own parser the socket carries live-data messages, i.e. M is LiveMessage
+    this.parse = deps.parse ?? (parseLiveFrame as (data: unknown) => M | null);
+  }
 
   start(): void {
     if (this.running) return;
@@ -94,7 +106,7 @@ export class LiveSocket {
       if (attempt === this.attempt) this.deps.onStatus('open');
     };
     socket.onmessage = (ev) => {
-      const message = parseLiveFrame(ev.data);
+      const message = this.parse(ev.data);
       if (message && attempt === this.attempt) this.deps.onMessage(message);
     };
     socket.onerror = () => undefined;

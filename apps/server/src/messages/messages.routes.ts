@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import {
+  Err,
+  LIVE_CLOSE_REFUSED,
+  isAppError,
+  msgAllMarkAsReadSchema,
+  msgCreateSoundSchema,
+  msgDeleteSchema,
+  msgExpireByIdSchema,
+  msgIdSchema,
+  msgIdsSchema,
+  msgMarkForEquipSchema,
+  msgQuerySchema,
+  noticeIdSchema,
+  noticePublishSchema,
+  noticeQuerySchema,
+} from '@fieldhub/shared';
+import type { AppContext } from '../appContext';
+import { call } from '../http/route';
+import { AlarmSpeech, type SpeechOptions } from './alarmSpeech';
+import { startExpiryScheduler } from './expiryReminders';
+import { MessageHub, type MessageHubOptions } from './messageHub';
+import { consumeMessageToken, issueMessageToken } from './messageTokens';
+import * as msg from './messages.service';
+import * as notices from './notices';
+
+export interface MessageRoutesOptions {
+  hub?: MessageHubOptions;
+  speech?: SpeechOptions;
+}
+
+/**
+ * The message centre of seed 000 §7 "Messages" (POST, form or JSON bodies, envelope {code,
+ * message, data}). Every logged-in account reads and changes its own messages only, in its own
+ * enterprise; shapes are the zod schemas of packages/shared/src/msg; docs/messages-api.md shows
+ * each call.
+ *
+ * /lfscada/msg/queryUnReadMsgCount → {count, byType}; /query {readState, type, equipType, dataId,
+ * keyword, pageNum, pageSize} → Page<MsgRow>; /markAsRead {ids}, /allMarkAsRead {type?}, /delete
+ * {ids}, /markAsReadForEquipAlarm {dataId, equipType}, /setIgnore {id} → {changed}; /info {id} →
+ * MsgInfo (reads it); /queryExpireNoticeMsg → ExpireNotice[]; /getExpireById {id} | {equipType,
+ * dataId} → ExpireDetail; /createSound {text} → audio/wav (90104 without espeak-ng).
+ * /lfscada/notice/detail {id} → NoticeDetail; /notice/publish and /notice/query: platform operators.
+ * POST /lfscada/websocket/msg/token → token; socket /lfscada/ws/message/subscribe/{token}.
+ *
+ * Also starts the expiry-reminder scheduler (SCHEDULER_INTERVAL_MS), stopped with the app.
+ */
+export function messageRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: MessageRoutesOptions = {},
+): void {
+  const { db, clock, config } = ctx;
+  const bus = ctx.monitor.bus;
+  const deps = { db, clock, bus };
+  const log = pino({ level: config.LOG_LEVEL, name: 'messages' });
+  const hub = new MessageHub(db, bus, log, options.hub);
+  const speech = new AlarmSpeech(options.speech);
+  const scheduler = startExpiryScheduler(deps, config.SCHEDULER_INTERVAL_MS, log);
+  app.addHook('onClose', async () => {
+    hub.close();
+    await scheduler.stop();
+  });
+  const base = '/lfscada/msg';
+
+  call(app, `${base}/queryUnReadMsgCount`, {}, ({ auth }) => msg.unreadCount(deps, auth));
+  call(app, `${base}/query`, { input: msgQuerySchema }, ({ input, auth, lang }) =>
+    msg.query(deps, auth, input, lang),
+  );
+  call(app, `${base}/markAsRead`, { input: msgIdsSchema }, ({ input, auth }) =>
+    msg.markAsRead(deps, auth, input.ids),
+  );
+  call(app, `${base}/allMarkAsRead`, { input: msgAllMarkAsReadSchema }, ({ input, auth }) =>
+    msg.allMarkAsRead(deps, auth, input.type),
+  );
+  call(app, `${base}/delete`, { input: msgDeleteSchema }, ({ input, auth }) =>
+    msg.remove(deps, auth, input.ids),
+  );
+  call(app, `${base}/markAsReadForEquipAlarm`, { input: msgMarkForEquipSchema }, ({ input, auth }) =>
+    msg.markAsReadForItem(deps, auth, input.equipType, input.dataId),
+  );
+  call(app, `${base}/info`, { input: msgIdSchema }, ({ input, auth, lang }) =>
+    msg.info(deps, auth, input.id, lang),
+  );
+  call(app, `${base}/setIgnore`, { input: msgIdSchema }, ({ input, auth }) =>
+    msg.setIgnore(deps, auth, input.id),
+  );
+  call(app, `${base}/queryExpireNoticeMsg`, {}, ({ auth }) => msg.expireNotices(deps, auth));
+  call(app, `${base}/getExpireById`, { input: msgExpireByIdSchema }, ({ input, auth }) =>
+    msg.expireDetail(deps, auth, input),
+  );
+  call(app, `${base}/createSound`, { input: msgCreateSoundSchema }, async ({ input, lang, reply }) => {
+    const wav = await speech.speak(input.text, lang);
+    return reply
+      .header('content-type', 'audio/wav')
+      .header('cache-control', 'private, max-age=3600')
+      .send(wav);
+  });
+
+  call(app, '/lfscada/notice/detail', { input: noticeIdSchema }, ({ input }) =>
+    notices.noticeDetail(db, input.id),
+  );
+  call(app, '/lfscada/notice/publish', { input: noticePublishSchema }, ({ input, auth }) =>
+    notices.publishNotice(deps, auth, input),
+  );
+  call(app, '/lfscada/notice/query', { input: noticeQuerySchema }, ({ input, auth }) =>
+    notices.queryNotices(db, auth, input),
+  );
+
+  call(app, '/lfscada/websocket/msg/token', {}, ({ auth, lang }) => issueMessageToken(db, clock, auth, lang));
+  app.get(
+    '/lfscada/ws/message/subscribe/:token',
+    // the token is the credential: no session cookie needed on the socket
+    { websocket: true, config: { access: { public: true } } },
+    async (socket, req) => {
+      const { token } = req.params as { token: string };
+      try {
+        const grant = await consumeMessageToken(db, clock, token);
+        hub.attach(socket, { accountId: grant.accountId, orgId: grant.orgId }, grant.lang);
+      } catch (err) {
+        const code = isAppError(err) ? err.code : Err.unknownError;
+        if (!isAppError(err)) req.log.warn({ err }, 'message token check failed');
+        socket.close(LIVE_CLOSE_REFUSED, String(code));
+      }
+    },
+  );
+}

@@ -1,0 +1,30 @@
+import type { TableColumnType } from 'antd';
+import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
+import type { OperationLogRow } from '@fieldhub/shared';
+
+/**
+ * The columns of an operation log table: time, account, action, then `subject` (what was acted
+ * on, or the details), then the IP address. `t` must have the oplog namespace first.
+ */
+export function operationLogColumns(
+  t: TFunction,
+  subject: TableColumnType<OperationLogRow>,
+): TableColumnType<OperationLogRow>[] {
+  return [
+    {
+      title: t('time'),
+      dataIndex: 'createdAt',
+      width: 190,
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+    },
+    { title: t('loginname'), dataIndex: 'loginname', width: 160 },
+    {
+      title: t('action-label'),
+      dataIndex: 'action',
+      render: (v: string) => t(`action.${v}`, { defaultValue: v }),
+    },
+    subject,
+    { title: t('ip'), dataIndex: 'ip', width: 150 },
+  ];
+}

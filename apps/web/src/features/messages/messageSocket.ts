@@ -1,0 +1,42 @@
+import { msgSocketFrameSchema, type MsgSocketFrame } from '@fieldhub/shared';
+import { request } from '../../app/request';
+import {
+  LiveSocket,
+  sameHostSocketUrl,
+  type LiveSocketStatus,
+  type SocketLike,
+} from '../monitor/live/liveSocket';
+
+/**
+ * The message socket of seed 000 §7: a token from POST /lfscada/websocket/msg/token, then
+ * /lfscada/ws/message/subscribe/{token}; on close or a failed token request it tries again after
+ * 10 s with a new token (the monitor's token socket does exactly this, so it is reused).
+ */
+
+export function msgSocketUrl(location: { protocol: string; host: string }, token: string): string {
+  return sameHostSocketUrl(location, '/lfscada/ws/message/subscribe/', token);
+}
+
+/** One frame as a message-socket frame, or null for anything else. */
+export function parseMsgFrame(data: unknown): MsgSocketFrame | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const parsed = msgSocketFrameSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createMessageSocket(
+  onFrame: (frame: MsgSocketFrame) => void,
+  onStatus: (status: LiveSocketStatus) => void = () => undefined,
+): LiveSocket<MsgSocketFrame> {
+  return new LiveSocket<MsgSocketFrame>({
+    fetchToken: () => request<string>('/lfscada/websocket/msg/token', {}, { silent: true }),
+    connect: (token) => new WebSocket(msgSocketUrl(window.location, token)) as unknown as SocketLike,
+    parse: parseMsgFrame,
+    onMessage: onFrame,
+    onStatus,
+  });
+}

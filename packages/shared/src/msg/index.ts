@@ -1,0 +1,2 @@
+export * from './messageCalls';
+export * from './messageSocket';
