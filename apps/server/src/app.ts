@@ -20,6 +20,8 @@ import { linkRoutes } from './link/link.routes';
 import { bulkRoutes } from './modules/bulk/bulk.routes';
 import { alarmRoutes } from './monitor/alarms/alarms.routes';
 import { monitorRoutes } from './monitor/monitor.routes';
+import { messageRoutes } from './messages/messages.routes';
+import { pageRoutes } from './modules/pages/pages.routes';
 import type { LiveHubOptions } from './monitor/live/liveHub';
 
 export interface BuildOptions {
@@ -57,7 +59,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   linkRoutes(app, ctx);
   bulkRoutes(app, ctx);
   alarmRoutes(app, ctx);
+  pageRoutes(app, ctx);
   await monitorRoutes(app, ctx, { live: options.live });
+  messageRoutes(app, ctx, { hub: { idleMs: options.live?.idleMs } }); // after monitorRoutes: uses its websocket plugin
 
   if (options.serveWeb !== false) await installStaticWeb(app, ctx.config.webDist);
   return app;

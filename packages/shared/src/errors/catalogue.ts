@@ -7,6 +7,7 @@ import { accountEntries } from './catalogue.account';
 import { deviceEntries } from './catalogue.device';
 import { gatewayEntries } from './catalogue.gateway';
 import { genericEntries } from './catalogue.generic';
+import { pageStorageEntries } from './catalogue.pages';
 import { variableEntries } from './catalogue.variable';
 
 /** The two interface languages. */
@@ -27,6 +28,7 @@ const allEntries = [
   ...deviceEntries,
   ...gatewayEntries,
   ...variableEntries,
+  ...pageStorageEntries,
   ...genericEntries,
 ] as const;
 
@@ -49,6 +51,8 @@ export const specRanges: readonly { from: number; to: number; area: string }[] =
   { from: 1501, to: 1505, area: 'drivers' },
   { from: 1701, to: 1729, area: 'gateway capacity, lower-device faults, variables' },
   { from: 1901, to: 1904, area: 'configuration pages' },
+  // not in the seeds: page storage of issue 7 (stale save, invalid or oversized document)
+  { from: 1905, to: 1908, area: 'configuration page storage' },
   { from: 2001, to: 2007, area: 'writes' },
   { from: 2101, to: 2202, area: 'name already exists' },
   { from: 2301, to: 2305, area: 'third-party chat apps' },

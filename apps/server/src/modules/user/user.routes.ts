@@ -1,9 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError, Err, FEEDBACK_MIN_LENGTH, formBool, PROMPT_TYPES, type Lang } from '@fieldhub/shared';
+import { designerSettingsSchema } from '@fieldhub/hmi';
+import {
+  AppError,
+  DESIGNER_SETTINGS_KEY,
+  Err,
+  FEEDBACK_MIN_LENGTH,
+  formBool,
+  PROMPT_TYPES,
+  type Lang,
+} from '@fieldhub/shared';
 import type { AppContext } from '../../appContext';
 import { one } from '../../db/db';
-import { call, publicCall } from '../../http/route';
+import { call, parseInput, publicCall } from '../../http/route';
 import { recordBy } from '../oplog/oplog.service';
 import { userInfoOf } from '../auth/userInfo';
 
@@ -14,6 +23,17 @@ const defaultTitle: Record<Lang, string> = {
   'zh-CN': 'FieldHub 工业物联网平台',
   'en-US': 'FieldHub Industrial IoT',
 };
+
+/** Stored designer settings completed with the defaults; a stored value that no longer fits reads as defaults. */
+function designerSettingsOf(stored: unknown) {
+  const parsed = designerSettingsSchema.safeParse(stored ?? {});
+  return parsed.success ? parsed.data : designerSettingsSchema.parse({});
+}
+
+/** Designer settings to store: the given fields over the defaults; a wrong field is 10001. */
+function designerSettingsInput(value: unknown, lang: Lang) {
+  return parseInput(designerSettingsSchema, value ?? {}, lang);
+}
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
@@ -29,6 +49,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
         'select value from user_config where account_id = $1 and key = $2',
         [auth.accountId, input.key],
       );
+      // the designer settings always answer complete, with seed 001 §3 defaults for what is unset
+      if (input.key === DESIGNER_SETTINGS_KEY) return designerSettingsOf(row?.value);
       return row?.value ?? null;
     },
   );
@@ -37,7 +59,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     app,
     '/lfscada/user/config/save',
     { input: z.object({ key: configKey, value: z.unknown() }) },
-    async ({ input, auth }) => {
+    async ({ input, auth, lang }) => {
       // form bodies carry the value as a JSON string, JSON bodies as the value itself
       let value = input.value ?? null;
       if (typeof value === 'string') {
@@ -47,6 +69,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
           // a plain string is a valid setting too
         }
       }
+      if (input.key === DESIGNER_SETTINGS_KEY) value = designerSettingsInput(value, lang);
       const text = JSON.stringify(value);
       if (text.length > CONFIG_VALUE_MAX) throw new AppError(Err.outOfRange);
       await db.query(

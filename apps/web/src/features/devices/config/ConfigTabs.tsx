@@ -27,7 +27,7 @@ export function configTabItems(
     driver: <DriversTab owner={owner} />,
     signal: <VariablesTab owner={owner} />,
     report: <ReportAndAlarmTab owner={owner} />,
-    page: <PagesTab />,
+    page: <PagesTab owner={owner} />,
     script: <ScriptsTab owner={owner} />,
   };
   return CONFIG_TABS.map((key) => ({ key, label: t(`deviceConfig:tab.${key}`), children: content[key] }));

@@ -67,7 +67,7 @@ export default function DeviceWizardPage() {
       ),
       2: <VariablesTab owner={owner} />,
       3: <ReportAndAlarmTab owner={owner} />,
-      4: <PagesTab />,
+      4: <PagesTab owner={owner} />,
       5: <ScriptsTab owner={owner} />,
     }[step];
   }

@@ -1,0 +1,95 @@
+import { AppError, Err, type PageOwner, type PageOwnerKind } from '@fieldhub/shared';
+import { one, type Db } from '../../db/db';
+import type { AuthContext } from '../../http/context';
+import { resolveOwner } from '../config/configOwner';
+import { visibleDevice } from '../devices/deviceScope';
+import { visibleTemplate } from '../templates/templateScope';
+
+/** The owner of a page list, checked for the caller. */
+export interface ResolvedPageOwner {
+  kind: PageOwnerKind;
+  id: number;
+  orgId: number;
+  /** the pages column that holds this owner's id */
+  column: 'equipment_id' | 'template_id' | 'project_id';
+  /** catalogue code of "too many pages" for this owner (seed 001 §8) */
+  limitCode: number;
+}
+
+export type PageAccess = 'view' | 'edit';
+
+const columnOf = {
+  equipment: 'equipment_id',
+  template: 'template_id',
+  project: 'project_id',
+} as const satisfies Record<PageOwnerKind, ResolvedPageOwner['column']>;
+
+function resolved(kind: PageOwnerKind, id: number, orgId: number): ResolvedPageOwner {
+  return {
+    kind,
+    id,
+    orgId,
+    column: columnOf[kind],
+    limitCode: kind === 'project' ? Err.projectPageLimit : Err.pageLimit,
+  };
+}
+
+const hasAny = (auth: AuthContext, keys: string[]) => keys.some((k) => auth.auths.has(k));
+
+/**
+ * Checks that the caller may view or edit the pages of an owner. Editing needs the owner's
+ * configuration permission, as the device configuration calls do (`resolveOwner`: equipment_manage
+ * or template_manage, and the owner in the caller's data range). Viewing a device's pages also
+ * works with monitor_view (the pages are shown in monitoring). A project is its enterprise's, with
+ * project_manage (ops_center to view): per-account project authorisation (pmsn) is not built yet.
+ * An owner of another enterprise reads as missing (1101 device, 90002 template, 2604 project).
+ */
+export async function pageOwnerFor(
+  db: Db,
+  auth: AuthContext,
+  owner: PageOwner,
+  access: PageAccess,
+): Promise<ResolvedPageOwner> {
+  switch (owner.ownerKind) {
+    case 'equipment': {
+      if (access === 'edit') {
+        const o = await resolveOwner(db, auth, { equipmentId: owner.ownerId, templateId: null });
+        return resolved('equipment', o.id, o.orgId);
+      }
+      if (!hasAny(auth, ['equipment_manage', 'monitor_view'])) throw new AppError(Err.noAccess);
+      const device = await visibleDevice(db, auth, owner.ownerId);
+      return resolved('equipment', device.id, device.org_id);
+    }
+    case 'template': {
+      if (access === 'edit') {
+        const o = await resolveOwner(db, auth, { equipmentId: null, templateId: owner.ownerId });
+        return resolved('template', o.id, o.orgId);
+      }
+      if (!hasAny(auth, ['template_manage'])) throw new AppError(Err.noAccess);
+      const template = await visibleTemplate(db, auth, owner.ownerId);
+      return resolved('template', template.id, template.org_id);
+    }
+    case 'project': {
+      const keys = access === 'edit' ? ['project_manage'] : ['project_manage', 'ops_center'];
+      if (!hasAny(auth, keys)) throw new AppError(Err.noAccess);
+      const project = await one<{ id: number; org_id: number }>(
+        db,
+        'select id, org_id from projects where id = $1 and org_id = $2',
+        [owner.ownerId, auth.orgId],
+      );
+      if (!project) throw new AppError(Err.projectNotFound);
+      return resolved('project', project.id, project.org_id);
+    }
+  }
+}
+
+/** The owner named by a stored page row. */
+export function ownerOfRow(row: {
+  equipment_id: number | null;
+  template_id: number | null;
+  project_id: number | null;
+}): PageOwner {
+  if (row.equipment_id !== null) return { ownerKind: 'equipment', ownerId: row.equipment_id };
+  if (row.template_id !== null) return { ownerKind: 'template', ownerId: row.template_id };
+  return { ownerKind: 'project', ownerId: row.project_id! };
+}

@@ -1,0 +1,258 @@
+import {
+  AppError,
+  Err,
+  PAGES_PER_OWNER_MAX,
+  PAGE_NAME_MAX,
+  type Lang,
+  type PageAddInput,
+  type PageEditInput,
+  type PageInfo,
+  type PageOwner,
+  type PageRow,
+  type PageSaveAnswer,
+  type PageSaveInput,
+  type PageSeqSaveInput,
+} from '@fieldhub/shared';
+import type { Db } from '../../db/db';
+import type { AuthContext } from '../../http/context';
+import { hashPassword } from '../auth/passwordHash';
+import { recordBy } from '../oplog/oplog.service';
+import { checkDocument, newPageDocument, storedDocument } from './pageDocument';
+import { ownerOfRow, pageOwnerFor, type PageAccess, type ResolvedPageOwner } from './pageOwner';
+import * as repo from './pages.repo';
+
+const ownerTable = { equipment_id: 'equipment', template_id: 'templates', project_id: 'projects' } as const;
+
+/** Serialises page-count changes of one owner (the limit of 100 holds under concurrent adds). */
+async function lockOwner(db: Db, owner: ResolvedPageOwner): Promise<void> {
+  await db.query(`select 1 from ${ownerTable[owner.column]} where id = $1 for update`, [owner.id]);
+}
+
+async function requireRoom(db: Db, owner: ResolvedPageOwner): Promise<void> {
+  if ((await repo.countPages(db, owner)) >= PAGES_PER_OWNER_MAX) throw new AppError(owner.limitCode);
+}
+
+async function requireFreeName(db: Db, owner: ResolvedPageOwner, name: string, exceptId: number | null) {
+  if (await repo.nameTaken(db, owner, name, exceptId)) throw new AppError(Err.pageNameExists);
+}
+
+/**
+ * A page of the caller's enterprise whose owner the caller may view or edit. Another enterprise's
+ * page, and a page whose owner the caller cannot see, both read as 1903; a missing permission key
+ * is 90008.
+ */
+async function pageFor(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  access: PageAccess,
+  withDocument = false,
+): Promise<{ page: repo.PageRecord; owner: ResolvedPageOwner }> {
+  const page = await repo.pageInOrg(db, auth.orgId, id, withDocument);
+  if (!page) throw new AppError(Err.pageNotFound);
+  try {
+    return { page, owner: await pageOwnerFor(db, auth, ownerOfRow(page), access) };
+  } catch (e) {
+    if (e instanceof AppError && e.code !== Err.noAccess) throw new AppError(Err.pageNotFound);
+    throw e;
+  }
+}
+
+export async function listPages(db: Db, auth: AuthContext, input: PageOwner): Promise<PageRow[]> {
+  const owner = await pageOwnerFor(db, auth, input, 'view');
+  return (await repo.pagesOf(db, owner)).map(repo.toPageRow);
+}
+
+export async function homePage(db: Db, auth: AuthContext, input: PageOwner): Promise<PageRow | null> {
+  const owner = await pageOwnerFor(db, auth, input, 'view');
+  const page = await repo.homePageOf(db, owner);
+  return page ? repo.toPageRow(page) : null;
+}
+
+export async function pageInfo(db: Db, auth: AuthContext, id: number): Promise<PageInfo> {
+  const { page } = await pageFor(db, auth, id, 'view', true);
+  return repo.toPageInfo(page);
+}
+
+export async function addPage(db: Db, auth: AuthContext, input: PageAddInput, ip: string): Promise<PageRow> {
+  const owner = await pageOwnerFor(db, auth, input, 'edit');
+  const id = await db.tx(async (tx) => {
+    await lockOwner(tx, owner);
+    await requireRoom(tx, owner);
+    await requireFreeName(tx, owner, input.name, null);
+    const document = newPageDocument(input.name, owner.kind, owner.id);
+    return repo.insertPage(
+      tx,
+      owner,
+      { name: input.name, document, passwordHash: null, thumbnail: null },
+      auth.accountId,
+    );
+  });
+  await recordBy(db, auth, ip, {
+    action: 'page.add',
+    objectType: 'page',
+    objectId: id,
+    detail: { name: input.name, ownerKind: owner.kind, ownerId: owner.id },
+  });
+  return repo.toPageRow((await repo.pageInOrg(db, auth.orgId, id))!);
+}
+
+/** The password hash after a change: hash a new one, keep the stored one, or remove it. */
+async function nextPasswordHash(
+  stored: string | null,
+  checkpwd: boolean | undefined,
+  password: string | undefined,
+): Promise<string | null> {
+  if (checkpwd === undefined) return stored;
+  if (!checkpwd) return null;
+  if (password) return hashPassword(password);
+  return stored;
+}
+
+export async function editPage(
+  db: Db,
+  auth: AuthContext,
+  input: PageEditInput,
+  ip: string,
+): Promise<PageRow> {
+  const { page, owner } = await pageFor(db, auth, input.id, 'edit');
+  await requireFreeName(db, owner, input.name, page.id);
+  if (input.checkpwd === true && !input.password && page.password_hash === null) {
+    throw new AppError(Err.parameterCheckFailed, { params: { detail: 'password' } });
+  }
+  const hash = await nextPasswordHash(page.password_hash, input.checkpwd, input.password);
+  await repo.renamePage(db, auth.orgId, page.id, input.name, hash, auth.accountId);
+  await recordBy(db, auth, ip, {
+    action: 'page.edit',
+    objectType: 'page',
+    objectId: page.id,
+    detail: { from: page.name, name: input.name, checkpwd: hash !== null },
+  });
+  return repo.toPageRow((await repo.pageInOrg(db, auth.orgId, page.id))!);
+}
+
+export async function savePage(
+  db: Db,
+  auth: AuthContext,
+  input: PageSaveInput,
+  ip: string,
+  lang: Lang,
+): Promise<PageSaveAnswer> {
+  const { page, owner } = await pageFor(db, auth, input.id, 'edit');
+  // a stale version is refused before anything else: the newer page wins, whatever this one holds
+  if (input.version !== page.version) throw new AppError(Err.pageVersionConflict);
+  const checked = checkDocument(input.document, lang);
+  const name = input.name ?? page.name;
+  if (name !== page.name) await requireFreeName(db, owner, name, page.id);
+  // protection is managed by `edit`; a save only sets a password that its document spells out (an
+  // imported page), and never removes one: the designer's document may not know of a new password
+  const hash =
+    checked.checkpwd && checked.password ? await hashPassword(checked.password) : page.password_hash;
+  const document = storedDocument(checked.document, {
+    name,
+    ownerKind: owner.kind,
+    ownerId: owner.id,
+    protected: hash !== null,
+  });
+  const saved = await repo.saveDocument(
+    db,
+    auth.orgId,
+    page.id,
+    {
+      version: input.version,
+      document,
+      name,
+      passwordHash: hash,
+      thumbnail: input.thumbnail === undefined ? page.thumbnail : input.thumbnail,
+    },
+    auth.accountId,
+  );
+  // someone saved between our read and this write
+  if (!saved) throw new AppError(Err.pageVersionConflict);
+  await recordBy(db, auth, ip, {
+    action: 'page.save',
+    objectType: 'page',
+    objectId: page.id,
+    detail: { version: saved.version, widgets: document.widgets.length },
+  });
+  return { id: page.id, version: saved.version, updatedAt: new Date(saved.updated_at).getTime() };
+}
+
+export async function deletePage(db: Db, auth: AuthContext, id: number, ip: string): Promise<null> {
+  const { page } = await pageFor(db, auth, id, 'edit');
+  await repo.deletePage(db, auth.orgId, page.id);
+  await recordBy(db, auth, ip, {
+    action: 'page.delete',
+    objectType: 'page',
+    objectId: page.id,
+    detail: { name: page.name },
+  });
+  return null;
+}
+
+const copySuffix: Record<Lang, string> = { 'zh-CN': ' 副本', 'en-US': ' copy' };
+
+/** "Name copy", "Name copy 2", ... : the first that is free, within the name length. */
+async function copyName(db: Db, owner: ResolvedPageOwner, name: string, lang: Lang): Promise<string> {
+  for (let n = 1; n <= PAGES_PER_OWNER_MAX + 1; n++) {
+    const suffix = copySuffix[lang] + (n > 1 ? ` ${n}` : '');
+    const candidate = name.slice(0, PAGE_NAME_MAX - suffix.length) + suffix;
+    if (!(await repo.nameTaken(db, owner, candidate, null))) return candidate;
+  }
+  throw new AppError(Err.pageNameExists);
+}
+
+export async function copyPage(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  ip: string,
+  lang: Lang,
+): Promise<PageRow> {
+  const { page, owner } = await pageFor(db, auth, id, 'edit', true);
+  const newId = await db.tx(async (tx) => {
+    await lockOwner(tx, owner);
+    await requireRoom(tx, owner);
+    const name = await copyName(tx, owner, page.name, lang);
+    const document = { ...page.document, options: { ...(page.document?.options as object), title: name } };
+    return repo.insertPage(
+      tx,
+      owner,
+      { name, document, passwordHash: page.password_hash, thumbnail: page.thumbnail },
+      auth.accountId,
+    );
+  });
+  await recordBy(db, auth, ip, {
+    action: 'page.copy',
+    objectType: 'page',
+    objectId: newId,
+    detail: { from: page.id },
+  });
+  return repo.toPageRow((await repo.pageInOrg(db, auth.orgId, newId))!);
+}
+
+export async function savePageOrder(
+  db: Db,
+  auth: AuthContext,
+  input: PageSeqSaveInput,
+  ip: string,
+): Promise<PageRow[]> {
+  const owner = await pageOwnerFor(db, auth, input, 'edit');
+  const current = new Set((await repo.pagesOf(db, owner)).map((p) => p.id));
+  const given = new Set(input.ids);
+  if (
+    given.size !== input.ids.length ||
+    given.size !== current.size ||
+    input.ids.some((id) => !current.has(id))
+  ) {
+    throw new AppError(Err.parameterCheckFailed, { params: { detail: 'ids' } });
+  }
+  await repo.reorderPages(db, owner, input.ids);
+  await recordBy(db, auth, ip, {
+    action: 'page.seq',
+    objectType: owner.kind,
+    objectId: owner.id,
+    detail: { ids: input.ids },
+  });
+  return (await repo.pagesOf(db, owner)).map(repo.toPageRow);
+}

@@ -1,0 +1,71 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { PageOwner, PageRow } from '@fieldhub/shared';
+import { toastSuccess } from '../../../app/notify';
+import { request } from '../../../app/request';
+import type { ConfigOwner } from './configTypes';
+
+const base = '/lfscada/configuration/page';
+const json = { json: true } as const;
+
+/** The page owner of a device's or template's configuration. */
+export function pageOwnerOf(owner: ConfigOwner): PageOwner {
+  return 'equipmentId' in owner
+    ? { ownerKind: 'equipment', ownerId: owner.equipmentId }
+    : { ownerKind: 'template', ownerId: owner.templateId };
+}
+
+/** Where the designer of a page opens (seed 001 §2 designer routes). */
+export function designerPath(owner: ConfigOwner, pageId: number): string {
+  return 'equipmentId' in owner
+    ? `/manage/eg/${owner.equipmentId}/designer/${pageId}`
+    : `/manage/template/${owner.templateId}/designer/${pageId}`;
+}
+
+export const pageKeys = {
+  list: (owner: PageOwner) => ['pages', owner.ownerKind, owner.ownerId] as const,
+};
+
+/** The owner's pages by seq (no documents). */
+export function usePageList(owner: ConfigOwner) {
+  const pageOwner = pageOwnerOf(owner);
+  return useQuery({
+    queryKey: pageKeys.list(pageOwner),
+    queryFn: () => request<PageRow[]>(`${base}/query`, pageOwner, json),
+  });
+}
+
+/** Add, rename, copy, delete and reorder the owner's pages; each refreshes the list. */
+export function usePageActions(owner: ConfigOwner) {
+  const { t } = useTranslation(['pages', 'common']);
+  const client = useQueryClient();
+  const pageOwner = pageOwnerOf(owner);
+  const refresh = () => client.invalidateQueries({ queryKey: pageKeys.list(pageOwner) });
+  const done = (text: string) => async () => {
+    toastSuccess(text);
+    await refresh();
+  };
+  return {
+    add: useMutation({
+      mutationFn: (name: string) => request<PageRow>(`${base}/add`, { ...pageOwner, name }, json),
+      onSuccess: done(t('pages:added')),
+    }),
+    rename: useMutation({
+      mutationFn: ({ id, name }: { id: number; name: string }) =>
+        request<PageRow>(`${base}/edit`, { id, name }, json),
+      onSuccess: done(t('pages:renamed')),
+    }),
+    copy: useMutation({
+      mutationFn: (id: number) => request<PageRow>(`${base}/copy`, { id }, json),
+      onSuccess: done(t('pages:copied')),
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => request(`${base}/delete`, { id }, json),
+      onSuccess: done(t('common:deleted')),
+    }),
+    reorder: useMutation({
+      mutationFn: (ids: number[]) => request<PageRow[]>(`${base}/seq/save`, { ...pageOwner, ids }, json),
+      onSuccess: (rows) => client.setQueryData(pageKeys.list(pageOwner), rows),
+    }),
+  };
+}

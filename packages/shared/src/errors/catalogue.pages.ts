@@ -1,0 +1,33 @@
+import type { CatalogueEntry } from './catalogue';
+
+/**
+ * Configuration-page storage codes beyond seed 001 §8 (which names 1901-1904 only): the calls of
+ * issue 7 refuse a stale save, an invalid document and an oversized one with their own code, next
+ * to the spec's page codes.
+ */
+export const pageStorageEntries = [
+  {
+    code: 1905,
+    name: 'pageVersionConflict',
+    zh: '页面已被他人保存为更新的版本，请重新加载后再保存',
+    en: 'Someone saved a newer version of this page; reload it before saving',
+  },
+  {
+    code: 1906,
+    name: 'pageDocumentInvalid',
+    zh: '页面内容无效：{detail}',
+    en: 'The page content is invalid: {detail}',
+  },
+  {
+    code: 1907,
+    name: 'pageDocumentTooLarge',
+    zh: '页面内容超过 {max} MB',
+    en: 'The page content is larger than {max} MB',
+  },
+  {
+    code: 1908,
+    name: 'pageWidgetLimit',
+    zh: '每个页面最多 {max} 个组件',
+    en: 'A page can have at most {max} widgets',
+  },
+] as const satisfies readonly CatalogueEntry[];
