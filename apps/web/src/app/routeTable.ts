@@ -21,7 +21,13 @@ export type ScreenName =
   | 'templateEdit'
   | 'hardwareList'
   | 'monitorList'
-  | 'monitorDetail';
+  | 'monitorDetail'
+  | 'designer'
+  | 'messageList'
+  | 'messageDetail'
+  | 'messageExpire'
+  | 'messageNotice'
+  | 'systemMessage';
 
 /**
  * One route of the full table of seed 000 §2 and seed 001 §2. `id` doubles as the i18n key of
@@ -65,7 +71,7 @@ export const publicRoutes: RouteDef[] = [
   pub('/register/:roleuuid', 'register'),
   pub('/404', '404', { screen: 'notFound' }),
   pub('/map', 'map'),
-  pub('/system/msg/detail/:dataId/:msgType', 'system-msg-detail'),
+  pub('/system/msg/detail/:dataId/:msgType', 'system-msg-detail', { screen: 'systemMessage' }),
   pub('/style/edit/login/:id', 'style-edit-login'),
   pub('/style/edit/main/:id', 'style-edit-main'),
   pub('/style/edit/preview/:id', 'style-edit-preview'),
@@ -79,9 +85,9 @@ export const publicRoutes: RouteDef[] = [
 
 /** Designers run full screen, outside the main layout (seed 001 §2). */
 export const designerRoutes: RouteDef[] = [
-  r('/manage/project/:projectId/designer/:pageId', 'designer-project', { bare: true }),
-  r('/manage/eg/:equipId/designer/:pageId', 'designer-equipment', { bare: true }),
-  r('/manage/template/:templateId/designer/:pageId', 'designer-template', { bare: true }),
+  r('/manage/project/:projectId/designer/:pageId', 'designer-project', { bare: true, screen: 'designer' }),
+  r('/manage/eg/:equipId/designer/:pageId', 'designer-equipment', { bare: true, screen: 'designer' }),
+  r('/manage/template/:templateId/designer/:pageId', 'designer-template', { bare: true, screen: 'designer' }),
   r('/manage/scene/config/:sceneId', 'designer-scene', { bare: true }),
 ];
 
@@ -221,14 +227,14 @@ export const layoutRoutes: RouteDef[] = [
   r('/msg', 'msg', {
     redirect: '/msg/messageAll',
     children: [
-      r('messageAll', 'msg/messageAll'),
-      r('messageReaden', 'msg/messageReaden'),
-      r('messageUnReaden', 'msg/messageUnReaden'),
-      r('detail/:menuType/:msgType/:equipType/:dataId', 'msg/detail'),
-      r('detail/all/expire/api/:dataId', 'msg/expire-api'),
-      r('detail/all/expire/project/:dataId', 'msg/expire-project'),
-      r('detail/all/expire/card/:dataId', 'msg/expire-card'),
-      r('detail/all/notice/public/:dataId', 'msg/notice-public'),
+      r('messageAll', 'msg/messageAll', { screen: 'messageList' }),
+      r('messageReaden', 'msg/messageReaden', { screen: 'messageList' }),
+      r('messageUnReaden', 'msg/messageUnReaden', { screen: 'messageList' }),
+      r('detail/:menuType/:msgType/:equipType/:dataId', 'msg/detail', { screen: 'messageDetail' }),
+      r('detail/all/expire/api/:dataId', 'msg/expire-api', { screen: 'messageExpire' }),
+      r('detail/all/expire/project/:dataId', 'msg/expire-project', { screen: 'messageExpire' }),
+      r('detail/all/expire/card/:dataId', 'msg/expire-card', { screen: 'messageExpire' }),
+      r('detail/all/notice/public/:dataId', 'msg/notice-public', { screen: 'messageNotice' }),
     ],
   }),
   r('/help', 'help'),

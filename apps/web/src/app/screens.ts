@@ -23,4 +23,10 @@ export const screens: Partial<Record<ScreenName, LazyExoticComponent<ComponentTy
   hardwareList: lazy(() => import('../features/hardware/HardwareListPage')),
   monitorList: lazy(() => import('../features/monitor/list/MonitorListPage')),
   monitorDetail: lazy(() => import('../features/monitor/detail/MonitorDetailPage')),
+  designer: lazy(() => import('../features/designer/DesignerPage')),
+  messageList: lazy(() => import('../features/messages/MessageListPage')),
+  messageDetail: lazy(() => import('../features/messages/MessageDetailPage')),
+  messageExpire: lazy(() => import('../features/messages/ExpireDetailPage')),
+  messageNotice: lazy(() => import('../features/messages/NoticeDetailPage')),
+  systemMessage: lazy(() => import('../features/messages/SystemMessagePage')),
 };

@@ -1,0 +1,101 @@
+/**
+ * The property panel: page options when nothing is selected; for one widget its position, size,
+ * rotation, style and type-specific fields, its data binding, animations and click event. Every
+ * edit is one hmi command (setProperty, move, resize, rotate, pageOptions).
+ */
+import { Empty, Tabs, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
+import { findWidget, selectionUnits, type Widget, type WidgetPatch } from '@fieldhub/hmi';
+import type { EditorStore } from '../editor/editorStore';
+import { AnimationSection } from './AnimationSection';
+import { DataSection } from './DataSection';
+import { EventSection } from './EventSection';
+import { PageSection, type PageRef } from './PageSection';
+import { StyleSection } from './StyleSection';
+import type { SignalSource } from '../signals/useSignalSource';
+
+interface PropertyPanelProps {
+  store: EditorStore;
+  signals: SignalSource;
+  page: PageRef;
+}
+
+/** Edits of one widget, each one command. */
+export interface WidgetEditor {
+  widget: Widget;
+  locked: boolean;
+  patch(patch: WidgetPatch): void;
+  moveTo(x: number, y: number): void;
+  resizeTo(width: number, height: number): void;
+  rotateTo(angle: number): void;
+}
+
+function editorFor(store: EditorStore, widget: Widget, locked: boolean): WidgetEditor {
+  const run = store.getState().run;
+  const id = widget.id;
+  return {
+    widget,
+    locked,
+    patch: (patch) => run({ type: 'setProperty', ids: [id], patch }),
+    moveTo: (x, y) => run({ type: 'move', ids: [id], dx: x - widget.position.x, dy: y - widget.position.y }),
+    resizeTo: (width, height) =>
+      run({ type: 'resize', id, rect: { x: widget.position.x, y: widget.position.y, width, height } }),
+    rotateTo: (angle) => run({ type: 'rotate', ids: [id], angle, mode: 'to' }),
+  };
+}
+
+export function PropertyPanel({ store, signals, page }: PropertyPanelProps) {
+  const { t } = useTranslation('designer');
+  const doc = useStore(store, (s) => s.doc);
+  const selection = useStore(store, (s) => s.selection);
+  if (!selection.length) return <PageSection store={store} page={page} />;
+  const units = selectionUnits(doc, selection);
+  const unit = units.length === 1 ? units[0]! : null;
+  const widget = unit && !unit.group ? findWidget(doc, unit.id) : undefined;
+  if (!widget) {
+    return (
+      <div data-testid="prop-multi" style={{ paddingTop: 16 }}>
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={
+            unit?.group
+              ? t('props.group-selected', {
+                  name: unit.group.widgetName || t('props.group'),
+                  n: unit.members.length,
+                })
+              : t('props.multi-selected', { n: units.length })
+          }
+        />
+        <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
+          {t('props.multi-help')}
+        </Typography.Paragraph>
+      </div>
+    );
+  }
+  const editor = editorFor(store, widget, unit!.locked);
+  return (
+    <Tabs
+      size="small"
+      data-testid="prop-tabs"
+      items={[
+        { key: 'style', label: t('props.tab-style'), children: <StyleSection editor={editor} /> },
+        {
+          key: 'data',
+          label: t('props.tab-data'),
+          children: <DataSection editor={editor} signals={signals} store={store} />,
+        },
+        {
+          key: 'animation',
+          label: t('props.tab-animation'),
+          children: <AnimationSection editor={editor} signals={signals} />,
+        },
+        {
+          key: 'event',
+          label: t('props.tab-event'),
+          children: <EventSection editor={editor} signals={signals} />,
+        },
+      ]}
+    />
+  );
+}

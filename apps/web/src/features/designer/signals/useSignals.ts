@@ -1,0 +1,62 @@
+/**
+ * What a widget can be bound to: the equipment the user may see (`equipment/multi/queryByUser`)
+ * and each equipment's signals (`monitor/multi/signal/query`), loaded when first needed and
+ * cached by TanStack Query.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { MonitorSignal } from '@fieldhub/shared';
+import { request } from '../../../app/request';
+
+export interface EquipmentOption {
+  id: number;
+  name: string;
+}
+
+/** A bindable signal with its equipment, ids as the page document holds them (strings). */
+export interface SignalChoice {
+  equipId: string;
+  equipTitle: string;
+  signalId: string;
+  title: string;
+  unit: string;
+}
+
+export const signalKeys = {
+  equipments: ['designer', 'equipments'] as const,
+  signals: (equipId: string) => ['designer', 'signals', equipId] as const,
+};
+
+export function fetchEquipments(): Promise<EquipmentOption[]> {
+  return request<EquipmentOption[]>('/lfscada/equipment/multi/queryByUser', {}, { json: true });
+}
+
+export function fetchSignals(equipId: string, silent = false): Promise<MonitorSignal[]> {
+  return request<MonitorSignal[]>(
+    '/lfscada/monitor/multi/signal/query',
+    { equipmentId: Number(equipId) },
+    { json: true, silent },
+  );
+}
+
+export function useEquipments() {
+  return useQuery({ queryKey: signalKeys.equipments, queryFn: fetchEquipments, staleTime: 60_000 });
+}
+
+export function useEquipmentSignals(equipId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: signalKeys.signals(equipId),
+    queryFn: () => fetchSignals(equipId),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+export function choiceOf(equipment: EquipmentOption, s: MonitorSignal): SignalChoice {
+  return {
+    equipId: String(equipment.id),
+    equipTitle: equipment.name,
+    signalId: String(s.id),
+    title: s.name,
+    unit: s.unit,
+  };
+}

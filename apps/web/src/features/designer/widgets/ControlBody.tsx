@@ -1,0 +1,332 @@
+/**
+ * The common (Usual*) widgets as they look in the designer: text, data text, button, image,
+ * clock, frame animation and the input controls (switch, input, radio, combo box, time selector,
+ * scroll bar). Gauges live in GaugeBody. Controls are drawn, not live: nothing here reacts to
+ * clicks or values, the designer only shows how the widget will look.
+ */
+import type { CSSProperties } from 'react';
+import { useWidgetText } from './widgetText';
+import dayjs from 'dayjs';
+import type { DesignerSettings, Widget } from '@fieldhub/hmi';
+import { dataOf, num, obj, optionsOf, str, textStyleOf } from './styleOf';
+
+const fillBox: CSSProperties = {
+  position: 'absolute',
+  inset: 0,
+  display: 'flex',
+  alignItems: 'center',
+  overflow: 'hidden',
+  whiteSpace: 'nowrap',
+};
+
+function TextBody({ widget }: { widget: Widget }) {
+  const t = useWidgetText();
+  const text = str(dataOf(widget, 'text'), '');
+  return (
+    <div style={{ ...fillBox, ...textStyleOf(widget), padding: '0 4px', opacity: text ? 1 : 0.55 }}>
+      {text || t('widget.text-placeholder')}
+    </div>
+  );
+}
+
+/** Sample value shown for a data text when the settings ask for values. */
+function sampleValue(widget: Widget): string {
+  const decimals = num(dataOf(widget, 'decimals'), -1);
+  return decimals >= 0 ? (0).toFixed(decimals) : '0';
+}
+
+function DataTextBody({ widget, show }: { widget: Widget; show: DesignerSettings['dataTextShow'] }) {
+  const t = useWidgetText();
+  const bound = widget.data.signalId !== '' || widget.data.systemKey !== '' || widget.data.mvarId !== '';
+  const prefix = str(dataOf(widget, 'prefix'), '');
+  const suffix = str(dataOf(widget, 'suffix'), '');
+  const unit = str(dataOf(widget, 'unit'), '');
+  let core: string;
+  if (show === 'none') core = '';
+  else if (show === 'signalValue') core = sampleValue(widget);
+  else core = bound ? widget.data.title || widget.data.systemKey || widget.data.mvarId : t('widget.unbound');
+  return (
+    <div style={{ ...fillBox, ...textStyleOf(widget), padding: '0 4px' }} data-bound={bound ? 'yes' : 'no'}>
+      {`${prefix}${core}${unit ? ` ${unit}` : ''}${suffix}`}
+    </div>
+  );
+}
+
+function ButtonBody({ widget }: { widget: Widget }) {
+  const t = useWidgetText();
+  const text = str(dataOf(widget, 'text'), '');
+  return (
+    <div
+      style={{
+        ...fillBox,
+        ...textStyleOf(widget),
+        background: str(widget.style.fill, '#1890FF'),
+        color: str(widget.style.color, '#FFFFFF'),
+        borderRadius: num(widget.style.radius, 4),
+        boxShadow: '0 1px 2px rgba(0,0,0,0.18)',
+      }}
+    >
+      {text || t('widget.button-text')}
+    </div>
+  );
+}
+
+function ImageBody({ widget }: { widget: Widget }) {
+  const url = str(dataOf(widget, 'imgUrl'), '');
+  const radius = num(widget.style.radius, 0);
+  if (!url) return <Placeholder icon="image" radius={radius} />;
+  return (
+    <img
+      src={url}
+      alt=""
+      draggable={false}
+      style={{
+        width: '100%',
+        height: '100%',
+        objectFit: str(widget.style.fit, 'contain') as CSSProperties['objectFit'],
+        borderRadius: radius,
+        display: 'block',
+      }}
+    />
+  );
+}
+
+/** An empty image or animation: a framed picture glyph. */
+function Placeholder({ icon, radius = 0 }: { icon: 'image' | 'film'; radius?: number }) {
+  return (
+    <div
+      style={{
+        ...fillBox,
+        justifyContent: 'center',
+        background: '#f1f5f9',
+        border: '1px dashed #94a3b8',
+        borderRadius: radius,
+      }}
+    >
+      <svg width="40%" height="40%" viewBox="0 0 24 24" fill="none" stroke="#64748b" strokeWidth="1.5">
+        <rect x="3" y="4" width="18" height="16" rx="2" />
+        {icon === 'image' ? (
+          <>
+            <circle cx="9" cy="10" r="2" />
+            <path d="M3 18l6-6 4 4 3-3 5 5" />
+          </>
+        ) : (
+          <path d="M10 9l5 3-5 3z" fill="#64748b" />
+        )}
+      </svg>
+    </div>
+  );
+}
+
+function AnimationBody({ widget }: { widget: Widget }) {
+  const frames = dataOf(widget, 'frames');
+  const first = Array.isArray(frames)
+    ? frames.map((f) => (typeof f === 'string' ? f : str(obj(f)['imgUrl'], ''))).find(Boolean)
+    : '';
+  if (!first) return <Placeholder icon="film" />;
+  return (
+    <img
+      src={first}
+      alt=""
+      draggable={false}
+      style={{ width: '100%', height: '100%', objectFit: 'contain' }}
+    />
+  );
+}
+
+function TimerBody({ widget }: { widget: Widget }) {
+  // the time at render: the designer shows the format, the viewer ticks
+  const text = dayjs().format(str(dataOf(widget, 'format'), 'YYYY-MM-DD HH:mm:ss'));
+  return <div style={{ ...fillBox, ...textStyleOf(widget), padding: '0 4px' }}>{text}</div>;
+}
+
+function boxStyle(widget: Widget): CSSProperties {
+  return {
+    ...fillBox,
+    ...textStyleOf(widget),
+    justifyContent: 'space-between',
+    background: str(widget.style.fill, '#FFFFFF'),
+    border: '1px solid #d9d9d9',
+    borderRadius: num(widget.style.radius, 4),
+    padding: '0 10px',
+  };
+}
+
+function InputBody({ widget }: { widget: Widget }) {
+  const t = useWidgetText();
+  const placeholder = str(dataOf(widget, 'placeholder'), t('widget.input-placeholder'));
+  return (
+    <div style={boxStyle(widget)}>
+      <span style={{ color: '#bfbfbf' }}>{placeholder}</span>
+    </div>
+  );
+}
+
+function ComboBody({ widget }: { widget: Widget }) {
+  const t = useWidgetText();
+  const triangle = obj(widget.style['triangle']);
+  const placeholder = str(dataOf(widget, 'placeholder'), t('widget.combo-placeholder'));
+  return (
+    <div style={{ ...boxStyle(widget), paddingRight: num(widget.style['rightDistance'], 10) }}>
+      <span style={{ color: '#bfbfbf', overflow: 'hidden', textOverflow: 'ellipsis' }}>{placeholder}</span>
+      <svg width="10" height="6" viewBox="0 0 10 6">
+        <path d="M0 0h10L5 6z" fill={str(triangle['color'], '#BFBFBF')} />
+      </svg>
+    </div>
+  );
+}
+
+function TimeSelectorBody({ widget }: { widget: Widget }) {
+  return (
+    <div style={boxStyle(widget)}>
+      <span style={{ color: '#8c8c8c', overflow: 'hidden' }}>
+        {str(dataOf(widget, 'format'), 'YYYY-MM-DD HH:mm:ss')}
+      </span>
+      <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="#8c8c8c" strokeWidth="2">
+        <rect x="3" y="5" width="18" height="16" rx="2" />
+        <path d="M3 10h18M8 3v4M16 3v4" />
+      </svg>
+    </div>
+  );
+}
+
+function SwitchBody({ widget }: { widget: Widget }) {
+  const { width, height } = widget.position;
+  const h = Math.min(height, width / 1.8);
+  const on = str(widget.style.fill, '#52C41A');
+  return (
+    <div style={{ ...fillBox, justifyContent: 'center' }}>
+      <div style={{ position: 'relative', width: h * 1.8, height: h, borderRadius: h / 2, background: on }}>
+        <div
+          style={{
+            position: 'absolute',
+            top: h * 0.1,
+            left: h * 0.9,
+            width: h * 0.8,
+            height: h * 0.8,
+            borderRadius: '50%',
+            background: '#fff',
+            boxShadow: '0 1px 3px rgba(0,0,0,0.3)',
+          }}
+        />
+      </div>
+    </div>
+  );
+}
+
+function RadioBody({ widget }: { widget: Widget }) {
+  const t = useWidgetText();
+  const options = optionsOf(widget);
+  const shown = options.length
+    ? options
+    : [
+        { text: t('widget.option', { n: 1 }), value: '1' },
+        { text: t('widget.option', { n: 2 }), value: '2' },
+      ];
+  const size = num(obj(widget.style.font)['size'], 14);
+  return (
+    <div
+      style={{ ...fillBox, ...textStyleOf(widget), justifyContent: 'flex-start', gap: 14, padding: '0 4px' }}
+    >
+      {shown.map((o, i) => (
+        <span key={`${o.value}-${i}`} style={{ display: 'inline-flex', alignItems: 'center', gap: 5 }}>
+          <span
+            style={{
+              width: size,
+              height: size,
+              borderRadius: '50%',
+              border: `1px solid ${i === 0 ? '#1890FF' : '#d9d9d9'}`,
+              boxShadow:
+                i === 0 ? `inset 0 0 0 ${size / 4}px #fff, inset 0 0 0 ${size}px #1890FF` : undefined,
+              background: '#fff',
+            }}
+          />
+          {o.text}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+function ScrollbarBody({ widget }: { widget: Widget }) {
+  const { height } = widget.position;
+  const track = Math.max(4, Math.min(8, height / 4));
+  const knob = Math.max(10, Math.min(height - 2, 20));
+  const radius = num(widget.style.radius, 4);
+  return (
+    <div style={{ ...fillBox, padding: `0 ${knob / 2}px` }}>
+      <div
+        style={{
+          position: 'relative',
+          width: '100%',
+          height: track,
+          borderRadius: radius,
+          background: str(widget.style.fill, '#E8E8E8'),
+        }}
+      >
+        <div
+          style={{
+            position: 'absolute',
+            left: 0,
+            top: 0,
+            bottom: 0,
+            width: '40%',
+            borderRadius: radius,
+            background: str(widget.style.color, '#1890FF'),
+          }}
+        />
+        <div
+          style={{
+            position: 'absolute',
+            left: '40%',
+            top: track / 2 - knob / 2,
+            width: knob,
+            height: knob,
+            marginLeft: -knob / 2,
+            borderRadius: '50%',
+            background: '#fff',
+            border: `2px solid ${str(widget.style.color, '#1890FF')}`,
+          }}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** The body of a Usual* widget other than the gauges; null for a type it does not draw. */
+export function ControlBody({
+  widget,
+  dataTextShow,
+}: {
+  widget: Widget;
+  dataTextShow: DesignerSettings['dataTextShow'];
+}) {
+  switch (widget.widgetType) {
+    case 'UsualText':
+      return <TextBody widget={widget} />;
+    case 'UsualDataText':
+      return <DataTextBody widget={widget} show={dataTextShow} />;
+    case 'UsualButton':
+      return <ButtonBody widget={widget} />;
+    case 'UsualImage':
+      return <ImageBody widget={widget} />;
+    case 'UsualAnimation':
+      return <AnimationBody widget={widget} />;
+    case 'UsualTimer':
+      return <TimerBody widget={widget} />;
+    case 'UsualInput':
+      return <InputBody widget={widget} />;
+    case 'UsualComboBox':
+      return <ComboBody widget={widget} />;
+    case 'UsualTimeSelector':
+      return <TimeSelectorBody widget={widget} />;
+    case 'UsualSelect':
+      return <SwitchBody widget={widget} />;
+    case 'UsualRadio':
+      return <RadioBody widget={widget} />;
+    case 'UsualScrollbar':
+      return <ScrollbarBody widget={widget} />;
+    default:
+      return null;
+  }
+}
