@@ -1,0 +1,108 @@
+/**
+ * The designer's calls: the stored page (`/lfscada/configuration/page/{info,save,edit}`) and the
+ * designer settings kept with the account (`/lfscada/user/config/{query,save}`). A stored document
+ * is read through packages/hmi's `parsePage`, so an old page opens migrated and a broken one is
+ * refused with its issues instead of half-opening.
+ */
+import {
+  DESIGNER_SETTINGS_KEY,
+  type PageInfo,
+  type PageOwnerKind,
+  type PageRow,
+  type PageSaveAnswer,
+} from '@fieldhub/shared';
+import {
+  DEFAULT_DESIGNER_SETTINGS,
+  designerSettingsSchema,
+  parsePage,
+  type DesignerSettings,
+  type PageDocument,
+  type PageIssue,
+} from '@fieldhub/hmi';
+import { ApiError, request } from '../../../app/request';
+
+const base = '/lfscada/configuration/page';
+
+/** The catalogue code of a save over a newer stored version. */
+const VERSION_CONFLICT = '1905';
+
+/** A page as the editor holds it: the row's identity and the parsed, current-version document. */
+export interface StoredPage {
+  id: string;
+  name: string;
+  checkpwd: boolean;
+  ownerKind: PageOwnerKind;
+  ownerId: string;
+  version: number;
+  doc: PageDocument;
+  /** the document version it was stored in (lower than the current one when migrated on open) */
+  fromVersion: number;
+}
+
+/** The stored document could not be read: what is wrong with it, in both languages. */
+export class PageContentError extends Error {
+  constructor(readonly issues: PageIssue[]) {
+    super(issues.map((i) => i.en).join('; '));
+    this.name = 'PageContentError';
+  }
+}
+
+/** Loads a page with its document; the caller shows failures itself. */
+export async function loadPage(pageId: string): Promise<StoredPage> {
+  const info = await request<PageInfo>(`${base}/info`, { id: pageId }, { json: true, silent: true });
+  const parsed = parsePage(info.document);
+  if (!parsed.ok) throw new PageContentError(parsed.issues);
+  return {
+    id: String(info.id),
+    name: info.name,
+    checkpwd: info.checkpwd,
+    ownerKind: info.ownerKind,
+    ownerId: String(info.ownerId),
+    version: info.version,
+    doc: parsed.page,
+    fromVersion: parsed.fromVersion,
+  };
+}
+
+/** Stores the document over `version`; answers the new version. A stale version is 1905. */
+export async function savePage(input: { id: string; version: number; doc: PageDocument }): Promise<number> {
+  const answer = await request<PageSaveAnswer>(
+    `${base}/save`,
+    { id: input.id, version: input.version, document: input.doc },
+    { json: true, silent: true },
+  );
+  return answer.version;
+}
+
+/** Whether a failed save was refused because someone stored a newer version first. */
+export function isVersionConflict(e: unknown): boolean {
+  return e instanceof ApiError && e.code === VERSION_CONFLICT;
+}
+
+/**
+ * Sets or removes the page password (page/edit keeps the name). With `checkpwd` and no password
+ * the stored password stays.
+ */
+export function protectPage(
+  page: { id: string; name: string },
+  checkpwd: boolean,
+  password?: string,
+): Promise<PageRow> {
+  return request<PageRow>(
+    `${base}/edit`,
+    { id: page.id, name: page.name, checkpwd, ...(checkpwd && password ? { password } : {}) },
+    { json: true },
+  );
+}
+
+/** The account's designer settings, complete (the server fills in the defaults). */
+export async function loadSettings(): Promise<DesignerSettings> {
+  const stored = await request<unknown>('/lfscada/user/config/query', { key: DESIGNER_SETTINGS_KEY }, { json: true });
+  const parsed = designerSettingsSchema.safeParse(stored ?? {});
+  return parsed.success ? parsed.data : DEFAULT_DESIGNER_SETTINGS;
+}
+
+/** Keeps the designer settings with the account. */
+export async function saveSettings(settings: DesignerSettings): Promise<void> {
+  await request('/lfscada/user/config/save', { key: DESIGNER_SETTINGS_KEY, value: settings }, { json: true });
+}
