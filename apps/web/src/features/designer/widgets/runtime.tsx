@@ -1,0 +1,60 @@
+/**
+ * What a widget body may ask of the screen it is drawn on. The designer draws widgets without
+ * live data (`DESIGN_RUNTIME`); the live page viewer provides a runtime with values from its
+ * sockets, writes and page jumps. Widget bodies read the runtime through `useWidgetRuntime` and
+ * never talk to sockets or calls themselves, so one body serves both screens.
+ */
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { Binding, SignalRef } from '@fieldhub/hmi';
+
+/** The latest value of a bound source as the viewer holds it. */
+export interface RuntimeValue {
+  value: number | string | null;
+  /** milliseconds since the epoch */
+  ts: number;
+  /** 0 = good, else the catalogue code of the failed read */
+  quality: number;
+  /** the gateway is offline: the value is stale and drawn greyed with its time */
+  stale: boolean;
+}
+
+/** A bound source: the single binding of a widget, or one entry of its signal arrays. */
+export type RuntimeSource =
+  Pick<Binding, 'type' | 'signalId' | 'equipId' | 'systemKey' | 'mvarId'> | SignalRef;
+
+export interface WidgetRuntime {
+  mode: 'design' | 'view';
+  /** the key under which `subscribe` notifies changes of a source ('' when it names nothing) */
+  keyOf(source: RuntimeSource): string;
+  /** the current value of a source key */
+  valueOf(key: string): RuntimeValue | undefined;
+  /** calls `listener` when the value of `key` changes (at most once per animation frame) */
+  subscribe(key: string, listener: () => void): () => void;
+  /** the owning project, device or template id, for widgets that query history or alarms */
+  scope: { kind: 'equipment' | 'project' | 'template' | 'none'; id: string };
+}
+
+/** The designer's runtime: no live values; widgets show their design-time look. */
+export const DESIGN_RUNTIME: WidgetRuntime = {
+  mode: 'design',
+  keyOf: () => '',
+  valueOf: () => undefined,
+  subscribe: () => () => undefined,
+  scope: { kind: 'none', id: '' },
+};
+
+export const WidgetRuntimeContext = createContext<WidgetRuntime>(DESIGN_RUNTIME);
+
+export function useWidgetRuntime(): WidgetRuntime {
+  return useContext(WidgetRuntimeContext);
+}
+
+/** The live value of one source; re-renders the caller only when that value changes. */
+export function useRuntimeValue(source: RuntimeSource | undefined): RuntimeValue | undefined {
+  const runtime = useWidgetRuntime();
+  const key = source ? runtime.keyOf(source) : '';
+  return useSyncExternalStore(
+    (listener) => (key ? runtime.subscribe(key, listener) : () => undefined),
+    () => (key ? runtime.valueOf(key) : undefined),
+  );
+}
