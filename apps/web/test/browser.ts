@@ -3,7 +3,8 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { makeEnterprise, startTestPlatform, type TestPlatform } from '../../server/test/harness';
 
-const webDist = path.resolve(import.meta.dirname, '../dist');
+// TEST_WEB_DIST: a build elsewhere (`vite build --outDir ...`), so parallel work does not share one dist
+const webDist = process.env.TEST_WEB_DIST ?? path.resolve(import.meta.dirname, '../dist');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** A running platform serving the built web app on a free port, and a headless Chromium. */
@@ -21,7 +22,7 @@ export interface BrowserFixture {
  */
 export async function startBrowserFixture(options: { link?: boolean } = {}): Promise<BrowserFixture> {
   if (!existsSync(path.join(webDist, 'index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run build` first (npm test does)');
+    throw new Error(`${webDist} is missing: run \`npm run build\` first (npm test does)`);
   }
   const platform = options.link
     ? await startTestPlatform({ WEB_DIST: webDist, MQTT_PORT: '0' }, { link: true })
