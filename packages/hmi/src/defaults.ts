@@ -4,6 +4,10 @@
  */
 import { type Widget, type WidgetStyle, widgetSchema } from './document';
 import { type CreatableType, type WidgetType, catalogueEntry, isCreatableType } from './widgetTypes';
+import { COMPLEX_DEFAULT_TYPES, type ComplexDefaultType, complexSpecific } from './complexDefaults';
+
+const complexTypes: ReadonlySet<string> = new Set(COMPLEX_DEFAULT_TYPES);
+const isComplexDefault = (type: string): type is ComplexDefaultType => complexTypes.has(type);
 
 /** Options of a new widget; id is required so commands stay deterministic (replayable). */
 export interface NewWidgetOptions {
@@ -25,6 +29,7 @@ const textFont = { family: 'Microsoft YaHei', size: 14, weight: 'normal', italic
 
 // Type-specific data and style; seed 001 §3 values where given, else marked "seed silent".
 function specific(type: CreatableType): { data: Record<string, unknown>; style: WidgetStyle } {
+  if (isComplexDefault(type)) return complexSpecific(type);
   switch (type) {
     case 'ShapeArrow':
     case 'ShapeCircle':

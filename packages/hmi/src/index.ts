@@ -2,6 +2,7 @@
 export * from './widgetTypes';
 export * from './document';
 export * from './defaults';
+export * from './complexDefaults';
 export * from './constants';
 export * from './geometry';
 export * from './pageIndex';

@@ -109,6 +109,11 @@ export const CREATABLE_TYPES = [
   'UsualRadio',
   'UsualComboBox',
   'UsualTimeSelector',
+  // issue 8 part E: charts, reports, map, video, weather, navigation, script widgets, 3D scene
+  ...COMPLEX_TYPES,
+  ...NAVIGATE_TYPES,
+  ...SCRIPT_TYPES,
+  'UsualWebgl',
 ] as const satisfies readonly WidgetType[];
 export type CreatableType = (typeof CREATABLE_TYPES)[number];
 
