@@ -107,3 +107,4 @@ export * from './commandPoll';
 export * from './errors/fieldbus';
 export * from './msg/index';
 export * from './pages/index';
+export * from './project/index';

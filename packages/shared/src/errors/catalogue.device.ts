@@ -1,7 +1,7 @@
 /**
  * Catalogue entries for what users configure around a device: devices and their setup order,
- * groups, templates, configuration pages, projects, inspection and smart reports (seed 000 §8,
- * seed 001 §8).
+ * groups, templates, configuration pages, inspection and smart reports (seed 000 §8, seed 001 §8);
+ * projects are in catalogue.projects.ts.
  */
 import type { CatalogueEntry } from './catalogue';
 
@@ -258,73 +258,6 @@ export const deviceEntries = [
     en: 'The page does not exist or you have no access',
   },
   { code: 1904, name: 'pagePasswordWrong', zh: '页面访问密码错误', en: 'Incorrect page password' },
-
-  // Projects and the data center (2601-2615).
-  {
-    code: 2601,
-    name: 'projectPageLimit',
-    zh: '每个项目最多 100 个页面',
-    en: 'A project can have at most 100 pages',
-  },
-  {
-    code: 2602,
-    name: 'projectAccountLimit',
-    zh: '每个项目最多授权 50 个账号',
-    en: 'At most 50 accounts can be authorized on a project',
-  },
-  {
-    code: 2603,
-    name: 'reportFieldLimit',
-    zh: '每个报表最多 100 个字段',
-    en: 'A report can have at most 100 fields',
-  },
-  { code: 2604, name: 'projectNotFound', zh: '项目不存在', en: 'Project not found' },
-  {
-    code: 2605,
-    name: 'projectNotAuthorized',
-    zh: '您没有该项目的权限',
-    en: 'You are not authorized for this project',
-  },
-  { code: 2606, name: 'projectExpired', zh: '项目已过期', en: 'The project has expired' },
-  {
-    code: 2607,
-    name: 'projectDeviceLimit',
-    zh: '项目绑定的设备数量已达上限',
-    en: 'The project’s device limit has been reached',
-  },
-  {
-    code: 2608,
-    name: 'intermediateVariableLimit',
-    zh: '中间变量数量已达上限',
-    en: 'The intermediate variable limit has been reached',
-  },
-  {
-    code: 2609,
-    name: 'intermediateFormulaError',
-    zh: '中间变量公式错误',
-    en: 'The intermediate variable formula is invalid',
-  },
-  {
-    code: 2610,
-    name: 'deviceNotInProject',
-    zh: '设备未绑定到该项目',
-    en: 'The device is not bound to this project',
-  },
-  { code: 2611, name: 'projectLimit', zh: '项目数量已达上限', en: 'The project limit has been reached' },
-  {
-    code: 2612,
-    name: 'pageNotInProject',
-    zh: '页面不属于该项目',
-    en: 'The page does not belong to this project',
-  },
-  {
-    code: 2613,
-    name: 'projectHomePageUndeletable',
-    zh: '项目首页不能删除',
-    en: 'The project’s home page cannot be deleted',
-  },
-  { code: 2614, name: 'projectDisabled', zh: '项目已停用', en: 'The project has been disabled' },
-  { code: 2615, name: 'dataCenterDisabled', zh: '数据中心未启用', en: 'The data center is disabled' },
 
   // Inspection (2701-2707), uploaded materials (2801), smart reports (3301).
   {

@@ -8,6 +8,7 @@ import { deviceEntries } from './catalogue.device';
 import { gatewayEntries } from './catalogue.gateway';
 import { genericEntries } from './catalogue.generic';
 import { pageStorageEntries } from './catalogue.pages';
+import { projectEntries } from './catalogue.projects';
 import { variableEntries } from './catalogue.variable';
 
 /** The two interface languages. */
@@ -29,6 +30,7 @@ const allEntries = [
   ...gatewayEntries,
   ...variableEntries,
   ...pageStorageEntries,
+  ...projectEntries,
   ...genericEntries,
 ] as const;
 

@@ -1,0 +1,3 @@
+export * from './projectCalls';
+export * from './projectMembers';
+export * from './projectEquip';
