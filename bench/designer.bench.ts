@@ -84,7 +84,24 @@ const RECORDER = `(() => {
     if (on) requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
-  window.__benchStop = () => { on = false; return { frames, lags }; };
+  // long animation frames: where a slow frame spent its time (script, style and layout, the rest)
+  const loafs = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const end = e.startTime + e.duration;
+      loafs.push({
+        duration: Math.round(e.duration),
+        script: Math.round(e.scripts.reduce((m, s) => m + s.duration, 0)),
+        beforeRender: Math.round((e.renderStart || end) - e.startTime),
+        styleLayout: Math.round(e.styleAndLayoutStart ? end - e.styleAndLayoutStart : 0),
+        render: Math.round(e.renderStart ? end - e.renderStart : 0),
+        blocking: Math.round(e.blockingDuration),
+        scripts: e.scripts.map((s) => s.invoker + ' ' + Math.round(s.duration)).slice(0, 4),
+      });
+    }
+  });
+  observer.observe({ type: 'long-animation-frame' });
+  window.__benchStop = () => { on = false; observer.disconnect(); return { frames, lags, loafs }; };
 })()`;
 
 /** Drags from (x, y) by (dx, dy) in MOVES pointer moves while recording frames. */
@@ -94,7 +111,9 @@ async function recordedDrag(page: Page, x: number, y: number, dx: number, dy: nu
   await page.evaluate(RECORDER);
   for (let i = 1; i <= MOVES; i++) await page.mouse.move(x + (dx * i) / MOVES, y + (dy * i) / MOVES);
   const rec = await page.evaluate(() =>
-    (window as unknown as { __benchStop: () => { frames: number[]; lags: number[] } }).__benchStop(),
+    (
+      window as unknown as { __benchStop: () => { frames: number[]; lags: number[]; loafs: unknown[] } }
+    ).__benchStop(),
   );
   await page.mouse.up();
   if (process.env.BENCH_DEBUG) {
@@ -108,6 +127,7 @@ async function recordedDrag(page: Page, x: number, y: number, dx: number, dy: nu
       'longest [index, ms]',
       JSON.stringify(top),
     );
+    for (const l of rec.loafs) console.log('  long animation frame', JSON.stringify(l));
   }
   return { frames: stats(rec.frames), lags: stats(rec.lags) };
 }

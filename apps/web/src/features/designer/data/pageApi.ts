@@ -50,7 +50,9 @@ export class PageContentError extends Error {
 /** Loads a page with its document; the caller shows failures itself. */
 export async function loadPage(pageId: string): Promise<StoredPage> {
   const info = await request<PageInfo>(`${base}/info`, { id: pageId }, { json: true, silent: true });
+  performance.mark('designer:info');
   const parsed = parsePage(info.document);
+  performance.mark('designer:parsed');
   if (!parsed.ok) throw new PageContentError(parsed.issues);
   return {
     id: String(info.id),
