@@ -108,3 +108,6 @@ export * from './errors/fieldbus';
 export * from './msg/index';
 export * from './pages/index';
 export * from './project/index';
+export * from './expr/index';
+export * from './mvar/index';
+export * from './projectMonitor/index';

@@ -35,7 +35,9 @@ function isMsgEnvelope(value: unknown): value is MsgEnvelope {
 function isEnvelope(value: unknown): value is Envelope {
   if (!value || typeof value !== 'object') return false;
   const { o, m } = value as Partial<Envelope>;
-  return typeof o === 'string' && !!m && typeof m.type === 'string' && typeof m.equipmentId === 'number';
+  if (typeof o !== 'string' || !m || typeof m.type !== 'string') return false;
+  // a device's message names the device; an mvarVal names its project
+  return m.type === 'mvarVal' ? typeof m.projectId === 'number' : typeof m.equipmentId === 'number';
 }
 
 /**

@@ -7,6 +7,7 @@ import { accountEntries } from './catalogue.account';
 import { deviceEntries } from './catalogue.device';
 import { gatewayEntries } from './catalogue.gateway';
 import { genericEntries } from './catalogue.generic';
+import { mvarEntries } from './catalogue.mvar';
 import { pageStorageEntries } from './catalogue.pages';
 import { projectEntries } from './catalogue.projects';
 import { variableEntries } from './catalogue.variable';
@@ -30,6 +31,7 @@ const allEntries = [
   ...gatewayEntries,
   ...variableEntries,
   ...pageStorageEntries,
+  ...mvarEntries,
   ...projectEntries,
   ...genericEntries,
 ] as const;
@@ -60,6 +62,8 @@ export const specRanges: readonly { from: number; to: number; area: string }[] =
   { from: 2301, to: 2305, area: 'third-party chat apps' },
   { from: 2501, to: 2507, area: 'public access and sharing' },
   { from: 2601, to: 2615, area: 'projects and data center' },
+  // not in the seeds: intermediate-variable and project-monitoring detail of issue 8
+  { from: 2650, to: 2654, area: 'intermediate variables and project pages' },
   { from: 2701, to: 2707, area: 'inspection' },
   { from: 2801, to: 2801, area: 'uploaded materials' },
   { from: 2901, to: 2901, area: 'enterprise accounts' },

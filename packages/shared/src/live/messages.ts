@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MvarValMessage } from '../projectMonitor/projectSocket';
 
 /**
  * Messages of the live-monitoring websocket `/lfscada/ws/eg/signal/subscribe/{token}` (seed 000
@@ -48,5 +49,10 @@ export const liveMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('idle'), ts: z.number().int() }),
 ]);
 export type LiveMessage = z.infer<typeof liveMessageSchema>;
-/** What the bus between server instances carries: every live message but the idle text. */
-export type BusMessage = Exclude<LiveMessage, { type: 'idle' }>;
+/**
+ * What the bus between server instances carries: every live message but the idle text, and the
+ * values of a project's intermediate variables (which belong to no device).
+ */
+export type BusMessage = Exclude<LiveMessage, { type: 'idle' }> | MvarValMessage;
+/** A bus message of one device. */
+export type DeviceBusMessage = Exclude<BusMessage, MvarValMessage>;

@@ -57,6 +57,7 @@ export class LiveHub {
   }
 
   private dispatch(msg: BusMessage): void {
+    if (msg.type === 'mvarVal') return; // a project's values: the project sockets carry them
     const set = this.feeds.get(msg.equipmentId);
     if (!set) return;
     for (const feed of set) feed.push(msg);

@@ -1,0 +1,2 @@
+export * from './projectMonitorCalls';
+export * from './projectSocket';

@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { formBool, formId, pagingSchema } from '../validation/form';
+import { commaIdList, type MvarValue } from '../mvar/mvarCalls';
+import { timeInput } from '../live/monitorCalls';
+import { LIMITS } from '../timers';
+import type { GatewayStatus } from '../device/gateway';
+import type { PageDocumentJson, PageRow } from '../pages/pageCalls';
+import type { RwMode } from '../address/dataTypes';
+
+/**
+ * Project monitoring (seed 001 §4, §7 "Project monitoring"; issue 8): the calls a live project
+ * page makes, under `/lfscada/monitor/project/*`. JSON or form bodies (`dataEquip` and
+ * `dataSignal` as comma-joined ids, lists or single ids), answers in the envelope `{code, message,
+ * data}`, times in ms since the epoch.
+ *
+ * Access: ops_center or project_manage, a project of the caller's enterprise (2604 otherwise), a
+ * page of that project (1903 otherwise) and, for pages with per-page permissions (pagePmsn, the
+ * project management part), an account allowed on the page (2605). Devices and signals named by a
+ * call must be bound to the page's project (2610). A password-protected page answers page/info
+ * `locked` until page/validPassword succeeded in this login session. docs/project-monitor-api.md
+ * shows each call with an example.
+ */
+
+/** How long a project page's gateways stay open after gateway/open (seed 001 §9: delay 3600 s). */
+export const PROJECT_OPEN_DELAY_S = 3600;
+/** Most devices one page call may name. */
+export const PROJECT_PAGE_EQUIP_MAX = 500;
+/** Most signals one page call may name. */
+export const PROJECT_PAGE_SIGNAL_MAX = 5000;
+/** Most mvars one page call may name. */
+export const PROJECT_PAGE_MVAR_MAX = 500;
+/** Wrong page passwords an account may try per page within the lock window before it must wait. */
+export const PAGE_PASSWORD_ATTEMPTS = 5;
+/** Minutes the page password stays refused after too many wrong tries. */
+export const PAGE_PASSWORD_LOCK_MINUTES = 15;
+
+const dataEquip = commaIdList(PROJECT_PAGE_EQUIP_MAX);
+const dataSignal = commaIdList(PROJECT_PAGE_SIGNAL_MAX);
+const dataMvar = commaIdList(PROJECT_PAGE_MVAR_MAX);
+
+// --- calls -------------------------------------------------------------------------------------
+
+/** gateway/query {pageId, dataEquip} → ProjectGatewayRow[] (one per named device, in order) */
+export const projectGatewayQuerySchema = z.object({ pageId: formId, dataEquip });
+export type ProjectGatewayQueryInput = z.infer<typeof projectGatewayQuerySchema>;
+
+/**
+ * gateway/open {projectId, equipmentId, interval?, delay = 3600} → MonitorOpenResult. `interval`
+ * is the row's value sent back (ignored); `delay` is how long the opening lasts, in seconds. The
+ * browser calls it for online rows without vpn, 100 ms apart, and again every 3570 s.
+ */
+export const projectGatewayOpenSchema = z.object({
+  projectId: formId,
+  equipmentId: formId,
+  interval: z.coerce.number().int().min(0).max(86_400).optional(),
+  delay: z.coerce.number().int().min(10).max(PROJECT_OPEN_DELAY_S).optional().default(PROJECT_OPEN_DELAY_S),
+});
+export type ProjectGatewayOpenInput = z.infer<typeof projectGatewayOpenSchema>;
+
+/**
+ * /lfscada/websocket/monitor/project/token {pageId, dataEquip?, dataSignal?, dataMvar?} → the
+ * token (text, valid 60 s, once) for `/lfscada/ws/project/signal/subscribe/{token}`. The socket
+ * carries the named signals' values, the named mvars' values and the alarms of the named devices
+ * (devices of the named signals included).
+ */
+export const projectTokenSchema = z.object({
+  pageId: formId,
+  dataEquip: dataEquip.optional().default([]),
+  dataSignal: dataSignal.optional().default([]),
+  dataMvar: dataMvar.optional().default([]),
+});
+export type ProjectTokenInput = z.infer<typeof projectTokenSchema>;
+
+/** signal/query {pageId, dataSignal?, dataMvar?} → ProjectSignalAnswer (latest values) */
+export const projectSignalQuerySchema = z.object({
+  pageId: formId,
+  dataSignal: dataSignal.optional().default([]),
+  dataMvar: dataMvar.optional().default([]),
+});
+export type ProjectSignalQueryInput = z.infer<typeof projectSignalQuerySchema>;
+
+/**
+ * signal/writeVal {projectId, signalId, value} → {uuid}; then signal/callback {uuid} until the
+ * status is success or failure (seed 000 §9 schedule; the viewer waits 60 s). The checks of the
+ * device write: write permission monitor_write (2006), the signal's device bound to the project
+ * (2610), writable (2002), within the write limits (2003/2004), a valid write formula (2005), an
+ * online gateway (2001 without gateway, 1304 offline).
+ */
+export const projectWriteSchema = z.object({
+  projectId: formId,
+  signalId: formId,
+  value: z.union([z.number(), z.boolean(), z.string().max(1024)]),
+});
+export type ProjectWriteInput = z.infer<typeof projectWriteSchema>;
+
+/** signal/callback {uuid} → CommandOutcome (the same as /lfscada/equipment/multi/callback) */
+export const projectCallbackSchema = z.object({ uuid: z.uuid() });
+
+/**
+ * equip/queryCount {projectId, online?, alarm?} → ProjectEquipCount. `count` is the number of
+ * bound devices matching the filters (online: gateway online or not; alarm: with an active
+ * alarm or without).
+ */
+export const projectEquipCountSchema = z.object({
+  projectId: formId,
+  online: formBool.optional(),
+  alarm: formBool.optional(),
+});
+export type ProjectEquipCountInput = z.infer<typeof projectEquipCountSchema>;
+
+/** alarm/queryCount {projectId} → ProjectAlarmCount (active alarms of the bound devices) */
+export const projectAlarmCountSchema = z.object({ projectId: formId });
+
+/** page/info {id} → ProjectPageInfo (the browser caches it per id; refetch after validPassword) */
+export const projectPageInfoSchema = z.object({ id: formId });
+
+/**
+ * page/validPassword {id, password} → null. A wrong password is 1904; after 5 wrong tries within
+ * 15 minutes the page refuses every try for 15 minutes (2654). Success unlocks the page for this
+ * login session.
+ */
+export const projectPagePasswordSchema = z.object({ id: formId, password: z.string().min(1).max(64) });
+export type ProjectPagePasswordInput = z.infer<typeof projectPagePasswordSchema>;
+
+const range = { startTime: timeInput, endTime: timeInput };
+const variableIds = z
+  .union([z.array(formId), formId.transform((id) => [id])])
+  .pipe(z.array(z.number()).max(500));
+
+/**
+ * history/query {projectId, equipmentId, variableIds?, startTime, endTime, pageNum, pageSize} →
+ * Page<HistoryValueRow> as /lfscada/monitor/multi/history/query, for a device bound to the project.
+ */
+export const projectHistoryQuerySchema = pagingSchema.extend({
+  projectId: formId,
+  equipmentId: formId,
+  variableIds: variableIds.optional(),
+  ...range,
+});
+export type ProjectHistoryQueryInput = z.infer<typeof projectHistoryQuerySchema>;
+
+/**
+ * queryAllForCurve {projectId, equipmentId, variableIds (1-10), startTime, endTime, width = 1000}
+ * → CurveResult as /lfscada/monitor/multi/curve/query.
+ */
+export const projectCurveQuerySchema = z.object({
+  projectId: formId,
+  equipmentId: formId,
+  variableIds: variableIds.pipe(z.array(z.number()).min(1).max(LIMITS.historyCurveVariables)),
+  ...range,
+  width: z.coerce.number().int().min(10).max(4000).optional().default(1000),
+});
+export type ProjectCurveQueryInput = z.infer<typeof projectCurveQuerySchema>;
+
+// --- answers -----------------------------------------------------------------------------------
+
+export interface ProjectGatewayRow {
+  equipmentId: number;
+  /** seconds an opening lasts (PROJECT_OPEN_DELAY_S), sent back with gateway/open */
+  interval: number;
+  online: boolean;
+  /** null: no gateway bound */
+  status: GatewayStatus | null;
+  /** VPN pass-through is not offered by this platform; always false */
+  vpn: boolean;
+}
+
+/** A page signal with its latest value (null while none was ever received). */
+export interface ProjectSignal {
+  equipmentId: number;
+  signalId: number;
+  name: string;
+  unit: string;
+  decimals: number;
+  rw: RwMode;
+  value: number | string | null;
+  ts: number | null;
+  /** 0 = good, otherwise the catalogue code of the failed read */
+  quality: number | null;
+}
+
+export interface ProjectSignalAnswer {
+  signals: ProjectSignal[];
+  mvars: MvarValue[];
+}
+
+export interface ProjectEquipCount {
+  count: number;
+  total: number;
+  online: number;
+  offline: number;
+  /** devices with at least one active alarm */
+  alarm: number;
+}
+
+export interface ProjectAlarmCount {
+  /** active signal alarms plus active gateway-offline alarms */
+  total: number;
+  signal: number;
+  gateway: number;
+}
+
+/** page/info: the page row; the document only when the page is not locked for the caller. */
+export type ProjectPageInfo = PageRow & {
+  projectId: number;
+  /** password-protected and not yet unlocked in this session: validPassword first */
+  locked: boolean;
+  document: PageDocumentJson | null;
+};
