@@ -23,6 +23,7 @@ export type ScreenName =
   | 'monitorList'
   | 'monitorDetail'
   | 'designer'
+  | 'viewer'
   | 'messageList'
   | 'messageDetail'
   | 'messageExpire'
@@ -166,18 +167,23 @@ export const layoutRoutes: RouteDef[] = [
         perm: 'monitor_view',
         screen: 'monitorDetail',
       }),
-      mon('eg/detail/page/:pageId/:alarm', { name: 'MonitorEgPageItem', perm: 'monitor_view' }),
+      mon('eg/detail/page/:pageId/:alarm', {
+        name: 'MonitorEgPageItem',
+        perm: 'monitor_view',
+        screen: 'viewer',
+      }),
       mon('eg/detail/page/:pageId/:orderType/:orderId', {
         name: 'MonitorEgPageForOrderItem',
         perm: 'monitor_view',
+        screen: 'viewer',
       }),
       mon('eg/group', {
         perm: 'monitor_view',
         screen: 'monitorList',
         children: [
           mon('eg/group/list/:groupId/:id', { perm: 'monitor_view', screen: 'monitorDetail' }),
-          mon('eg/group/configuration/:groupId/:id', { perm: 'monitor_view' }),
-          mon('eg/group/configuration/:groupId/:id/:pageId', { perm: 'monitor_view' }),
+          mon('eg/group/configuration/:groupId/:id', { perm: 'monitor_view', screen: 'viewer' }),
+          mon('eg/group/configuration/:groupId/:id/:pageId', { perm: 'monitor_view', screen: 'viewer' }),
         ],
       }),
       mon('gm/list', { perm: 'gm_view' }),

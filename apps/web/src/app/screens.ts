@@ -24,6 +24,7 @@ export const screens: Partial<Record<ScreenName, LazyExoticComponent<ComponentTy
   monitorList: lazy(() => import('../features/monitor/list/MonitorListPage')),
   monitorDetail: lazy(() => import('../features/monitor/detail/MonitorDetailPage')),
   designer: lazy(() => import('../features/designer/DesignerPage')),
+  viewer: lazy(() => import('../features/viewer/ViewerPage')),
   messageList: lazy(() => import('../features/messages/MessageListPage')),
   messageDetail: lazy(() => import('../features/messages/MessageDetailPage')),
   messageExpire: lazy(() => import('../features/messages/ExpireDetailPage')),

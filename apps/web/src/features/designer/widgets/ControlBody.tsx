@@ -1,13 +1,14 @@
 /**
  * The common (Usual*) widgets as they look in the designer: text, data text, button, image,
  * clock, frame animation and the input controls (switch, input, radio, combo box, time selector,
- * scroll bar). Gauges live in GaugeBody. Controls are drawn, not live: nothing here reacts to
- * clicks or values, the designer only shows how the widget will look.
+ * scroll bar). Gauges live in GaugeBody. Nothing here reacts to clicks (the viewer runs click
+ * events around the body); in the viewer the data text and the switch show their bound value.
  */
 import type { CSSProperties } from 'react';
 import { useWidgetText } from './widgetText';
 import dayjs from 'dayjs';
 import type { DesignerSettings, Widget } from '@fieldhub/hmi';
+import { useRuntimeValue, useWidgetRuntime, type RuntimeValue } from './runtime';
 import { dataOf, num, obj, optionsOf, str, textStyleOf } from './styleOf';
 
 const fillBox: CSSProperties = {
@@ -35,14 +36,25 @@ function sampleValue(widget: Widget): string {
   return decimals >= 0 ? (0).toFixed(decimals) : '0';
 }
 
+/** A live value as a data text shows it: numbers with the widget's decimals, '--' before any value. */
+function liveText(widget: Widget, live: RuntimeValue | undefined): string {
+  if (!live || live.value === null) return '--';
+  const decimals = num(dataOf(widget, 'decimals'), -1);
+  if (typeof live.value === 'number' && decimals >= 0) return live.value.toFixed(Math.min(decimals, 10));
+  return String(live.value);
+}
+
 function DataTextBody({ widget, show }: { widget: Widget; show: DesignerSettings['dataTextShow'] }) {
   const t = useWidgetText();
+  const view = useWidgetRuntime().mode === 'view';
+  const live = useRuntimeValue(widget.data);
   const bound = widget.data.signalId !== '' || widget.data.systemKey !== '' || widget.data.mvarId !== '';
   const prefix = str(dataOf(widget, 'prefix'), '');
   const suffix = str(dataOf(widget, 'suffix'), '');
   const unit = str(dataOf(widget, 'unit'), '');
   let core: string;
-  if (show === 'none') core = '';
+  if (view) core = liveText(widget, live);
+  else if (show === 'none') core = '';
   else if (show === 'signalValue') core = sampleValue(widget);
   else core = bound ? widget.data.title || widget.data.systemKey || widget.data.mvarId : t('widget.unbound');
   return (
@@ -193,15 +205,19 @@ function TimeSelectorBody({ widget }: { widget: Widget }) {
 function SwitchBody({ widget }: { widget: Widget }) {
   const { width, height } = widget.position;
   const h = Math.min(height, width / 1.8);
-  const on = str(widget.style.fill, '#52C41A');
+  const view = useWidgetRuntime().mode === 'view';
+  const live = useRuntimeValue(widget.data);
+  // the viewer shows the switch on while the bound value is its on value
+  const isOn = !view || (live !== undefined && String(live.value) === str(dataOf(widget, 'onValue'), '1'));
+  const background = isOn ? str(widget.style.fill, '#52C41A') : str(widget.style.color, '#BFBFBF');
   return (
     <div style={{ ...fillBox, justifyContent: 'center' }}>
-      <div style={{ position: 'relative', width: h * 1.8, height: h, borderRadius: h / 2, background: on }}>
+      <div style={{ position: 'relative', width: h * 1.8, height: h, borderRadius: h / 2, background }}>
         <div
           style={{
             position: 'absolute',
             top: h * 0.1,
-            left: h * 0.9,
+            left: isOn ? h * 0.9 : h * 0.1,
             width: h * 0.8,
             height: h * 0.8,
             borderRadius: '50%',

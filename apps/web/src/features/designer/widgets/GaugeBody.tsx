@@ -1,12 +1,28 @@
 /**
  * Dashboard (dial gauge) and percent fill (rectangle, capacity tank, doughnut) as SVG, drawn at a
- * sample value so the designer shows how the widget reads.
+ * sample value in the designer so it shows how the widget reads, at the bound value in the viewer.
  */
 import type { Widget } from '@fieldhub/hmi';
+import { useRuntimeValue, useWidgetRuntime } from './runtime';
 import { dataOf, num, obj, str } from './styleOf';
 
 /** The sample share shown in the designer. */
 const SAMPLE = 0.6;
+
+/**
+ * The share of the range [minVal, maxVal] to draw and the value it stands for: the sample in the
+ * designer, the bound value in the viewer (clamped; 0 while no value has arrived).
+ */
+function useShare(widget: Widget): { share: number; value: number | null } {
+  const live = useRuntimeValue(widget.data);
+  const view = useWidgetRuntime().mode === 'view';
+  const min = num(dataOf(widget, 'minVal'), 0);
+  const max = num(dataOf(widget, 'maxVal'), 100);
+  if (!view) return { share: SAMPLE, value: min + (max - min) * SAMPLE };
+  const value = live && live.value !== null && live.value !== '' ? Number(live.value) : NaN;
+  if (!Number.isFinite(value) || max === min) return { share: 0, value: null };
+  return { share: Math.max(0, Math.min(1, (value - min) / (max - min))), value };
+}
 
 function polar(cx: number, cy: number, r: number, deg: number): [number, number] {
   const rad = ((deg - 90) * Math.PI) / 180;
@@ -35,7 +51,8 @@ function Dashboard({ widget }: { widget: Widget }) {
   const fontSize = Math.max(8, size * 0.06);
   const start = -135;
   const end = 135;
-  const at = start + (end - start) * SAMPLE;
+  const { share, value: shown } = useShare(widget);
+  const at = start + (end - start) * share;
   const band = Math.max(3, size * 0.05);
   const ticks = [];
   // level of detail: ticks from 40 px, their labels from 100 px (smaller they are unreadable)
@@ -99,7 +116,9 @@ function Dashboard({ widget }: { widget: Widget }) {
         textAnchor="middle"
         fontWeight="600"
       >
-        {`${(min + (max - min) * SAMPLE).toFixed(0)}${unit ? ` ${unit}` : ''}`}
+        {shown === null
+          ? '--'
+          : `${Number.isInteger(shown) ? shown : shown.toFixed(1)}${unit ? ` ${unit}` : ''}`}
       </text>
     </svg>
   );
@@ -113,7 +132,8 @@ function PercentFill({ widget }: { widget: Widget }) {
   const front = str(widget.style.color, '#52C41A');
   const radius = num(widget.style.radius, 0);
   const fontSize = num(obj(widget.style.font)['size'], 14);
-  const label = `${Math.round(SAMPLE * 100)}%`;
+  const { share, value } = useShare(widget);
+  const label = value === null ? '--' : `${Math.round(share * 100)}%`;
   if (mode === 'doughnut') {
     const size = Math.min(width, height);
     const ring = Math.max(4, size * 0.14);
@@ -129,7 +149,7 @@ function PercentFill({ widget }: { widget: Widget }) {
           stroke={front}
           strokeWidth={ring}
           fill="none"
-          strokeDasharray={`${c * SAMPLE} ${c}`}
+          strokeDasharray={`${c * share} ${c}`}
           transform={`rotate(-90 ${width / 2} ${height / 2})`}
         />
         <text
@@ -147,8 +167,8 @@ function PercentFill({ widget }: { widget: Widget }) {
   }
   const direction = str(dataOf(widget, 'direction'), 'up');
   const horizontal = direction === 'left' || direction === 'right';
-  const fillW = horizontal ? width * SAMPLE : width;
-  const fillH = horizontal ? height : height * SAMPLE;
+  const fillW = horizontal ? width * share : width;
+  const fillH = horizontal ? height : height * share;
   const fx = direction === 'left' ? width - fillW : 0;
   const fy = direction === 'down' || horizontal ? 0 : height - fillH;
   const clipId = `pf-${widget.id}`;
@@ -156,7 +176,7 @@ function PercentFill({ widget }: { widget: Widget }) {
     // a tank: rounded vessel with a liquid surface ellipse
     const rx = width / 2;
     const ry = Math.min(height * 0.08, width * 0.18);
-    const level = height - ry - (height - 2 * ry) * SAMPLE;
+    const level = height - ry - (height - 2 * ry) * share;
     return (
       <svg width={width} height={height} style={{ display: 'block' }}>
         <defs>

@@ -1,0 +1,128 @@
+/**
+ * One widget in the viewer: the designer's body inside a wrapper that runs the animations, greys
+ * stale values with their time, takes clicks, and mounts heavy widgets only while on screen. The
+ * wrapper listens to its own source keys only, so a value change re-renders just the widgets that
+ * read it.
+ */
+import {
+  memo,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type CSSProperties,
+  type RefObject,
+} from 'react';
+import dayjs from 'dayjs';
+import type { Widget } from '@fieldhub/hmi';
+import { useWidgetRuntime } from '../designer/widgets/runtime';
+import { Body } from '../designer/widgets/WidgetView';
+import { flipOf, num, obj } from '../designer/widgets/styleOf';
+import { animationState, type AnimationState } from './animations';
+import { isHeavy, widgetKeys } from './pageView';
+
+/** The widget with the colours its animations ask for (the bodies read them from the style). */
+export function styledWidget(
+  widget: Widget,
+  fill: string | null,
+  border: string | null,
+  font: string | null,
+) {
+  if (!fill && !border && !font) return widget;
+  const style = { ...widget.style };
+  if (fill) style.fill = fill;
+  if (border) {
+    style.stroke = { ...obj(style.stroke), color: border };
+    style.line = { ...obj(style.line), color: border };
+  }
+  if (font) style.color = font;
+  return { ...widget, style };
+}
+
+function animationCss(a: AnimationState): { className: string; style: CSSProperties } {
+  if (a.twinkle) return { className: ' fh-anim-twinkle', style: { animationDuration: `${a.twinkle}ms` } };
+  if (a.rotate)
+    return {
+      className: a.rotate.ccw ? ' fh-anim-rotate-ccw' : ' fh-anim-rotate',
+      style: { animationDuration: `${a.rotate.speed}ms` },
+    };
+  return { className: '', style: {} };
+}
+
+/** Whether the element is in (or near) the viewport; heavy widgets mount only then. */
+function useOnScreen(ref: RefObject<HTMLElement | null>, watch: boolean): boolean {
+  const [on, setOn] = useState(!watch);
+  useEffect(() => {
+    const el = ref.current;
+    if (!watch || !el) return;
+    const observer = new IntersectionObserver((entries) => setOn(entries.some((e) => e.isIntersecting)), {
+      rootMargin: '200px',
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref, watch]);
+  return on;
+}
+
+interface LiveWidgetProps {
+  widget: Widget;
+  onClick(widget: Widget): void;
+}
+
+export const LiveWidget = memo(function LiveWidget({ widget, onClick }: LiveWidgetProps) {
+  const runtime = useWidgetRuntime();
+  const keys = useMemo(() => widgetKeys(widget), [widget]);
+  const [, bump] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    const offs = keys.map((k) => runtime.subscribe(k, bump));
+    return () => offs.forEach((off) => off());
+  }, [keys, runtime]);
+  const ref = useRef<HTMLDivElement>(null);
+  const heavy = isHeavy(widget.widgetType);
+  const onScreen = useOnScreen(ref, heavy);
+
+  const anim = animationState(widget.animation, runtime.valueOf);
+  const shown = useMemo(
+    () => styledWidget(widget, anim.fill, anim.border, anim.font),
+    [widget, anim.fill, anim.border, anim.font],
+  );
+  // the newest stale value among the widget's sources gives the time shown
+  let staleTs: number | null = null;
+  for (const k of keys) {
+    const v = runtime.valueOf(k);
+    if (v?.stale && (staleTs === null || v.ts > staleTs)) staleTs = v.ts;
+  }
+  if (anim.hidden) return null;
+  const { x, y, width, height, rotate } = widget.position;
+  const css = animationCss(anim);
+  const clickable = widget.clickEvent.enable;
+  return (
+    <div
+      ref={ref}
+      className={`fh-w fh-v-w${clickable ? ' fh-v-click' : ''}${staleTs !== null ? ' fh-v-stale' : ''}`}
+      data-wid={widget.id}
+      data-type={widget.widgetType}
+      data-testid={`vw-${widget.widgetName || widget.id}`}
+      title={staleTs !== null ? dayjs(staleTs).format('YYYY-MM-DD HH:mm:ss') : undefined}
+      onClick={clickable ? () => onClick(widget) : undefined}
+      style={{
+        left: x,
+        top: y,
+        width,
+        height,
+        transform: rotate ? `rotate(${rotate}deg)` : undefined,
+        opacity: num(widget.style.opacity, 1),
+      }}
+    >
+      <div className={`fh-w-body${css.className}`} style={{ transform: flipOf(widget), ...css.style }}>
+        {!heavy || onScreen ? <Body widget={shown} dataTextShow="signalValue" /> : null}
+      </div>
+      {staleTs !== null && (
+        <span className="fh-v-stale-time" data-testid="stale-time">
+          {dayjs(staleTs).format('MM-DD HH:mm:ss')}
+        </span>
+      )}
+    </div>
+  );
+});

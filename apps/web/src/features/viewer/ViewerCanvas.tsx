@@ -1,0 +1,70 @@
+/**
+ * The page stage of the viewer: the page at its own size, scaled into its container by the
+ * page's fit mode (fixed, fit to container, stretch, fit width or height), widgets the account
+ * may see in paint order, each a LiveWidget reading the runtime of `store`.
+ */
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FitMode, PageDocument, Widget } from '@fieldhub/hmi';
+import { WidgetRuntimeContext } from '../designer/widgets/runtime';
+import { WidgetTextContext } from '../designer/widgets/widgetText';
+import { LiveWidget } from './LiveWidget';
+import { fitScale } from './pageView';
+import type { ValueStore } from './valueStore';
+
+interface ViewerCanvasProps {
+  doc: PageDocument;
+  widgets: readonly Widget[];
+  store: ValueStore;
+  fit: FitMode;
+  onWidgetClick(widget: Widget): void;
+}
+
+function useBoxSize(ref: RefObject<HTMLDivElement | null>) {
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setSize({ width: el.clientWidth, height: el.clientHeight });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return size;
+}
+
+export function ViewerCanvas({ doc, widgets, store, fit, onWidgetClick }: ViewerCanvasProps) {
+  const { t } = useTranslation('designer');
+  const box = useRef<HTMLDivElement>(null);
+  const size = useBoxSize(box);
+  const { width, height, bgColor, bgImage } = doc.options;
+  const scale = fitScale(fit, { width, height }, size);
+  const [ready, setReady] = useState(false);
+  // the first measure decides the scale; painting before it would flash the unscaled page
+  useEffect(() => setReady(size.width > 0), [size.width]);
+  const layer = useMemo(
+    () => widgets.map((w) => <LiveWidget key={w.id} widget={w} onClick={onWidgetClick} />),
+    [widgets, onWidgetClick],
+  );
+  return (
+    <div ref={box} className={`fh-v-box fh-v-fit-${fit}`} data-testid="viewer-box">
+      <div
+        className="fh-v-stage"
+        data-testid="viewer-stage"
+        data-fit={fit}
+        style={{
+          width,
+          height,
+          background: bgImage ? `${bgColor} url("${bgImage}") center / cover no-repeat` : bgColor,
+          transform: `scale(${scale.x}, ${scale.y})`,
+          visibility: ready ? 'visible' : 'hidden',
+        }}
+      >
+        <WidgetRuntimeContext.Provider value={store}>
+          <WidgetTextContext.Provider value={t}>{layer}</WidgetTextContext.Provider>
+        </WidgetRuntimeContext.Provider>
+      </div>
+    </div>
+  );
+}

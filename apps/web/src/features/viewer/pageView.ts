@@ -1,0 +1,157 @@
+/**
+ * Pure rules of the page viewer: who sees which widget (authRegion), how the page fits its
+ * container, which sources a page reads, and where a click event leads.
+ */
+import type { ClickConfig, FitMode, PageDocument, Widget } from '@fieldhub/hmi';
+import type { UserInfo } from '@fieldhub/shared';
+import { animationKeys } from './animations';
+import { equipOfKey, keyOfSource } from './valueStore';
+
+/** A comma list (the account's authRegion field) as titles. */
+export const titlesOf = (list: string) =>
+  list
+    .split(/[,，]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/**
+ * authRegion (seed 001 §6): a widget that names regions is shown only to accounts whose own
+ * authRegion names one of them; enterprise administrators see every widget. A widget without
+ * regions is shown to everyone.
+ */
+export function visibleTo(
+  widget: Pick<Widget, 'authRegion'>,
+  user: Pick<UserInfo, 'accountKind' | 'authRegion'>,
+) {
+  if (!widget.authRegion.length || user.accountKind === 'enterprise') return true;
+  const mine = new Set(titlesOf(user.authRegion));
+  return widget.authRegion.some((title) => mine.has(title));
+}
+
+/** CSS scale of a page of `page` size in a container of `box` size for a fit mode. */
+export function fitScale(
+  fit: FitMode,
+  page: { width: number; height: number },
+  box: { width: number; height: number },
+): { x: number; y: number } {
+  const sx = box.width / page.width;
+  const sy = box.height / page.height;
+  if (!(sx > 0 && sy > 0)) return { x: 1, y: 1 };
+  switch (fit) {
+    case 'none':
+      return { x: 1, y: 1 };
+    case 'stretch':
+      return { x: sx, y: sy };
+    case 'width':
+      return { x: sx, y: sx };
+    case 'height':
+      return { x: sy, y: sy };
+    case 'container': {
+      const s = Math.min(sx, sy);
+      return { x: s, y: s };
+    }
+  }
+}
+
+/** Every source key a widget reads: its binding, its signal arrays and its animations. */
+export function widgetKeys(widget: Widget): string[] {
+  const d = widget.data;
+  const keys = [
+    keyOfSource(d),
+    ...[d.signalArray, d.signalArrayX, d.signalArrayY, d.mvarArray].flatMap((refs) =>
+      refs.map((r) => keyOfSource(r)),
+    ),
+    ...animationKeys(widget),
+  ];
+  if (widget.clickEvent.enable) keys.push(keyOfSource(widget.clickEvent.config.data));
+  return [...new Set(keys.filter(Boolean))];
+}
+
+/** The equipment ids a page reads values of (widgets, animations, click writes). */
+export function pageEquipments(doc: PageDocument): string[] {
+  const ids = new Set(doc.bind.equips.filter(Boolean));
+  for (const w of doc.widgets) for (const key of widgetKeys(w)) if (equipOfKey(key)) ids.add(equipOfKey(key));
+  return [...ids];
+}
+
+/** Heavy widgets (charts, video, map, 3D) are mounted only while on screen (issue 8 item 5). */
+export function isHeavy(type: string): boolean {
+  return type.startsWith('Complex') || type.startsWith('Script') || type === 'UsualWebgl';
+}
+
+/** Where a viewer is: a device page, or a page of a project. */
+export type ViewerScope = { kind: 'equipment'; equipmentId: string } | { kind: 'project'; projectId: string };
+
+/** The address of another page of the same kind. */
+export function pagePath(scope: ViewerScope, pageId: string): string {
+  return scope.kind === 'project'
+    ? `/monitor/project/${encodeURIComponent(scope.projectId)}/page/${encodeURIComponent(pageId)}`
+    : `/monitor/eg/detail/page/${encodeURIComponent(pageId)}/0`;
+}
+
+/** What a click asks for, resolved from its config; null when it names nothing to do. */
+export type ClickPlan =
+  | { kind: 'write'; equipId: string; signalId: string; fixed: string | null }
+  | { kind: 'navigate'; path: string; newWindow: boolean }
+  | { kind: 'link'; url: string; newWindow: boolean }
+  | {
+      kind: 'iframe';
+      src: string;
+      width: number;
+      height: number;
+      left: number;
+      top: number;
+      centered: boolean;
+    }
+  | { kind: 'script'; script: string };
+
+/** Only web addresses open from a page: no javascript: or data: links. */
+export function safeLink(url: string): string | null {
+  const text = url.trim();
+  if (!text) return null;
+  try {
+    const parsed = new URL(text, 'http://relative.invalid');
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+    return text;
+  } catch {
+    return null;
+  }
+}
+
+/** The page a click (or an iframe) names: its own page id, else the equipment page reference. */
+function targetPageId(config: ClickConfig, iframe = false): string {
+  if (iframe) return config.iframe.pageId || config.iframe.mainPageId;
+  return config.pageId || config.page.equipPageId;
+}
+
+export function planClick(config: ClickConfig, scope: ViewerScope): ClickPlan | null {
+  const newWindow = config.target !== '_self';
+  switch (config.action) {
+    case 'write': {
+      const { equipId, signalId } = config.data;
+      if (!equipId || !signalId) return null;
+      return {
+        kind: 'write',
+        equipId,
+        signalId,
+        fixed: config.writeType === 'fixed' ? config.writeValue : null,
+      };
+    }
+    case 'page': {
+      const pageId = targetPageId(config);
+      return pageId ? { kind: 'navigate', path: pagePath(scope, pageId), newWindow } : null;
+    }
+    case 'link': {
+      const url = safeLink(config.link);
+      return url ? { kind: 'link', url, newWindow } : null;
+    }
+    case 'iframe': {
+      const pageId = targetPageId(config, true);
+      const src = pageId ? pagePath(scope, pageId) : safeLink(config.iframe.link || config.link);
+      if (!src) return null;
+      return { kind: 'iframe', src, ...config.window };
+    }
+    case 'script':
+      return config.script.trim() ? { kind: 'script', script: config.script } : null;
+  }
+}

@@ -1,0 +1,220 @@
+/**
+ * Click events of a live page (seed 001 §3, §5, §9): write (a fixed value or one typed in, with
+ * the hint, the confirmation and the write permission; the write follows its device task to the
+ * end and reports back when feedback is on), page jump, link, iframe popup (600×600 centred by
+ * default) and script. With delay on, a widget ignores clicks for the delay (1000 ms by default)
+ * after each one, so a double click cannot send a command twice.
+ */
+import { useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { App, Input, Typography } from 'antd';
+import type { ButtonProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Err, messageFor, type MonitorSignal } from '@fieldhub/shared';
+import type { ClickConfig, Widget } from '@fieldhub/hmi';
+import { request } from '../../app/request';
+import { currentLang } from '../../app/i18n';
+import { can, useSession } from '../../app/session';
+import { toastError, toastSuccess } from '../../app/notify';
+import { followTask, type TaskAnswer } from '../monitor/live/commandTask';
+import { checkWrite } from '../monitor/live/writeCheck';
+import { runClickScript } from './clickScript';
+import { pagePath, planClick, safeLink, type ViewerScope } from './pageView';
+import { signalKey, type ValueStore } from './valueStore';
+
+/** The write and callback calls of a scope (device page or project page). */
+export interface WriteCalls {
+  write(equipId: string, signalId: string, value: number | string): Promise<{ uuid: string }>;
+  poll(uuid: string): Promise<TaskAnswer>;
+}
+
+export const deviceWriteCalls: WriteCalls = {
+  write: (equipId, signalId, value) =>
+    request<{ uuid: string }>(
+      '/lfscada/monitor/multi/signal/writeVal',
+      { equipmentId: equipId, signalId, value },
+      { json: true },
+    ),
+  poll: (uuid) =>
+    request<TaskAnswer>('/lfscada/equipment/multi/callback', { uuid }, { json: true, silent: true }),
+};
+
+export interface IframePopup {
+  src: string;
+  width: number;
+  height: number;
+  left: number;
+  top: number;
+  centered: boolean;
+}
+
+export function useClickRunner(options: {
+  scope: ViewerScope;
+  store: ValueStore;
+  signals: ReadonlyMap<string, MonitorSignal>;
+  calls: WriteCalls;
+}) {
+  const { t } = useTranslation('viewer');
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const user = useSession((s) => s.user);
+  const [popup, setPopup] = useState<IframePopup | null>(null);
+  const [writing, setWriting] = useState(0);
+  const blockedUntil = useRef(new Map<string, number>());
+  const latest = useRef(options);
+  latest.current = options;
+
+  const send = useCallback(
+    async (config: ClickConfig, signal: MonitorSignal, equipId: string, value: number | string) => {
+      const { calls } = latest.current;
+      const lang = currentLang();
+      setWriting((n) => n + 1);
+      try {
+        const { uuid } = await calls.write(equipId, String(signal.id), value);
+        await followTask(uuid, { poll: calls.poll, lang });
+        if (config.feedback) toastSuccess(t('write.done', { name: signal.name, value: String(value) }));
+      } catch (err) {
+        // the request client already showed a refusal of the write call itself
+        if ((err as { name?: string }).name === 'TaskFailed')
+          toastError(t('write.failed', { name: signal.name, message: (err as Error).message }));
+      } finally {
+        setWriting((n) => n - 1);
+      }
+    },
+    [t],
+  );
+
+  /** Asks for confirmation (when the config wants it) and writes. */
+  const confirmAndSend = useCallback(
+    (config: ClickConfig, signal: MonitorSignal, equipId: string, value: number | string) => {
+      const shown = `${String(value)}${signal.unit ? ` ${signal.unit}` : ''}`;
+      if (!config.confirm) return void send(config, signal, equipId, value);
+      modal.confirm({
+        title: t('write.confirm-title'),
+        content: (
+          <>
+            <div>{t('write.confirm', { name: signal.name, value: shown })}</div>
+            {config.hint && config.hintValue && (
+              <Typography.Text type="warning" data-testid="write-hint">
+                {config.hintValue}
+              </Typography.Text>
+            )}
+          </>
+        ),
+        okText: t('write.ok'),
+        okButtonProps: { 'data-testid': 'viewer-write-confirm' } as ButtonProps,
+        onOk: () => void send(config, signal, equipId, value),
+      });
+    },
+    [modal, send, t],
+  );
+
+  /** Asks for the value to write, checked against the variable's type and write limits. */
+  const askValue = useCallback(
+    (config: ClickConfig, signal: MonitorSignal, equipId: string) => {
+      let raw = '';
+      const lang = currentLang();
+      modal.confirm({
+        title: t('write.input-title', { name: signal.name }),
+        icon: null,
+        content: (
+          <>
+            {config.hint && config.hintValue && (
+              <Typography.Paragraph type="warning" data-testid="write-hint">
+                {config.hintValue}
+              </Typography.Paragraph>
+            )}
+            <Input
+              autoFocus
+              data-testid="viewer-write-input"
+              suffix={signal.unit || undefined}
+              onChange={(e) => (raw = e.target.value)}
+            />
+          </>
+        ),
+        okText: t('write.next'),
+        okButtonProps: { 'data-testid': 'viewer-write-input-ok' } as ButtonProps,
+        onOk: () => {
+          const checked = checkWrite(signal, raw);
+          if (!checked.ok) {
+            const p = checked.problem;
+            toastError(p.kind === 'code' ? messageFor(p.code, lang) : t(`write.problem-${p.kind}`));
+            // keeps the dialog open for another try
+            return Promise.reject(new Error('invalid'));
+          }
+          confirmAndSend(config, signal, equipId, checked.value);
+          return undefined;
+        },
+      });
+    },
+    [confirmAndSend, modal, t],
+  );
+
+  const write = useCallback(
+    (config: ClickConfig, equipId: string, signalId: string, fixed: string | null) => {
+      const lang = currentLang();
+      if (!can(user, 'monitor_write')) return toastError(messageFor(Err.noWritePermission, lang));
+      const signal = latest.current.signals.get(signalKey(equipId, signalId));
+      if (!signal) return toastError(messageFor(Err.variableNotFound, lang));
+      if (fixed === null) return askValue(config, signal, equipId);
+      const checked = checkWrite(signal, fixed);
+      if (!checked.ok) {
+        const p = checked.problem;
+        return toastError(p.kind === 'code' ? messageFor(p.code, lang) : t(`write.problem-${p.kind}`));
+      }
+      confirmAndSend(config, signal, equipId, checked.value);
+    },
+    [askValue, confirmAndSend, t, user],
+  );
+
+  const runScript = useCallback(
+    (widget: Widget, script: string) => {
+      const { scope, store } = latest.current;
+      const values: Record<string, unknown> = {};
+      for (const key of latest.current.signals.keys()) values[key] = store.valueOf(key)?.value ?? null;
+      runClickScript(
+        script,
+        { widgetId: widget.id, values },
+        (r) => {
+          if (r.kind === 'jump') navigate(pagePath(scope, r.pageId));
+          else if (r.kind === 'open') {
+            const url = safeLink(r.url);
+            if (url) window.open(url, '_blank', 'noopener');
+          } else toastSuccess(r.text);
+        },
+        (text) => toastError(t('script.failed', { message: text })),
+      );
+    },
+    [navigate, t],
+  );
+
+  const onWidgetClick = useCallback(
+    (widget: Widget) => {
+      const config = widget.clickEvent.config;
+      const now = Date.now();
+      if ((blockedUntil.current.get(widget.id) ?? 0) > now) return;
+      if (config.delay.enable) blockedUntil.current.set(widget.id, now + config.delay.time);
+      const plan = planClick(config, latest.current.scope);
+      if (!plan) return;
+      switch (plan.kind) {
+        case 'write':
+          return write(config, plan.equipId, plan.signalId, plan.fixed);
+        case 'navigate':
+          if (plan.newWindow) window.open(plan.path, '_blank', 'noopener');
+          else navigate(plan.path);
+          return;
+        case 'link':
+          window.open(plan.url, plan.newWindow ? '_blank' : '_self', 'noopener');
+          return;
+        case 'iframe':
+          setPopup(plan);
+          return;
+        case 'script':
+          return runScript(widget, plan.script);
+      }
+    },
+    [navigate, runScript, write],
+  );
+
+  return { onWidgetClick, popup, closePopup: () => setPopup(null), writing: writing > 0 };
+}

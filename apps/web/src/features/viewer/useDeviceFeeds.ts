@@ -1,0 +1,118 @@
+/**
+ * React side of `DeviceFeeds`: starts the feeds of a page's devices with the platform's calls and
+ * sockets, watches user activity in the top window for the idle timer, and stops on leave.
+ */
+import { useEffect, useReducer, useRef } from 'react';
+import {
+  MONITOR_OPEN_DELAY,
+  type LiveMessage,
+  type MonitorGatewayInfo,
+  type MonitorOpenResult,
+  type MonitorSignal,
+} from '@fieldhub/shared';
+import { ApiError, request } from '../../app/request';
+import {
+  LiveSocket,
+  liveSocketUrl,
+  type LiveSocketStatus,
+  type SocketLike,
+} from '../monitor/live/liveSocket';
+import type { GatewayProbe } from '../monitor/live/monitorSession';
+import { DeviceFeeds } from './deviceFeed';
+import type { ValueStore } from './valueStore';
+
+const json = { json: true, silent: true } as const;
+const ECONOMIZE_KEY = 'fieldhub.monitor.economize';
+
+/** Polling runs only in the top window or a frame named nav-iframe (seed 001 §4). */
+function pollAllowed(): boolean {
+  try {
+    return window.top === window.self || window.name === 'nav-iframe';
+  } catch {
+    return window.name === 'nav-iframe';
+  }
+}
+
+/** Where user activity is watched: the top window when reachable (same origin), else this one. */
+function activityTarget(): Window {
+  try {
+    return window.top && window.top.document ? window.top : window;
+  } catch {
+    return window;
+  }
+}
+
+async function probeGateway(equipmentId: string): Promise<GatewayProbe> {
+  try {
+    const info = await request<MonitorGatewayInfo>(
+      '/lfscada/monitor/multi/gateway/info',
+      { equipmentId },
+      json,
+    );
+    return { status: info.status, vpn: info.vpn };
+  } catch (err) {
+    // 2001: the device has no gateway (seed 001 §4)
+    if (err instanceof ApiError && err.code === '2001') return 'none';
+    throw err;
+  }
+}
+
+function deviceSocket(
+  equipmentId: string,
+  onMessage: (m: LiveMessage) => void,
+  onStatus: (s: LiveSocketStatus) => void,
+): LiveSocket {
+  return new LiveSocket({
+    fetchToken: () => request<string>('/lfscada/websocket/monitor/token', { equipmentId }, json),
+    connect: (token) => new WebSocket(liveSocketUrl(window.location, token)) as unknown as SocketLike,
+    onMessage,
+    onStatus,
+  });
+}
+
+export function useDeviceFeeds(store: ValueStore, equipmentIds: readonly string[]): DeviceFeeds | null {
+  const [, bump] = useReducer((n: number) => n + 1, 0);
+  const feedsRef = useRef<DeviceFeeds | null>(null);
+  const idsKey = equipmentIds.join(',');
+  useEffect(() => {
+    const ids = idsKey ? idsKey.split(',') : [];
+    const feeds = new DeviceFeeds(store, {
+      signals: (equipmentId) =>
+        request<MonitorSignal[]>('/lfscada/monitor/multi/signal/query', { equipmentId }, json),
+      probeGateway,
+      open: async (equipmentId) =>
+        (
+          await request<MonitorOpenResult>(
+            '/lfscada/monitor/multi/open',
+            { equipmentId, interval: MONITOR_OPEN_DELAY.equipment },
+            json,
+          )
+        ).opened,
+      socket: deviceSocket,
+      pollAllowed: pollAllowed(),
+      economize: localStorage.getItem(ECONOMIZE_KEY) === '1',
+      onChange: bump,
+    });
+    feedsRef.current = feeds;
+    feeds.start(ids);
+    bump();
+    const target = activityTarget();
+    let last = 0;
+    const onActivity = () => {
+      // a mouse move fires often; once a second is enough to reset idle time
+      const now = Date.now();
+      if (now - last < 1000) return;
+      last = now;
+      feeds.activity();
+    };
+    target.addEventListener('mousemove', onActivity);
+    target.addEventListener('keydown', onActivity);
+    return () => {
+      target.removeEventListener('mousemove', onActivity);
+      target.removeEventListener('keydown', onActivity);
+      feeds.stop();
+      feedsRef.current = null;
+    };
+  }, [store, idsKey]);
+  return feedsRef.current;
+}

@@ -1,0 +1,139 @@
+/**
+ * The viewer's live values: the view-mode `WidgetRuntime` that widget bodies read through
+ * `useRuntimeValue`. Socket frames and query answers are queued as they arrive and applied once
+ * per animation frame; each subscriber is told only when a key it listens to changed, so a widget
+ * re-renders only for its own bound values (issue 8 item 5).
+ *
+ * Keys: `s:{equipId}.{signalId}` for signals, `k:{systemKey}` for system keys, `m:{mvarId}` for
+ * intermediate variables. A value older than the one held is dropped (seed 001 §4).
+ */
+import type { RuntimeSource, RuntimeValue, WidgetRuntime } from '../designer/widgets/runtime';
+
+/** One incoming value of a source key (a socket value, a query row). */
+export interface IncomingValue {
+  key: string;
+  value: number | string | null;
+  ts: number;
+  quality: number;
+}
+
+export const signalKey = (equipId: string | number, signalId: string | number) => `s:${equipId}.${signalId}`;
+export const mvarKey = (mvarId: string | number) => `m:${mvarId}`;
+export const systemKeyOf = (key: string) => `k:${key}`;
+
+/** The key of a bound source, '' when it names nothing. */
+export function keyOfSource(source: RuntimeSource): string {
+  // a signal reference of an array has no type: it names a signal
+  const s = source as {
+    type?: unknown;
+    mvarId?: unknown;
+    systemKey?: unknown;
+    signalId: string;
+    equipId: string;
+  };
+  const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+  if (s.type === 'mvar') return text(s.mvarId) ? mvarKey(text(s.mvarId)) : '';
+  if (s.type === 'system') return text(s.systemKey) ? systemKeyOf(text(s.systemKey)) : '';
+  return s.signalId && s.equipId ? signalKey(s.equipId, s.signalId) : '';
+}
+
+/** The equipment a key belongs to ('' for system keys and intermediate variables). */
+export function equipOfKey(key: string): string {
+  if (!key.startsWith('s:')) return '';
+  return key.slice(2, key.indexOf('.'));
+}
+
+export interface ValueStoreOptions {
+  scope: WidgetRuntime['scope'];
+  /** runs `flush` before the next paint; requestAnimationFrame in the browser */
+  schedule?: (flush: () => void) => void;
+}
+
+export class ValueStore implements WidgetRuntime {
+  readonly mode = 'view' as const;
+  readonly scope: WidgetRuntime['scope'];
+  private readonly held = new Map<string, RuntimeValue>();
+  private readonly pending = new Map<string, IncomingValue>();
+  private readonly listeners = new Map<string, Set<() => void>>();
+  private readonly staleEquips = new Set<string>();
+  private readonly staleChanged = new Set<string>();
+  private scheduled = false;
+  private readonly schedule: (flush: () => void) => void;
+
+  constructor(options: ValueStoreOptions) {
+    this.scope = options.scope;
+    this.schedule = options.schedule ?? ((flush) => requestAnimationFrame(flush));
+  }
+
+  keyOf = (source: RuntimeSource): string => keyOfSource(source);
+
+  valueOf = (key: string): RuntimeValue | undefined => this.held.get(key);
+
+  subscribe = (key: string, listener: () => void): (() => void) => {
+    let set = this.listeners.get(key);
+    if (!set) this.listeners.set(key, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (!set.size) this.listeners.delete(key);
+    };
+  };
+
+  /** Queues values; the newest per key wins, applied on the next frame. */
+  push(values: Iterable<IncomingValue>): void {
+    for (const v of values) {
+      const queued = this.pending.get(v.key);
+      if (!queued || v.ts >= queued.ts) this.pending.set(v.key, v);
+    }
+    this.request();
+  }
+
+  /** Marks the values of one equipment stale (its gateway is offline) or fresh again. */
+  setStale(equipId: string, stale: boolean): void {
+    if (stale === this.staleEquips.has(equipId)) return;
+    if (stale) this.staleEquips.add(equipId);
+    else this.staleEquips.delete(equipId);
+    this.staleChanged.add(equipId);
+    this.request();
+  }
+
+  isStale(equipId: string): boolean {
+    return this.staleEquips.has(equipId);
+  }
+
+  private request(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    this.schedule(() => this.flush());
+  }
+
+  /** Applies the queued values and tells the listeners of the keys that changed. */
+  flush(): void {
+    this.scheduled = false;
+    const changed: string[] = [];
+    for (const [key, v] of this.pending) {
+      const shown = this.held.get(key);
+      if (shown && v.ts < shown.ts) continue;
+      const stale = this.staleEquips.has(equipOfKey(key));
+      if (shown && shown.ts === v.ts && shown.value === v.value && shown.quality === v.quality) continue;
+      this.held.set(key, { value: v.value, ts: v.ts, quality: v.quality, stale });
+      changed.push(key);
+    }
+    this.pending.clear();
+    if (this.staleChanged.size) {
+      for (const [key, shown] of this.held) {
+        const equip = equipOfKey(key);
+        if (!this.staleChanged.has(equip)) continue;
+        const stale = this.staleEquips.has(equip);
+        if (shown.stale === stale) continue;
+        this.held.set(key, { ...shown, stale });
+        changed.push(key);
+      }
+      this.staleChanged.clear();
+    }
+    for (const key of changed) {
+      const set = this.listeners.get(key);
+      if (set) for (const listener of [...set]) listener();
+    }
+  }
+}

@@ -1,0 +1,338 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { animationSchema, clickConfigSchema, defaultWidget, emptyPage, type Widget } from '@fieldhub/hmi';
+import type { LiveMessage, MonitorSignal } from '@fieldhub/shared';
+import type { LiveSocket, LiveSocketStatus } from '../monitor/live/liveSocket';
+import type { GatewayProbe } from '../monitor/live/monitorSession';
+import { animationState, compare } from './animations';
+import { DeviceFeeds, frameValues, OPEN_SPACING_MS } from './deviceFeed';
+import { fitScale, pageEquipments, planClick, safeLink, visibleTo, widgetKeys } from './pageView';
+import { scriptRequest } from './clickScript';
+import { keyOfSource, signalKey, ValueStore } from './valueStore';
+
+/** A store whose frames are flushed by hand, as the browser's animation frame would. */
+function manualStore() {
+  const frames: (() => void)[] = [];
+  const store = new ValueStore({ scope: { kind: 'equipment', id: '1' }, schedule: (f) => frames.push(f) });
+  const frame = () => frames.splice(0).forEach((f) => f());
+  return { store, frame, frames };
+}
+
+const v = (key: string, value: number | string | null, ts: number) => ({ key, value, ts, quality: 0 });
+
+describe('value store', () => {
+  it('applies queued values once per frame and tells only the listeners of changed keys', () => {
+    const { store, frame, frames } = manualStore();
+    const a = vi.fn();
+    const b = vi.fn();
+    store.subscribe(signalKey(1, 10), a);
+    store.subscribe(signalKey(1, 11), b);
+    store.push([v(signalKey(1, 10), 1, 100)]);
+    store.push([v(signalKey(1, 10), 2, 200), v(signalKey(1, 10), 3, 300)]);
+    expect(frames).toHaveLength(1);
+    expect(store.valueOf(signalKey(1, 10))).toBeUndefined();
+    frame();
+    expect(store.valueOf(signalKey(1, 10))?.value).toBe(3);
+    expect(a).toHaveBeenCalledTimes(1);
+    expect(b).not.toHaveBeenCalled();
+  });
+
+  it('drops a value older than the one held, and an unchanged one without a notice', () => {
+    const { store, frame } = manualStore();
+    const a = vi.fn();
+    store.subscribe('s:1.10', a);
+    store.push([v('s:1.10', 5, 500)]);
+    frame();
+    store.push([v('s:1.10', 4, 400)]);
+    frame();
+    store.push([v('s:1.10', 5, 500)]);
+    frame();
+    expect(store.valueOf('s:1.10')).toMatchObject({ value: 5, ts: 500 });
+    expect(a).toHaveBeenCalledTimes(1);
+  });
+
+  it('marks the values of an offline device stale and fresh again, notifying their listeners', () => {
+    const { store, frame } = manualStore();
+    const a = vi.fn();
+    const other = vi.fn();
+    store.push([v('s:1.10', 5, 500), v('s:2.10', 6, 500)]);
+    frame();
+    store.subscribe('s:1.10', a);
+    store.subscribe('s:2.10', other);
+    store.setStale('1', true);
+    frame();
+    expect(store.valueOf('s:1.10')?.stale).toBe(true);
+    expect(store.valueOf('s:2.10')?.stale).toBe(false);
+    expect(a).toHaveBeenCalledTimes(1);
+    expect(other).not.toHaveBeenCalled();
+    // a value arriving while offline is stale too
+    store.push([v('s:1.11', 1, 600)]);
+    frame();
+    expect(store.valueOf('s:1.11')?.stale).toBe(true);
+    store.setStale('1', false);
+    frame();
+    expect(store.valueOf('s:1.10')?.stale).toBe(false);
+  });
+
+  it('keys signals, system keys and intermediate variables; unbound sources name nothing', () => {
+    expect(keyOfSource({ type: 'signal', signalId: '7', equipId: '3', systemKey: '', mvarId: '' })).toBe(
+      's:3.7',
+    );
+    expect(keyOfSource({ signalId: '7', equipId: '3', title: '', subTitle: '' })).toBe('s:3.7');
+    expect(keyOfSource({ type: 'mvar', signalId: '', equipId: '', systemKey: '', mvarId: '9' })).toBe('m:9');
+    expect(keyOfSource({ type: 'system', signalId: '', equipId: '', systemKey: 'time', mvarId: '' })).toBe(
+      'k:time',
+    );
+    expect(keyOfSource({ type: 'signal', signalId: '', equipId: '3', systemKey: '', mvarId: '' })).toBe('');
+  });
+});
+
+describe('animations', () => {
+  it('compares numerically when both sides are numbers, else as text', () => {
+    expect(compare(10, '>', '9')).toBe(true);
+    expect(compare('10', '>', '9')).toBe(true);
+    expect(compare('b', '>', 'a')).toBe(true);
+    expect(compare(0, '==', '0')).toBe(true);
+    expect(compare('Running', '==', 'Running')).toBe(true);
+    expect(compare(null, '!=', '0')).toBe(false);
+    expect(compare(undefined, '==', '0')).toBe(false);
+    expect(compare(1.5, '<=', '1.5')).toBe(true);
+  });
+
+  const anim = (raw: Record<string, unknown>) =>
+    animationSchema.parse({ enable: true, data: { signalId: '5', equipId: '1' }, ...raw });
+
+  it('hides, twinkles, rotates and colours by the bound value', () => {
+    const values = new Map([['s:1.5', { value: 3, ts: 1, quality: 0, stale: false }]]);
+    const state = animationState(
+      [
+        anim({ type: 'visiable', symbol: '>', value: '5', show: true }),
+        anim({ type: 'twinkle', symbol: '==', value: '3', speed: 500 }),
+        anim({ type: 'rotate', symbol: '!=', value: '3' }),
+        anim({
+          type: 'fillColor',
+          rows: [
+            { symbol: '<', value: '2', color: '#00F' },
+            { symbol: '>=', value: '2', color: '#F00' },
+          ],
+        }),
+        anim({ type: 'fontColor', rows: [{ symbol: '>', value: '100', color: '#0F0' }] }),
+      ],
+      (k) => values.get(k),
+    );
+    expect(state).toEqual({
+      hidden: true,
+      twinkle: 500,
+      rotate: null,
+      fill: '#F00',
+      border: null,
+      font: null,
+    });
+  });
+
+  it('ignores disabled animations and unbound values', () => {
+    const state = animationState(
+      [
+        { ...anim({ type: 'visiable', show: true }), enable: false },
+        anim({ type: 'rotate', symbol: '==', value: '0' }),
+      ],
+      () => undefined,
+    );
+    expect(state.hidden).toBe(false);
+    expect(state.rotate).toBeNull();
+  });
+});
+
+describe('page rules', () => {
+  const widget = (authRegion: string[]) => ({ authRegion });
+  it('authRegion: regions hide widgets from accounts outside them; administrators see all', () => {
+    const operator = { accountKind: 'internal' as const, authRegion: 'Boiler house, Pump room' };
+    const stranger = { accountKind: 'external' as const, authRegion: '' };
+    const admin = { accountKind: 'enterprise' as const, authRegion: '' };
+    expect(visibleTo(widget([]), stranger)).toBe(true);
+    expect(visibleTo(widget(['Pump room']), operator)).toBe(true);
+    expect(visibleTo(widget(['Control room']), operator)).toBe(false);
+    expect(visibleTo(widget(['Pump room']), stranger)).toBe(false);
+    expect(visibleTo(widget(['Pump room']), admin)).toBe(true);
+    expect(visibleTo(widget(['泵房']), { accountKind: 'internal', authRegion: '锅炉房，泵房' })).toBe(true);
+  });
+
+  it('fit modes: fixed, fit to container (uniform), stretch, width, height', () => {
+    const page = { width: 1000, height: 500 };
+    const box = { width: 500, height: 500 };
+    expect(fitScale('none', page, box)).toEqual({ x: 1, y: 1 });
+    expect(fitScale('container', page, box)).toEqual({ x: 0.5, y: 0.5 });
+    expect(fitScale('stretch', page, box)).toEqual({ x: 0.5, y: 1 });
+    expect(fitScale('width', page, box)).toEqual({ x: 0.5, y: 0.5 });
+    expect(fitScale('height', page, box)).toEqual({ x: 1, y: 1 });
+    expect(fitScale('container', page, { width: 0, height: 0 })).toEqual({ x: 1, y: 1 });
+  });
+
+  it('collects the keys and devices a page reads', () => {
+    const w: Widget = defaultWidget('UsualDataText', { id: 'a', x: 0, y: 0, width: 10, height: 10 });
+    w.data = { ...w.data, signalId: '5', equipId: '1' };
+    w.animation = [
+      animationSchema.parse({ type: 'twinkle', enable: true, data: { signalId: '6', equipId: '2' } }),
+    ];
+    w.clickEvent = {
+      enable: true,
+      config: clickConfigSchema.parse({ data: { signalId: '7', equipId: '1' } }),
+    };
+    expect(widgetKeys(w).sort()).toEqual(['s:1.5', 's:1.7', 's:2.6']);
+    const doc = emptyPage();
+    doc.widgets = [w];
+    doc.bind.equips = ['3'];
+    expect(pageEquipments(doc).sort()).toEqual(['1', '2', '3']);
+  });
+
+  const device = { kind: 'equipment', equipmentId: '1' } as const;
+  const project = { kind: 'project', projectId: '4' } as const;
+  const click = (raw: Record<string, unknown>) => clickConfigSchema.parse(raw);
+
+  it('plans clicks: write, page jump, link, iframe 600×600 centred, script', () => {
+    expect(
+      planClick(click({ action: 'write', data: { signalId: '5', equipId: '1' }, writeValue: '3' }), device),
+    ).toEqual({
+      kind: 'write',
+      equipId: '1',
+      signalId: '5',
+      fixed: '3',
+    });
+    expect(
+      planClick(
+        click({ action: 'write', writeType: 'input', data: { signalId: '5', equipId: '1' } }),
+        device,
+      ),
+    ).toMatchObject({ fixed: null });
+    expect(planClick(click({ action: 'write' }), device)).toBeNull();
+    expect(planClick(click({ action: 'page', pageId: '12' }), device)).toEqual({
+      kind: 'navigate',
+      path: '/monitor/eg/detail/page/12/0',
+      newWindow: false,
+    });
+    expect(
+      planClick(click({ action: 'page', page: { equipPageId: '13' }, target: '_blank' }), project),
+    ).toEqual({
+      kind: 'navigate',
+      path: '/monitor/project/4/page/13',
+      newWindow: true,
+    });
+    expect(planClick(click({ action: 'link', link: 'https://example.com/a' }), device)).toMatchObject({
+      kind: 'link',
+      url: 'https://example.com/a',
+    });
+    expect(planClick(click({ action: 'link', link: 'javascript:alert(1)' }), device)).toBeNull();
+    expect(planClick(click({ action: 'iframe', iframe: { pageId: '14' } }), device)).toEqual({
+      kind: 'iframe',
+      src: '/monitor/eg/detail/page/14/0',
+      width: 600,
+      height: 600,
+      left: 0,
+      top: 0,
+      centered: true,
+    });
+    expect(planClick(click({ action: 'script', script: 'api.jump(1)' }), device)).toEqual({
+      kind: 'script',
+      script: 'api.jump(1)',
+    });
+    expect(safeLink('data:text/html,x')).toBeNull();
+    expect(safeLink('/monitor/eg/list')).toBe('/monitor/eg/list');
+  });
+
+  it('script messages: only known requests pass', () => {
+    expect(scriptRequest({ kind: 'jump', pageId: '3' })).toEqual({ kind: 'jump', pageId: '3' });
+    expect(scriptRequest({ kind: 'eval', code: 'x' })).toBeNull();
+    expect(scriptRequest('jump')).toBeNull();
+  });
+});
+
+describe('device feeds', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const signal = (id: number, value: number, ts: number): MonitorSignal =>
+    ({
+      id,
+      name: `v${id}`,
+      key: '',
+      unit: '',
+      decimals: 2,
+      dataType: 'float32',
+      kind: 'device',
+      rw: 'rw',
+      mapping: [],
+      writeUpper: null,
+      writeLower: null,
+      pinned: null,
+      seq: 0,
+      storeHistory: false,
+      value,
+      ts,
+      quality: 0,
+    }) as MonitorSignal;
+
+  function feeds(gateways: Record<string, GatewayProbe>) {
+    const { store, frame } = manualStore();
+    const calls: string[] = [];
+    const handlers = new Map<string, (m: LiveMessage) => void>();
+    const f = new DeviceFeeds(store, {
+      signals: async (id) => [signal(Number(id) * 10, 1, 100)],
+      probeGateway: async (id) => {
+        calls.push(`probe ${id} @${Date.now()}`);
+        return gateways[id]!;
+      },
+      open: async (id) => {
+        calls.push(`open ${id} @${Date.now()}`);
+        return true;
+      },
+      socket: (id, onMessage, onStatus: (s: LiveSocketStatus) => void) => {
+        handlers.set(id, onMessage);
+        let running = false;
+        return {
+          start: () => ((running = true), onStatus('open')),
+          stop: () => (running = false),
+          get isRunning() {
+            return running;
+          },
+        } as unknown as LiveSocket;
+      },
+      pollAllowed: true,
+      economize: false,
+      onChange: () => undefined,
+    });
+    return { f, store, frame, calls, handlers };
+  }
+
+  it('starts devices 100 ms apart, opens online gateways, and feeds socket frames into the store', async () => {
+    vi.setSystemTime(0);
+    const { f, store, frame, calls, handlers } = feeds({
+      '1': { status: 'online', vpn: false },
+      '2': { status: 'offline', vpn: false },
+    });
+    f.start(['1', '2']);
+    await vi.advanceTimersByTimeAsync(OPEN_SPACING_MS + 10);
+    expect(calls).toEqual(['probe 1 @0', 'open 1 @0', `probe 2 @${OPEN_SPACING_MS}`]);
+    frame();
+    expect(store.valueOf('s:1.10')).toMatchObject({ value: 1, stale: false });
+    expect(store.valueOf('s:2.20')).toMatchObject({ value: 1, stale: true });
+    expect(f.signals.get('s:1.10')?.name).toBe('v10');
+    handlers.get('1')!({
+      type: 'signalVal',
+      equipmentId: 1,
+      values: [{ signalId: 10, ts: 200, value: 7, quality: 0 }],
+    });
+    frame();
+    expect(store.valueOf('s:1.10')?.value).toBe(7);
+    f.stop();
+  });
+
+  it('turns a frame into store values; other messages carry none', () => {
+    expect(
+      frameValues({
+        type: 'signalVal',
+        equipmentId: 3,
+        values: [{ signalId: 4, ts: 5, value: 6, quality: 0 }],
+      }),
+    ).toEqual([{ key: 's:3.4', value: 6, ts: 5, quality: 0 }]);
+    expect(frameValues({ type: 'idle', ts: 1 })).toEqual([]);
+  });
+});
