@@ -22,6 +22,7 @@ import { alarmRoutes } from './monitor/alarms/alarms.routes';
 import { monitorRoutes } from './monitor/monitor.routes';
 import { messageRoutes } from './messages/messages.routes';
 import { pageRoutes } from './modules/pages/pages.routes';
+import { projectRoutes } from './modules/projects/projects.routes';
 import type { LiveHubOptions } from './monitor/live/liveHub';
 
 export interface BuildOptions {
@@ -60,6 +61,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   bulkRoutes(app, ctx);
   alarmRoutes(app, ctx);
   pageRoutes(app, ctx);
+  projectRoutes(app, ctx);
   await monitorRoutes(app, ctx, { live: options.live });
   messageRoutes(app, ctx, { hub: { idleMs: options.live?.idleMs } }); // after monitorRoutes: uses its websocket plugin
 

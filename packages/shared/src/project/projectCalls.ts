@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SHARE_PERMS, sharePasswordSchema } from '../device/equipment';
+import { sharePasswordSchema, type SHARE_PERMS } from '../device/equipment';
 import { PAGES_PER_OWNER_MAX } from '../pages/pageCalls';
 import { LIMITS } from '../timers';
 import { formBool, formId, pagingSchema } from '../validation/form';

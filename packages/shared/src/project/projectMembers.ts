@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { formId } from '../validation/form';
-import {
-  PAGE_PMSN_MAX,
-  PROJECT_ACCOUNTS_MAX,
-  PROJECT_NAME_MAX,
-  PROJECT_PAGES_MAX,
-  projectIdList,
-} from './projectCalls';
+import { PROJECT_ACCOUNTS_MAX, PROJECT_NAME_MAX, PROJECT_PAGES_MAX, projectIdList } from './projectCalls';
 
 /**
  * Project accounts and per-page permissions (seed 001 §3 pagePmsn, §6 "Project permissions:

@@ -1,8 +1,9 @@
 import { AppError, Err, type PageOwner, type PageOwnerKind } from '@fieldhub/shared';
-import { one, type Db } from '../../db/db';
+import type { Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
 import { resolveOwner } from '../config/configOwner';
 import { visibleDevice } from '../devices/deviceScope';
+import { projectFor } from '../projects/projectAccess';
 import { visibleTemplate } from '../templates/templateScope';
 
 /** The owner of a page list, checked for the caller. */
@@ -14,6 +15,8 @@ export interface ResolvedPageOwner {
   column: 'equipment_id' | 'template_id' | 'project_id';
   /** catalogue code of "too many pages" for this owner (seed 001 §8) */
   limitCode: number;
+  /** the only pages the caller may see (a project member's pagePmsn); null = all of them */
+  visiblePages: ReadonlySet<number> | null;
 }
 
 export type PageAccess = 'view' | 'edit';
@@ -24,13 +27,19 @@ const columnOf = {
   project: 'project_id',
 } as const satisfies Record<PageOwnerKind, ResolvedPageOwner['column']>;
 
-function resolved(kind: PageOwnerKind, id: number, orgId: number): ResolvedPageOwner {
+function resolved(
+  kind: PageOwnerKind,
+  id: number,
+  orgId: number,
+  visiblePages: ReadonlySet<number> | null = null,
+): ResolvedPageOwner {
   return {
     kind,
     id,
     orgId,
     column: columnOf[kind],
     limitCode: kind === 'project' ? Err.projectPageLimit : Err.pageLimit,
+    visiblePages,
   };
 }
 
@@ -41,8 +50,9 @@ const hasAny = (auth: AuthContext, keys: string[]) => keys.some((k) => auth.auth
  * configuration permission, as the device configuration calls do (`resolveOwner`: equipment_manage
  * or template_manage, and the owner in the caller's data range). Viewing a device's pages also
  * works with monitor_view (the pages are shown in monitoring). A project is its enterprise's, with
- * project_manage (ops_center to view): per-account project authorisation (pmsn) is not built yet.
- * An owner of another enterprise reads as missing (1101 device, 90002 template, 2604 project).
+ * project_manage; with ops_center a member of the project views the pages its pagePmsn names
+ * (`visiblePages`). An owner of another enterprise reads as missing (1101 device, 90002 template,
+ * 2604 project).
  */
 export async function pageOwnerFor(
   db: Db,
@@ -70,15 +80,9 @@ export async function pageOwnerFor(
       return resolved('template', template.id, template.org_id);
     }
     case 'project': {
-      const keys = access === 'edit' ? ['project_manage'] : ['project_manage', 'ops_center'];
-      if (!hasAny(auth, keys)) throw new AppError(Err.noAccess);
-      const project = await one<{ id: number; org_id: number }>(
-        db,
-        'select id, org_id from projects where id = $1 and org_id = $2',
-        [owner.ownerId, auth.orgId],
-      );
-      if (!project) throw new AppError(Err.projectNotFound);
-      return resolved('project', project.id, project.org_id);
+      const project = await projectFor(db, auth, owner.ownerId, access === 'edit' ? 'manage' : 'view');
+      const visible = project.pagePmsn === null ? null : new Set(project.pagePmsn.keys());
+      return resolved('project', project.id, project.orgId, visible);
     }
   }
 }

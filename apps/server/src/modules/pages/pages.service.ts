@@ -50,22 +50,35 @@ async function pageFor(
 ): Promise<{ page: repo.PageRecord; owner: ResolvedPageOwner }> {
   const page = await repo.pageInOrg(db, auth.orgId, id, withDocument);
   if (!page) throw new AppError(Err.pageNotFound);
+  let owner: ResolvedPageOwner;
   try {
-    return { page, owner: await pageOwnerFor(db, auth, ownerOfRow(page), access) };
+    owner = await pageOwnerFor(db, auth, ownerOfRow(page), access);
   } catch (e) {
     if (e instanceof AppError && e.code !== Err.noAccess) throw new AppError(Err.pageNotFound);
     throw e;
   }
+  // a project member without permission on this page: as if it did not exist
+  if (!isVisible(owner, page.id)) throw new AppError(Err.pageNotFound);
+  return { page, owner };
+}
+
+/** Whether the caller may see the page of an owner it may view (a project member's pagePmsn). */
+function isVisible(owner: ResolvedPageOwner, pageId: number): boolean {
+  return owner.visiblePages === null || owner.visiblePages.has(pageId);
 }
 
 export async function listPages(db: Db, auth: AuthContext, input: PageOwner): Promise<PageRow[]> {
   const owner = await pageOwnerFor(db, auth, input, 'view');
-  return (await repo.pagesOf(db, owner)).map(repo.toPageRow);
+  return (await repo.pagesOf(db, owner)).filter((p) => isVisible(owner, p.id)).map(repo.toPageRow);
 }
 
+/** The owner's first page by seq, or for a project member the first one it may see. */
 export async function homePage(db: Db, auth: AuthContext, input: PageOwner): Promise<PageRow | null> {
   const owner = await pageOwnerFor(db, auth, input, 'view');
-  const page = await repo.homePageOf(db, owner);
+  const page =
+    owner.visiblePages === null
+      ? await repo.homePageOf(db, owner)
+      : (await repo.pagesOf(db, owner)).find((p) => isVisible(owner, p.id));
   return page ? repo.toPageRow(page) : null;
 }
 
