@@ -11,6 +11,7 @@ import { WIDGET_CATALOGUE, CATEGORY_LABELS, type WidgetCatalogueEntry, type Widg
 import { currentLang } from '../../../app/i18n';
 import { PALETTE_MIME } from '../canvas/Canvas';
 import { shapePoints } from '../widgets/ShapeBody';
+import { complexGlyph } from './complexGlyphs';
 
 /** A small glyph of the widget type for its tile. */
 function Glyph({ type }: { type: WidgetType }) {
@@ -159,9 +160,11 @@ function Glyph({ type }: { type: WidgetType }) {
       );
     default:
       return (
-        <svg viewBox="0 0 30 22">
-          <rect x="3" y="3" width="24" height="16" fill="#f3f4f6" stroke="#999" strokeDasharray="2 2" />
-        </svg>
+        complexGlyph(type) ?? (
+          <svg viewBox="0 0 30 22">
+            <rect x="3" y="3" width="24" height="16" fill="#f3f4f6" stroke="#999" strokeDasharray="2 2" />
+          </svg>
+        )
       );
   }
 }

@@ -10,6 +10,7 @@ import { findWidget, selectionUnits, type Widget, type WidgetPatch } from '@fiel
 import type { EditorStore } from '../editor/editorStore';
 import { AnimationSection } from './AnimationSection';
 import { DataSection } from './DataSection';
+import { ComplexData, hasComplexData } from './ComplexProps';
 import { EventSection } from './EventSection';
 import { PageSection, type PageRef } from './PageSection';
 import { StyleSection } from './StyleSection';
@@ -83,7 +84,11 @@ export function PropertyPanel({ store, signals, page }: PropertyPanelProps) {
         {
           key: 'data',
           label: t('props.tab-data'),
-          children: <DataSection editor={editor} signals={signals} store={store} />,
+          children: hasComplexData(widget.widgetType) ? (
+            <ComplexData editor={editor} signals={signals} />
+          ) : (
+            <DataSection editor={editor} signals={signals} store={store} />
+          ),
         },
         {
           key: 'animation',

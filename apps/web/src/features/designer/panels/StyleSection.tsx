@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CommitNumber, CommitText, ColorField, Row } from './fields';
 import type { WidgetEditor } from './PropertyPanel';
 import { dataOf, num, obj, optionsOf, str } from '../widgets/styleOf';
+import { ComplexSpecific } from './ComplexProps';
 
 const SHAPES_WITH_FILL = new Set([
   'ShapeArrow',
@@ -238,7 +239,7 @@ function Specific({ editor }: { editor: WidgetEditor }) {
         </>
       );
     default:
-      return null;
+      return <ComplexSpecific editor={editor} />;
   }
 }
 

@@ -10,6 +10,7 @@ import { isCreatableType, type DesignerSettings, type Widget } from '@fieldhub/h
 import { ControlBody } from './ControlBody';
 import { GaugeBody } from './GaugeBody';
 import { ShapeBody } from './ShapeBody';
+import { ExtraBody, isExtraType } from './complex/ExtraBody';
 import { flipOf, num } from './styleOf';
 
 interface WidgetViewProps {
@@ -47,6 +48,7 @@ function ForeignBody({ widget }: { widget: Widget }) {
 /** The body of one widget by its type (the viewer draws it inside its own live wrapper). */
 export function Body({ widget, dataTextShow }: Omit<WidgetViewProps, 'preview'>) {
   const type = widget.widgetType;
+  if (isExtraType(type)) return <ExtraBody widget={widget} />;
   if (!isCreatableType(type)) return <ForeignBody widget={widget} />;
   if (type.startsWith('Shape')) return <ShapeBody widget={widget} />;
   if (type === 'UsualDashboard' || type === 'UsualPercentFill') return <GaugeBody widget={widget} />;
