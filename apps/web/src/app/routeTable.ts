@@ -24,6 +24,8 @@ export type ScreenName =
   | 'monitorDetail'
   | 'designer'
   | 'viewer'
+  | 'projectList'
+  | 'projectOperationList'
   | 'messageList'
   | 'messageDetail'
   | 'messageExpire'
@@ -113,8 +115,8 @@ export const layoutRoutes: RouteDef[] = [
       m('eg/template/list', { perm: 'template_manage', screen: 'templateList' }),
       m('eg/template/add', { perm: 'template_manage', screen: 'templateAdd' }),
       m('eg/template/edit/:id', { perm: 'template_manage', screen: 'templateEdit' }),
-      m('eg/project/list', { perm: 'project_manage' }),
-      m('eg/project/list-operation', { perm: 'project_manage' }),
+      m('eg/project/list', { perm: 'project_manage', screen: 'projectList' }),
+      m('eg/project/list-operation', { perm: 'ops_center', screen: 'projectOperationList' }),
       m('system/hardware', { perm: 'platform_system', screen: 'hardwareList' }),
       m('system/protocol', { perm: 'platform_system' }),
       m('system/model', { perm: 'platform_system' }),

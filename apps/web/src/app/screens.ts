@@ -25,6 +25,8 @@ export const screens: Partial<Record<ScreenName, LazyExoticComponent<ComponentTy
   monitorDetail: lazy(() => import('../features/monitor/detail/MonitorDetailPage')),
   designer: lazy(() => import('../features/designer/DesignerPage')),
   viewer: lazy(() => import('../features/viewer/ViewerPage')),
+  projectList: lazy(() => import('../features/projects/ProjectListPage')),
+  projectOperationList: lazy(() => import('../features/projects/ProjectOperationListPage')),
   messageList: lazy(() => import('../features/messages/MessageListPage')),
   messageDetail: lazy(() => import('../features/messages/MessageDetailPage')),
   messageExpire: lazy(() => import('../features/messages/ExpireDetailPage')),

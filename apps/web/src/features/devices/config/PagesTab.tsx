@@ -5,16 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_NAME_MAX, PAGES_PER_OWNER_MAX, type PageRow } from '@fieldhub/shared';
 import { ActionLink, DeleteAction, formatTime } from '../../../app/components/listParts';
 import { useDialog } from '../../../app/useDialog';
-import type { ConfigOwner } from './configTypes';
 import { movedIds } from './pageOrder';
-import { designerPath, usePageActions, usePageList } from './usePages';
+import { designerPath, usePageActions, usePageList, type PagesOwner } from './usePages';
 
 /**
- * Configuration pages of a device or template (seed 001 §2 tab "page"): the list in its order,
- * with add, rename, copy, delete, move up and down, and "design", which opens the page designer
- * in a new browser tab as the original does.
+ * Configuration pages of a device, template or project (seed 001 §2 tab "page", project list):
+ * the list in its order, with add, rename, copy, delete, move up and down, and "design", which
+ * opens the page designer in a new browser tab as the original does.
  */
-export function PagesTab({ owner }: { owner: ConfigOwner }) {
+export function PagesTab({ owner }: { owner: PagesOwner }) {
   const { t } = useTranslation(['pages', 'common']);
   const list = usePageList(owner);
   const actions = usePageActions(owner);

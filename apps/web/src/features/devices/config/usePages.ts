@@ -8,18 +8,21 @@ import type { ConfigOwner } from './configTypes';
 const base = '/lfscada/configuration/page';
 const json = { json: true } as const;
 
-/** The page owner of a device's or template's configuration. */
-export function pageOwnerOf(owner: ConfigOwner): PageOwner {
-  return 'equipmentId' in owner
-    ? { ownerKind: 'equipment', ownerId: owner.equipmentId }
-    : { ownerKind: 'template', ownerId: owner.templateId };
+/** Who holds a page list: a device's or template's configuration, or a project. */
+export type PagesOwner = ConfigOwner | { projectId: number };
+
+/** The page owner of the calls. */
+export function pageOwnerOf(owner: PagesOwner): PageOwner {
+  if ('equipmentId' in owner) return { ownerKind: 'equipment', ownerId: owner.equipmentId };
+  if ('projectId' in owner) return { ownerKind: 'project', ownerId: owner.projectId };
+  return { ownerKind: 'template', ownerId: owner.templateId };
 }
 
 /** Where the designer of a page opens (seed 001 §2 designer routes). */
-export function designerPath(owner: ConfigOwner, pageId: number): string {
-  return 'equipmentId' in owner
-    ? `/manage/eg/${owner.equipmentId}/designer/${pageId}`
-    : `/manage/template/${owner.templateId}/designer/${pageId}`;
+export function designerPath(owner: PagesOwner, pageId: number): string {
+  if ('equipmentId' in owner) return `/manage/eg/${owner.equipmentId}/designer/${pageId}`;
+  if ('projectId' in owner) return `/manage/project/${owner.projectId}/designer/${pageId}`;
+  return `/manage/template/${owner.templateId}/designer/${pageId}`;
 }
 
 export const pageKeys = {
@@ -27,7 +30,7 @@ export const pageKeys = {
 };
 
 /** The owner's pages by seq (no documents). */
-export function usePageList(owner: ConfigOwner) {
+export function usePageList(owner: PagesOwner) {
   const pageOwner = pageOwnerOf(owner);
   return useQuery({
     queryKey: pageKeys.list(pageOwner),
@@ -36,7 +39,7 @@ export function usePageList(owner: ConfigOwner) {
 }
 
 /** Add, rename, copy, delete and reorder the owner's pages; each refreshes the list. */
-export function usePageActions(owner: ConfigOwner) {
+export function usePageActions(owner: PagesOwner) {
   const { t } = useTranslation(['pages', 'common']);
   const client = useQueryClient();
   const pageOwner = pageOwnerOf(owner);

@@ -1,0 +1,69 @@
+import { Drawer, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PagesTab } from '../devices/config/PagesTab';
+import { ProjectAccountsTab } from './ProjectAccountsTab';
+import { ProjectEquipTab } from './ProjectEquipTab';
+import { ProjectInfoTab } from './ProjectInfoTab';
+import { ProjectMvarTab } from './ProjectMvarTab';
+import { ProjectShareTab } from './ProjectShareTab';
+import { PROJECT_TABS, type ProjectTab } from './projectTabs';
+
+/**
+ * One project's management in tabs (seed 001 §2 "pages, bound equipment, permissions, sharing";
+ * §3 Project and mvar). The open project and tab live in the list's address, so a reload or a
+ * shared link lands on the same tab.
+ */
+export function ProjectDrawer({
+  projectId,
+  name,
+  tab,
+  onTab,
+  onClose,
+}: {
+  projectId: number | undefined;
+  name: string;
+  tab: ProjectTab;
+  onTab(tab: ProjectTab): void;
+  onClose(): void;
+}) {
+  const { t } = useTranslation('projects');
+  const body = (key: ProjectTab, id: number) => {
+    switch (key) {
+      case 'info':
+        return <ProjectInfoTab projectId={id} />;
+      case 'pages':
+        return <PagesTab owner={{ projectId: id }} />;
+      case 'equipment':
+        return <ProjectEquipTab projectId={id} />;
+      case 'accounts':
+        return <ProjectAccountsTab projectId={id} />;
+      case 'share':
+        return <ProjectShareTab projectId={id} />;
+      case 'mvars':
+        return <ProjectMvarTab projectId={id} />;
+    }
+  };
+  return (
+    <Drawer
+      open={projectId !== undefined}
+      size={1040}
+      title={name}
+      onClose={onClose}
+      destroyOnHidden
+      styles={{ body: { paddingTop: 8 } }}
+      data-testid="project-drawer"
+    >
+      {projectId !== undefined && (
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => onTab(key as ProjectTab)}
+          items={PROJECT_TABS.map((key) => ({
+            key,
+            label: <span data-testid={`project-tab-${key}`}>{t(`tab.${key}`)}</span>,
+            children: body(key, projectId),
+          }))}
+        />
+      )}
+    </Drawer>
+  );
+}

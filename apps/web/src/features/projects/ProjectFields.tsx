@@ -1,0 +1,80 @@
+import { Form, Input, Radio } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  PROJECT_ERROR_VAL_SHOW,
+  PROJECT_ERROR_VALUE_MAX,
+  PROJECT_NAME_MAX,
+  PROJECT_REMARK_MAX,
+  type ProjectFields,
+} from '@fieldhub/shared';
+
+/** What the project form edits (seq is kept as stored: the list's order sets it). */
+export type ProjectFormValues = Omit<ProjectFields, 'seq'>;
+
+export const newProjectValues: ProjectFormValues = {
+  name: '',
+  remark: '',
+  errorValShow: 'custom',
+  errorDefaultVal: '0',
+};
+
+/**
+ * The fields of a project (seed 001 §3): name, remark, and how its pages show a value that could
+ * not be read — a fixed text (errorDefaultVal, '0' by default) or the last value read.
+ */
+export function ProjectFormFields() {
+  const { t } = useTranslation('projects');
+  const showFixed = Form.useWatch<ProjectFormValues['errorValShow']>('errorValShow') !== 'last';
+  return (
+    <>
+      <Form.Item
+        name="name"
+        label={t('field.name')}
+        rules={[
+          { required: true, whitespace: true, message: t('rule.name-required') },
+          { max: PROJECT_NAME_MAX, message: t('rule.max', { max: PROJECT_NAME_MAX }) },
+        ]}
+      >
+        <Input maxLength={PROJECT_NAME_MAX} showCount data-testid="project-name" />
+      </Form.Item>
+      <Form.Item name="remark" label={t('field.remark')}>
+        <Input.TextArea maxLength={PROJECT_REMARK_MAX} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+      </Form.Item>
+      <Form.Item name="errorValShow" label={t('field.error-val-show')} extra={t('info.error-hint')}>
+        <Radio.Group
+          optionType="button"
+          options={PROJECT_ERROR_VAL_SHOW.map((v) => ({ value: v, label: t(`error-val-show.${v}`) }))}
+          data-testid="project-error-show"
+        />
+      </Form.Item>
+      {showFixed && (
+        <Form.Item
+          name="errorDefaultVal"
+          label={t('field.error-default-val')}
+          rules={[
+            { required: true, whitespace: true, message: t('rule.default-required') },
+            { max: PROJECT_ERROR_VALUE_MAX, message: t('rule.max', { max: PROJECT_ERROR_VALUE_MAX }) },
+          ]}
+        >
+          <Input
+            maxLength={PROJECT_ERROR_VALUE_MAX}
+            style={{ width: 200 }}
+            data-testid="project-error-default"
+          />
+        </Form.Item>
+      )}
+    </>
+  );
+}
+
+/** The form's values as the add / edit call takes them, with the seq to keep. */
+export function projectFieldsOf(values: ProjectFormValues, seq: number): ProjectFields {
+  return {
+    name: values.name.trim(),
+    remark: (values.remark ?? '').trim(),
+    seq,
+    errorValShow: values.errorValShow,
+    // hidden while "last value" is chosen: keep the stored text for when it is switched back
+    errorDefaultVal: (values.errorDefaultVal ?? '0').trim() || '0',
+  };
+}

@@ -1,0 +1,43 @@
+import { Form } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ProjectRow } from '@fieldhub/shared';
+import { FormModal } from '../../app/components/FormModal';
+import type { RowDialogProps } from '../../app/useDialog';
+import {
+  newProjectValues,
+  ProjectFormFields,
+  projectFieldsOf,
+  type ProjectFormValues,
+} from './ProjectFields';
+import { useProjectActions } from './useProjects';
+
+/** Adds a project (at the end of the list) or edits one's fields. */
+export function ProjectFormModal({
+  open,
+  row,
+  onClose,
+  nextSeq,
+}: RowDialogProps<ProjectRow> & { nextSeq: number }) {
+  const { t } = useTranslation('projects');
+  const [form] = Form.useForm<ProjectFormValues>();
+  const { save } = useProjectActions();
+  return (
+    <FormModal<ProjectFormValues>
+      open={open}
+      title={row ? t('edit-title', { name: row.name }) : t('add-title')}
+      form={form}
+      saving={save.isPending}
+      onClose={onClose}
+      testId="project-form"
+      initialValues={row ?? newProjectValues}
+      onFinish={(values) =>
+        save.mutate(
+          { id: row?.id, fields: projectFieldsOf(values, row ? row.seq : nextSeq) },
+          { onSuccess: onClose },
+        )
+      }
+    >
+      <ProjectFormFields />
+    </FormModal>
+  );
+}

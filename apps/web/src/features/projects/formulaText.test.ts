@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { addToRefList, insertAtCaret, signalRef } from './formulaText';
+
+describe('signalRef', () => {
+  it('writes the ${equipmentId.signalId} form of seed 001 §3', () => {
+    expect(signalRef(12, 345)).toBe('${12.345}');
+  });
+});
+
+describe('insertAtCaret', () => {
+  it('inserts at the caret and puts the caret after the insert', () => {
+    expect(insertAtCaret({ text: 'a + b', start: 4, end: 4 }, '${1.2} ')).toEqual({
+      text: 'a + ${1.2} b',
+      start: 11,
+      end: 11,
+    });
+  });
+
+  it('replaces the selected text', () => {
+    expect(insertAtCaret({ text: 'x * 2', start: 0, end: 1 }, '${3.4}')).toEqual({
+      text: '${3.4} * 2',
+      start: 6,
+      end: 6,
+    });
+  });
+
+  it('appends when the caret is unknown', () => {
+    expect(insertAtCaret({ text: '1 +', start: -1, end: -1 }, ' 2').text).toBe('1 + 2');
+    expect(insertAtCaret({ text: '1 +', start: 99, end: 99 }, ' 2').text).toBe('1 + 2');
+  });
+});
+
+describe('addToRefList', () => {
+  it('starts, extends and keeps a comma-separated list of references', () => {
+    expect(addToRefList('', '${1.2}')).toBe('${1.2}');
+    expect(addToRefList('${1.2}', '${1.3}')).toBe('${1.2}, ${1.3}');
+    expect(addToRefList('${1.2},', '${1.3}')).toBe('${1.2}, ${1.3}');
+  });
+
+  it('does not add a reference twice', () => {
+    expect(addToRefList('${1.2}, ${1.3}', '${1.2}')).toBe('${1.2}, ${1.3}');
+  });
+});

@@ -1,0 +1,60 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { MvarFormulaVerdict, MvarRow, MvarType, MvarWithValue } from '@fieldhub/shared';
+import { toastSuccess } from '../../app/notify';
+import { request } from '../../app/request';
+
+const base = '/lfscada/project/mvar';
+const json = { json: true } as const;
+
+export const mvarKeys = {
+  project: (projectId: number) => ['projects', 'mvar', projectId] as const,
+};
+
+/** The fields of an intermediate variable the form edits. */
+export interface MvarFields {
+  title: string;
+  calcType: MvarType;
+  formula: string;
+  initialValue: number;
+  unit: string;
+  decimals: number;
+}
+
+/** Every intermediate variable of the project with its latest value. */
+export function useMvars(projectId: number) {
+  return useQuery({
+    queryKey: mvarKeys.project(projectId),
+    queryFn: () => request<MvarWithValue[]>(`${base}/queryAll`, { projectId }, json),
+  });
+}
+
+/** The server's verdict on a formula: references must be signals of the project's equipment. */
+export function checkFormulaOnServer(projectId: number, calcType: MvarType, formula: string) {
+  return request<MvarFormulaVerdict>(`${base}/validFormulaVar`, { projectId, calcType, formula }, json);
+}
+
+export function useMvarActions(projectId: number) {
+  const { t } = useTranslation('common');
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: mvarKeys.project(projectId) });
+  return {
+    save: useMutation({
+      mutationFn: ({ id, fields }: { id?: number | undefined; fields: MvarFields }) =>
+        id === undefined
+          ? request<MvarRow>(`${base}/add`, { projectId, ...fields }, json)
+          : request<MvarRow>(`${base}/edit`, { id, ...fields }, json),
+      onSuccess: async () => {
+        toastSuccess(t('saved'));
+        await refresh();
+      },
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => request(`${base}/delete`, { id }, json),
+      onSuccess: async () => {
+        toastSuccess(t('deleted'));
+        await refresh();
+      },
+    }),
+  };
+}
