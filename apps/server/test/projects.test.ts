@@ -382,6 +382,26 @@ describe('project members and page permissions', () => {
     expect(onPage[0]!.n).toBe(10);
   });
 
+  it('holds the member limit and unique keys when two calls race', async () => {
+    const { id } = await addProject(admin, 'Raced plant');
+    const accounts = await bulkAccounts(p.ctx.db, orgId, 'race', 60);
+    const [one, two] = await Promise.all([
+      send(admin, `${base}/pmsn/add`, { projectId: id, accountIds: accounts.slice(0, 30) }),
+      send(admin, `${base}/pmsn/add`, { projectId: id, accountIds: accounts.slice(30, 60) }),
+    ]);
+    expect([one.code, two.code].sort()).toEqual(['200', '2602']);
+    expect(await made<Member[]>(admin, `${base}/pmsn/query`, { projectId: id })).toHaveLength(30);
+
+    const [left, right] = [await addDevice(admin, 'Race left'), await addDevice(admin, 'Race right')];
+    const keyed = await Promise.all(
+      [left, right].map((equipmentId) =>
+        send(admin, `${base}/equip/add`, { projectId: id, equips: [{ equipmentId, key: 'same' }] }),
+      ),
+    );
+    expect(keyed.map((r) => r.code).sort()).toEqual(['200', '2607']);
+    expect(await made<EquipRow[]>(admin, `${base}/equip/queryAll`, { projectId: id })).toHaveLength(1);
+  });
+
   it('answers 2601 for the 101st page of a project', async () => {
     const { id } = await addProject(admin, 'Full plant');
     await addProjectPage(admin, id, 'Home');

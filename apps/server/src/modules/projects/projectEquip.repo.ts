@@ -104,21 +104,27 @@ export async function boundDevices(
 /** Bound devices among the ids, with their device names. */
 export function boundAmong(
   db: Db,
+  orgId: number,
   projectId: number,
   equipmentIds: number[],
 ): Promise<{ equipment_id: number; name: string }[]> {
   return db.query(
     `select pe.equipment_id, e.name from project_equipment pe join equipment e on e.id = pe.equipment_id
-      where pe.project_id = $1 and pe.equipment_id = any($2::bigint[]) order by pe.equipment_id`,
-    [projectId, equipmentIds],
+      where pe.org_id = $1 and pe.project_id = $2 and pe.equipment_id = any($3::bigint[]) order by pe.equipment_id`,
+    [orgId, projectId, equipmentIds],
   );
 }
 
 /** The project's keys in lower case, except the one of `exceptEquipmentId`. */
-export async function keysOf(db: Db, projectId: number, exceptEquipmentId = 0): Promise<Set<string>> {
+export async function keysOf(
+  db: Db,
+  orgId: number,
+  projectId: number,
+  exceptEquipmentId = 0,
+): Promise<Set<string>> {
   const rows = await db.query<{ key: string }>(
-    'select lower(key) as key from project_equipment where project_id = $1 and equipment_id <> $2',
-    [projectId, exceptEquipmentId],
+    'select lower(key) as key from project_equipment where org_id = $1 and project_id = $2 and equipment_id <> $3',
+    [orgId, projectId, exceptEquipmentId],
   );
   return new Set(rows.map((r) => r.key));
 }
@@ -137,21 +143,28 @@ export async function insertBound(
   );
 }
 
-export async function deleteBound(db: Db, projectId: number, equipmentIds: number[]): Promise<void> {
-  await db.query('delete from project_equipment where project_id = $1 and equipment_id = any($2::bigint[])', [
-    projectId,
-    equipmentIds,
-  ]);
+export async function deleteBound(
+  db: Db,
+  orgId: number,
+  projectId: number,
+  equipmentIds: number[],
+): Promise<void> {
+  await db.query(
+    'delete from project_equipment where org_id = $1 and project_id = $2 and equipment_id = any($3::bigint[])',
+    [orgId, projectId, equipmentIds],
+  );
 }
 
 export async function updateBound(
   db: Db,
+  orgId: number,
   projectId: number,
   equipmentId: number,
   change: { key: string; title: string | undefined },
 ): Promise<void> {
   await db.query(
-    'update project_equipment set key = $3, title = coalesce($4, title) where project_id = $1 and equipment_id = $2',
-    [projectId, equipmentId, change.key, change.title ?? null],
+    `update project_equipment set key = $4, title = coalesce($5, title)
+      where org_id = $1 and project_id = $2 and equipment_id = $3`,
+    [orgId, projectId, equipmentId, change.key, change.title ?? null],
   );
 }

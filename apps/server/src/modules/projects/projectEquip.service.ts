@@ -75,9 +75,9 @@ export async function add(
   const devices = await Promise.all(ids.map((id) => visibleDevice(db, auth, id)));
   await db.tx(async (tx) => {
     await lockProject(tx, project.orgId, project.id);
-    const bound = await repo.boundAmong(tx, project.id, ids);
+    const bound = await repo.boundAmong(tx, project.orgId, project.id, ids);
     if (bound.length) throw new AppError(Err.projectEquipBound, { params: { name: bound[0]!.name } });
-    const taken = await repo.keysOf(tx, project.id);
+    const taken = await repo.keysOf(tx, project.orgId, project.id);
     const clash = input.equips.find((e) => e.key && taken.has(e.key.toLowerCase()));
     if (clash) throw new AppError(Err.projectEquipKeyExists, { params: { key: clash.key! } });
     for (const e of input.equips) if (e.key) taken.add(e.key.toLowerCase());
@@ -112,10 +112,10 @@ export async function remove(
   const ids = [...new Set(input.equipmentIds)];
   await db.tx(async (tx) => {
     await lockProject(tx, project.orgId, project.id);
-    if ((await repo.boundAmong(tx, project.id, ids)).length !== ids.length) {
+    if ((await repo.boundAmong(tx, project.orgId, project.id, ids)).length !== ids.length) {
       throw new AppError(Err.deviceNotInProject);
     }
-    await repo.deleteBound(tx, project.id, ids);
+    await repo.deleteBound(tx, project.orgId, project.id, ids);
   });
   await recordBy(db, auth, ip, {
     action: 'project.equip.delete',
@@ -135,13 +135,16 @@ export async function updateKey(
   const project = await projectFor(db, auth, input.projectId, 'manage');
   await db.tx(async (tx) => {
     await lockProject(tx, project.orgId, project.id);
-    if (!(await repo.boundAmong(tx, project.id, [input.equipmentId])).length) {
+    if (!(await repo.boundAmong(tx, project.orgId, project.id, [input.equipmentId])).length) {
       throw new AppError(Err.deviceNotInProject);
     }
-    if ((await repo.keysOf(tx, project.id, input.equipmentId)).has(input.key.toLowerCase())) {
+    if ((await repo.keysOf(tx, project.orgId, project.id, input.equipmentId)).has(input.key.toLowerCase())) {
       throw new AppError(Err.projectEquipKeyExists, { params: { key: input.key } });
     }
-    await repo.updateBound(tx, project.id, input.equipmentId, { key: input.key, title: input.title });
+    await repo.updateBound(tx, project.orgId, project.id, input.equipmentId, {
+      key: input.key,
+      title: input.title,
+    });
   });
   await recordBy(db, auth, ip, {
     action: 'project.equip.key',

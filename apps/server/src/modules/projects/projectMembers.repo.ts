@@ -64,21 +64,22 @@ export async function countEligibleAccounts(db: Db, orgId: number, ids: number[]
 /** The members among the ids, with their login names. */
 export function membersAmong(
   db: Db,
+  orgId: number,
   projectId: number,
   ids: number[],
 ): Promise<{ account_id: number; loginname: string }[]> {
   return db.query(
     `select m.account_id, a.loginname from project_accounts m join accounts a on a.id = m.account_id
-      where m.project_id = $1 and m.account_id = any($2::bigint[]) order by m.account_id`,
-    [projectId, ids],
+      where m.org_id = $1 and m.project_id = $2 and m.account_id = any($3::bigint[]) order by m.account_id`,
+    [orgId, projectId, ids],
   );
 }
 
-export async function countMembers(db: Db, projectId: number): Promise<number> {
+export async function countMembers(db: Db, orgId: number, projectId: number): Promise<number> {
   const row = await one<{ n: number }>(
     db,
-    'select count(*)::int as n from project_accounts where project_id = $1',
-    [projectId],
+    'select count(*)::int as n from project_accounts where org_id = $1 and project_id = $2',
+    [orgId, projectId],
   );
   return row?.n ?? 0;
 }
@@ -128,7 +129,10 @@ export async function insertMembers(
   );
 }
 
-/** Replaces the page permissions of the accounts with `pagePmsn` (each account the same). */
+/**
+ * Replaces the page permissions of the accounts with `pagePmsn` (each account the same). The rows
+ * carry no org_id: the foreign key to project_accounts keeps them inside the member's enterprise.
+ */
 export async function replacePagePmsn(
   db: Db,
   projectId: number,
@@ -149,9 +153,14 @@ export async function replacePagePmsn(
   );
 }
 
-export async function deleteMembers(db: Db, projectId: number, accountIds: number[]): Promise<void> {
-  await db.query('delete from project_accounts where project_id = $1 and account_id = any($2::bigint[])', [
-    projectId,
-    accountIds,
-  ]);
+export async function deleteMembers(
+  db: Db,
+  orgId: number,
+  projectId: number,
+  accountIds: number[],
+): Promise<void> {
+  await db.query(
+    'delete from project_accounts where org_id = $1 and project_id = $2 and account_id = any($3::bigint[])',
+    [orgId, projectId, accountIds],
+  );
 }

@@ -67,10 +67,10 @@ export async function addMembers(
     if ((await repo.countEligibleAccounts(tx, project.orgId, ids)) !== ids.length) {
       throw new AppError(Err.dataMissingOrNoAccess);
     }
-    const already = await repo.membersAmong(tx, project.id, ids);
+    const already = await repo.membersAmong(tx, project.orgId, project.id, ids);
     if (already.length)
       throw new AppError(Err.projectAccountExists, { params: { name: already[0]!.loginname } });
-    if ((await repo.countMembers(tx, project.id)) + ids.length > PROJECT_ACCOUNTS_MAX) {
+    if ((await repo.countMembers(tx, project.orgId, project.id)) + ids.length > PROJECT_ACCOUNTS_MAX) {
       throw new AppError(Err.projectAccountLimit);
     }
     await checkPagePmsn(tx, project, ids, input.pagePmsn);
@@ -95,7 +95,7 @@ export async function editMember(
   const project = await projectFor(db, auth, input.projectId, 'manage');
   await db.tx(async (tx) => {
     await lockProject(tx, project.orgId, project.id);
-    if (!(await repo.membersAmong(tx, project.id, [input.accountId])).length) {
+    if (!(await repo.membersAmong(tx, project.orgId, project.id, [input.accountId])).length) {
       throw new AppError(Err.projectAccountNotMember);
     }
     await checkPagePmsn(tx, project, [input.accountId], input.pagePmsn);
@@ -120,10 +120,10 @@ export async function deleteMembers(
   const ids = [...new Set(input.accountIds)];
   await db.tx(async (tx) => {
     await lockProject(tx, project.orgId, project.id);
-    if ((await repo.membersAmong(tx, project.id, ids)).length !== ids.length) {
+    if ((await repo.membersAmong(tx, project.orgId, project.id, ids)).length !== ids.length) {
       throw new AppError(Err.projectAccountNotMember);
     }
-    await repo.deleteMembers(tx, project.id, ids);
+    await repo.deleteMembers(tx, project.orgId, project.id, ids);
   });
   await recordBy(db, auth, ip, {
     action: 'project.pmsn.delete',
