@@ -22,6 +22,8 @@ import { alarmRoutes } from './monitor/alarms/alarms.routes';
 import { monitorRoutes } from './monitor/monitor.routes';
 import { messageRoutes } from './messages/messages.routes';
 import { pageRoutes } from './modules/pages/pages.routes';
+import { mvarRoutes } from './modules/mvars/mvars.routes';
+import { projectMonitorRoutes } from './monitor/project/projectMonitor.routes';
 import { projectRoutes } from './modules/projects/projects.routes';
 import type { LiveHubOptions } from './monitor/live/liveHub';
 
@@ -61,8 +63,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   bulkRoutes(app, ctx);
   alarmRoutes(app, ctx);
   pageRoutes(app, ctx);
+  mvarRoutes(app, ctx);
   projectRoutes(app, ctx);
   await monitorRoutes(app, ctx, { live: options.live });
+  projectMonitorRoutes(app, ctx, options.live); // after monitorRoutes: uses its websocket plugin
   messageRoutes(app, ctx, { hub: { idleMs: options.live?.idleMs } }); // after monitorRoutes: uses its websocket plugin
 
   if (options.serveWeb !== false) await installStaticWeb(app, ctx.config.webDist);

@@ -3,10 +3,14 @@ import type { ValueCache } from './valueCache';
 import type { LiveBus } from './liveBus';
 import type { AlarmEngine } from './alarms/alarmEngine';
 
+/** Told of the values a batch changed, after they went out (intermediate variables). */
+export type IngestListener = (equipmentId: number, accepted: LiveValue[]) => Promise<void>;
+
 export interface IngestParts {
   cache: ValueCache;
   bus: LiveBus;
   alarms: AlarmEngine;
+  listeners?: ReadonlySet<IngestListener>;
 }
 
 /**
@@ -29,4 +33,5 @@ export async function ingestBatch(
   const changes = hist ? [] : await parts.alarms.evaluate(equipmentId, values);
   if (accepted.length) await parts.bus.publish({ type: 'signalVal', equipmentId, values: accepted });
   for (const change of changes) await parts.bus.publish(change);
+  if (accepted.length) for (const listener of parts.listeners ?? []) await listener(equipmentId, accepted);
 }

@@ -5,7 +5,7 @@ import type { Clock } from '../clock';
 import pino from 'pino';
 import { ValueCache } from './valueCache';
 import { inProcessBus, type LiveBus } from './liveBus';
-import { ingestBatch } from './ingest';
+import { ingestBatch, type IngestListener } from './ingest';
 import { createAlarmEngine, type AlarmEngine } from './alarms/alarmEngine';
 import { anyProviderSends, defaultProviders, type NotificationProviders } from './notify/providers';
 import { startOutboxDispatcher } from './notify/outboxDispatcher';
@@ -22,6 +22,8 @@ export interface Monitor {
   /** alarm rules judged on live values; gateway-offline alarms (fed by the link's gatewayStatus) */
   alarms: AlarmEngine;
   ingest(equipmentId: number, values: LiveValue[], hist: boolean): Promise<void>;
+  /** calls `listener` after each ingested batch with the values it changed; returns the unregister function */
+  onIngested(listener: IngestListener): () => void;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export async function createMonitor(
   });
   const dispatcher = anyProviderSends(providers) ? startOutboxDispatcher(db, providers, log) : null;
   const alarms = createAlarmEngine({ db, clock, bus: liveBus, providers, dispatcher, log });
+  const listeners = new Set<IngestListener>();
   // every instance keeps its cache from the bus, so each answers queries with the latest values
   const unsubscribe = liveBus.subscribe((msg) => {
     if (msg.type === 'signalVal') cache.apply(msg.values);
@@ -50,7 +53,11 @@ export async function createMonitor(
     bus: liveBus,
     alarms,
     ingest(equipmentId, values, hist) {
-      return ingestBatch({ cache, bus: liveBus, alarms }, equipmentId, values, hist);
+      return ingestBatch({ cache, bus: liveBus, alarms, listeners }, equipmentId, values, hist);
+    },
+    onIngested(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     async close() {
       unsubscribe();

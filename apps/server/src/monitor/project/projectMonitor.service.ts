@@ -1,0 +1,287 @@
+import {
+  AppError,
+  Err,
+  PAGE_PASSWORD_ATTEMPTS,
+  PAGE_PASSWORD_LOCK_MINUTES,
+  PROJECT_OPEN_DELAY_S,
+  type Lang,
+  type GatewayStatus,
+  type MonitorOpenResult,
+  type ProjectAlarmCount,
+  type ProjectCurveQueryInput,
+  type ProjectEquipCount,
+  type ProjectEquipCountInput,
+  type ProjectGatewayOpenInput,
+  type ProjectGatewayQueryInput,
+  type ProjectGatewayRow,
+  type ProjectHistoryQueryInput,
+  type ProjectPageInfo,
+  type ProjectPagePasswordInput,
+  type ProjectSignal,
+  type ProjectSignalAnswer,
+  type ProjectSignalQueryInput,
+  type ProjectWriteInput,
+} from '@fieldhub/shared';
+import { one, type Db } from '../../db/db';
+import type { Clock } from '../../clock';
+import type { AuthContext } from '../../http/context';
+import { taskOutcome } from '../../link/commandTasks';
+import * as commands from '../../link/commands.service';
+import type { LinkClient } from '../../link/linkClient';
+import { verifyPassword } from '../../modules/auth/passwordHash';
+import { currentMvarValues } from '../../modules/mvars/mvarValues';
+import * as pages from '../../modules/pages/pages.repo';
+import { openMonitor } from '../board/deviceDetail';
+import { latestValues } from '../board/latestValues';
+import * as history from '../history/history.service';
+import type { ValueCache } from '../valueCache';
+import {
+  monitoredPage,
+  monitoredProject,
+  projectMvars,
+  projectSignalDevices,
+  requireBound,
+} from './projectScope';
+
+export interface ProjectMonitorDeps {
+  db: Db;
+  clock: Clock;
+  cache: ValueCache;
+  /** the MQTT side; null when the server runs without it (writes then fail like an unsent command) */
+  link: () => LinkClient;
+}
+
+/** gateway/query: the gateway state of the page's devices, one row per device asked, in order. */
+export async function gatewayQuery(
+  { db, clock }: ProjectMonitorDeps,
+  auth: AuthContext,
+  input: ProjectGatewayQueryInput,
+): Promise<ProjectGatewayRow[]> {
+  const { projectId } = await monitoredPage(db, clock, auth, input.pageId);
+  await requireBound(db, projectId, input.dataEquip);
+  const rows = await db.query<{ equipment_id: number; status: GatewayStatus | null }>(
+    `select pe.equipment_id, g.status from project_equipment pe
+       left join gateways g on g.equipment_id = pe.equipment_id
+      where pe.project_id = $1 and pe.equipment_id = any($2::int8[])`,
+    [projectId, input.dataEquip],
+  );
+  const status = new Map(rows.map((r) => [r.equipment_id, r.status]));
+  return input.dataEquip.map((equipmentId) => ({
+    equipmentId,
+    interval: PROJECT_OPEN_DELAY_S,
+    online: status.get(equipmentId) === 'online',
+    status: status.get(equipmentId) ?? null,
+    vpn: false,
+  }));
+}
+
+/** gateway/open: the device monitor of /monitor/multi/open, for a device bound to the project. */
+export async function gatewayOpen(
+  { db, clock }: ProjectMonitorDeps,
+  auth: AuthContext,
+  input: ProjectGatewayOpenInput,
+): Promise<MonitorOpenResult> {
+  const project = await monitoredProject(db, clock, auth, input.projectId);
+  await requireBound(db, project.id, [input.equipmentId]);
+  return openMonitor(db, clock, auth, input.equipmentId, input.delay);
+}
+
+/** signal/query: the latest values of the page's signals and mvars. */
+export async function signalQuery(
+  { db, clock, cache }: ProjectMonitorDeps,
+  auth: AuthContext,
+  input: ProjectSignalQueryInput,
+): Promise<ProjectSignalAnswer> {
+  const { projectId } = await monitoredPage(db, clock, auth, input.pageId);
+  await projectSignalDevices(db, auth.orgId, projectId, input.dataSignal);
+  const defs = await projectMvars(db, projectId, input.dataMvar);
+  const config = await db.query<Omit<ProjectSignal, 'value' | 'ts' | 'quality'>>(
+    `select v.equipment_id as "equipmentId", v.id as "signalId", v.name, v.unit, v.decimals, v.rw
+       from variables v where v.id = any($1::int8[]) order by v.equipment_id, v.id`,
+    [input.dataSignal],
+  );
+  const held = new Map((await latestValues(db, cache, input.dataSignal)).map((v) => [v.signalId, v]));
+  const signals = config.map((s) => {
+    const live = held.get(s.signalId);
+    return { ...s, value: live?.value ?? null, ts: live?.ts ?? null, quality: live?.quality ?? null };
+  });
+  return { signals, mvars: await currentMvarValues(db, cache, defs) };
+}
+
+/**
+ * signal/writeVal: the device write of /monitor/multi/signal/writeVal (checks 2001-2007, task uuid)
+ * for a signal of a device bound to the project. A member writes only with an `operate` page
+ * permission on the project (2006 otherwise).
+ */
+export async function writeVal(
+  deps: ProjectMonitorDeps,
+  auth: AuthContext,
+  input: ProjectWriteInput,
+  ip: string,
+): Promise<{ uuid: string }> {
+  const { db, clock } = deps;
+  const project = await monitoredProject(db, clock, auth, input.projectId);
+  if (!project.manage && ![...(project.pagePmsn?.values() ?? [])].includes('operate'))
+    throw new AppError(Err.noWritePermission);
+  const devices = await projectSignalDevices(db, auth.orgId, project.id, [input.signalId]);
+  const equipmentId = devices.get(input.signalId)!;
+  return commands.writeValue(
+    { db, clock, link: deps.link() },
+    auth,
+    { equipmentId, signalId: input.signalId, value: input.value },
+    ip,
+  );
+}
+
+/** signal/callback: the task's outcome (tasks are the enterprise's, as /equipment/multi/callback). */
+export function writeCallback(
+  { db, clock }: ProjectMonitorDeps,
+  auth: AuthContext,
+  uuid: string,
+  lang: Lang,
+) {
+  if (!auth.auths.has('project_manage') && !auth.auths.has('ops_center')) throw new AppError(Err.noAccess);
+  return taskOutcome(db, clock, auth.orgId, uuid, lang);
+}
+
+/** equip/queryCount: the project's devices by gateway state and active alarms. */
+export async function equipCount(
+  { db, clock }: ProjectMonitorDeps,
+  auth: AuthContext,
+  input: ProjectEquipCountInput,
+): Promise<ProjectEquipCount> {
+  const project = await monitoredProject(db, clock, auth, input.projectId);
+  const rows = await db.query<{ online: boolean; alarm: boolean }>(
+    `select coalesce(g.status = 'online', false) as online,
+            exists (select 1 from alarms a where a.org_id = pe.org_id and a.equipment_id = pe.equipment_id
+                       and a.state = 'active') as alarm
+       from project_equipment pe left join gateways g on g.equipment_id = pe.equipment_id
+      where pe.project_id = $1 and pe.org_id = $2`,
+    [project.id, auth.orgId],
+  );
+  const matches = (r: { online: boolean; alarm: boolean }) =>
+    (input.online === undefined || r.online === input.online) &&
+    (input.alarm === undefined || r.alarm === input.alarm);
+  const online = rows.filter((r) => r.online).length;
+  return {
+    count: rows.filter(matches).length,
+    total: rows.length,
+    online,
+    offline: rows.length - online,
+    alarm: rows.filter((r) => r.alarm).length,
+  };
+}
+
+/** alarm/queryCount: active alarms of the project's devices. */
+export async function alarmCount(
+  { db, clock }: ProjectMonitorDeps,
+  auth: AuthContext,
+  projectId: number,
+): Promise<ProjectAlarmCount> {
+  const project = await monitoredProject(db, clock, auth, projectId);
+  const [row] = await db.query<{ signal: number; gateway: number }>(
+    `select count(*) filter (where a.kind = 'signal')::int as signal,
+            count(*) filter (where a.kind = 'gateway')::int as gateway
+       from alarms a join project_equipment pe on pe.equipment_id = a.equipment_id and pe.org_id = a.org_id
+      where pe.project_id = $1 and a.org_id = $2 and a.state = 'active'`,
+    [project.id, auth.orgId],
+  );
+  const signal = row?.signal ?? 0;
+  const gateway = row?.gateway ?? 0;
+  return { total: signal + gateway, signal, gateway };
+}
+
+async function unlocked(db: Db, auth: AuthContext, pageId: number): Promise<boolean> {
+  const row = await one(db, 'select 1 from project_page_unlocks where session_hash = $1 and page_id = $2', [
+    auth.sessionHash,
+    pageId,
+  ]);
+  return row !== undefined;
+}
+
+/** page/info: the page with its document, or `locked` without it until validPassword succeeded. */
+export async function pageInfo(
+  { db, clock }: ProjectMonitorDeps,
+  auth: AuthContext,
+  id: number,
+): Promise<ProjectPageInfo> {
+  const { projectId } = await monitoredPage(db, clock, auth, id);
+  const page = (await pages.pageInOrg(db, auth.orgId, id, true))!;
+  const locked = page.password_hash !== null && !(await unlocked(db, auth, id));
+  return {
+    ...pages.toPageRow(page),
+    projectId,
+    locked,
+    document: locked ? null : (page.document ?? {}),
+  };
+}
+
+/**
+ * page/validPassword: unlocks a protected page for this login session. Wrong tries are counted
+ * per account and page; the fifth within 15 minutes locks the password for 15 minutes (2654),
+ * during which even the right password is refused, so guessing gains nothing.
+ */
+export async function validPassword(
+  { db, clock }: ProjectMonitorDeps,
+  auth: AuthContext,
+  input: ProjectPagePasswordInput,
+): Promise<null> {
+  await monitoredPage(db, clock, auth, input.id);
+  const page = (await pages.pageInOrg(db, auth.orgId, input.id))!;
+  if (page.password_hash === null) return null;
+  const now = clock.now();
+  const windowStart = new Date(now.getTime() - PAGE_PASSWORD_LOCK_MINUTES * 60_000);
+  const failures = await one<{ failures: number; first_failure: Date }>(
+    db,
+    'select failures, first_failure from project_page_password_failures where account_id = $1 and page_id = $2',
+    [auth.accountId, input.id],
+  );
+  const recent = failures && failures.first_failure > windowStart ? failures.failures : 0;
+  if (recent >= PAGE_PASSWORD_ATTEMPTS)
+    throw new AppError(Err.pagePasswordLocked, { params: { minutes: PAGE_PASSWORD_LOCK_MINUTES } });
+  if (!(await verifyPassword(input.password, page.password_hash))) {
+    await db.query(
+      `insert into project_page_password_failures (account_id, page_id, failures, first_failure)
+       values ($1, $2, 1, $3)
+       on conflict (account_id, page_id) do update
+         set failures = case when project_page_password_failures.first_failure > $4
+                             then project_page_password_failures.failures + 1 else 1 end,
+             first_failure = case when project_page_password_failures.first_failure > $4
+                                  then project_page_password_failures.first_failure else $3 end`,
+      [auth.accountId, input.id, now, windowStart],
+    );
+    throw new AppError(Err.pagePasswordWrong);
+  }
+  await db.query('delete from project_page_password_failures where account_id = $1 and page_id = $2', [
+    auth.accountId,
+    input.id,
+  ]);
+  await db.query(
+    `insert into project_page_unlocks (session_hash, page_id, unlocked_at) values ($1, $2, $3)
+     on conflict (session_hash, page_id) do update set unlocked_at = excluded.unlocked_at`,
+    [auth.sessionHash, input.id, now],
+  );
+  return null;
+}
+
+/** history/query: /monitor/multi/history/query for a device bound to the project. */
+export async function historyQuery(
+  { db, clock }: ProjectMonitorDeps,
+  auth: AuthContext,
+  { projectId, ...input }: ProjectHistoryQueryInput,
+) {
+  const project = await monitoredProject(db, clock, auth, projectId);
+  await requireBound(db, project.id, [input.equipmentId]);
+  return history.queryHistory(db, auth, input);
+}
+
+/** queryAllForCurve: /monitor/multi/curve/query for a device bound to the project. */
+export async function curveQuery(
+  { db, clock }: ProjectMonitorDeps,
+  auth: AuthContext,
+  { projectId, ...input }: ProjectCurveQueryInput,
+) {
+  const project = await monitoredProject(db, clock, auth, projectId);
+  await requireBound(db, project.id, [input.equipmentId]);
+  return history.queryCurve(db, auth, input);
+}

@@ -1,0 +1,78 @@
+import { AppError, Err } from '@fieldhub/shared';
+import { one, type Db } from '../../db/db';
+import type { Clock } from '../../clock';
+import type { AuthContext } from '../../http/context';
+import { mvarDefinitions, projectSignals, type MvarDefinition } from '../../modules/mvars/mvars.repo';
+import { projectFor, projectPageAccessFor, type ProjectAccess } from '../../modules/projects/projectAccess';
+
+/**
+ * What a project page may watch: access through the project (part A's rules: project_manage, or an
+ * ops_center member whose pagePmsn names the page), an unexpired project, and only devices bound
+ * to the project, their signals and the project's own mvars.
+ */
+
+async function requireUnexpired(db: Db, clock: Clock, projectId: number): Promise<void> {
+  const row = await one<{ expires_at: Date | null }>(db, 'select expires_at from projects where id = $1', [
+    projectId,
+  ]);
+  if (row?.expires_at && row.expires_at.getTime() < clock.now().getTime())
+    throw new AppError(Err.projectExpired);
+}
+
+/** The project of a page the caller may monitor (1903 otherwise), with the caller's right on it. */
+export async function monitoredPage(db: Db, clock: Clock, auth: AuthContext, pageId: number) {
+  const page = await projectPageAccessFor(db, auth, pageId);
+  await requireUnexpired(db, clock, page.projectId);
+  return page;
+}
+
+/** A project the caller may monitor (2604 otherwise). */
+export async function monitoredProject(
+  db: Db,
+  clock: Clock,
+  auth: AuthContext,
+  projectId: number,
+): Promise<ProjectAccess> {
+  const project = await projectFor(db, auth, projectId, 'view');
+  await requireUnexpired(db, clock, project.id);
+  return project;
+}
+
+/** Every device given is bound to the project, else 2610. */
+export async function requireBound(
+  db: Db,
+  projectId: number,
+  equipmentIds: readonly number[],
+): Promise<void> {
+  if (!equipmentIds.length) return;
+  const [row] = await db.query<{ n: number }>(
+    'select count(*)::int as n from project_equipment where project_id = $1 and equipment_id = any($2::int8[])',
+    [projectId, equipmentIds],
+  );
+  if ((row?.n ?? 0) !== new Set(equipmentIds).size) throw new AppError(Err.deviceNotInProject);
+}
+
+/** The devices of these signals, each a signal of a device bound to the project (else 2610). */
+export async function projectSignalDevices(
+  db: Db,
+  orgId: number,
+  projectId: number,
+  signalIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (!signalIds.length) return new Map();
+  const found = await projectSignals(db, orgId, projectId, signalIds);
+  if (found.length !== new Set(signalIds).size) throw new AppError(Err.deviceNotInProject);
+  return new Map(found.map((s) => [s.signal_id, s.equipment_id]));
+}
+
+/** These mvars, each of the project (else 2652). */
+export async function projectMvars(
+  db: Db,
+  projectId: number,
+  mvarIds: readonly number[],
+): Promise<MvarDefinition[]> {
+  if (!mvarIds.length) return [];
+  const defs = await mvarDefinitions(db, projectId, mvarIds);
+  if (defs.length !== new Set(mvarIds).size) throw new AppError(Err.mvarNotFound);
+  return defs;
+}
