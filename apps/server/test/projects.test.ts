@@ -96,6 +96,33 @@ describe('projects', () => {
     expect(left).toHaveLength(0);
   });
 
+  it('lists every project of the enterprise for project_manage in queryAllByUser, with expiry', async () => {
+    const { id } = await addProject(admin, 'Expiring plant', { seq: 0 });
+    const home = await addProjectPage(admin, id, 'Home');
+    await p.ctx.db.query("update projects set expires_at = now() - interval '1 day' where id = $1", [id]);
+    const rows = await made<{ id: number; manage: boolean; expired: boolean; homePageId: number }[]>(
+      admin,
+      `${base}/queryAllByUser`,
+    );
+    expect(rows.find((r) => r.id === id)).toMatchObject({
+      manage: true,
+      expired: true,
+      homePageId: home,
+      pageCount: 1,
+    });
+    const info = await made<{ pages: { id: number; access: string }[]; expired: boolean }>(
+      admin,
+      `${base}/info`,
+      { id },
+    );
+    expect(info).toMatchObject({
+      expired: true,
+      pages: [{ id: home, name: 'Home', access: 'manage', checkpwd: false }],
+    });
+    const listed = await made<Listed<ProjectRowT>>(admin, `${base}/queryAll`, { keyword: 'Expiring' });
+    expect(listed.list[0]!.id).toBe(id);
+  });
+
   it('stores the share password hashed, removes it when empty and keeps one link token', async () => {
     const { id } = await addProject(admin, 'Shared plant');
     expect(await made(admin, `${base}/editSharePwd`, { id, sharePwd: 'abc123' })).toBeNull();
