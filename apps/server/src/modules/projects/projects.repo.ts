@@ -93,7 +93,8 @@ export async function projectRow(db: Db, orgId: number, id: number): Promise<Pro
   return row && toProjectRow(row);
 }
 
-interface UserProjectRecord {
+/** A project as the operations centre reads it. */
+export interface UserProjectRecord {
   id: number;
   name: string;
   remark: string;
@@ -127,6 +128,7 @@ export function projectsForAccount(
   );
 }
 
+/** The operations-centre row: `pages` are the ones the caller may see, by seq. */
 export function toUserRow(
   r: UserProjectRecord,
   manage: boolean,
@@ -145,8 +147,6 @@ export function toUserRow(
     pageCount: pages.length,
   };
 }
-
-export type { UserProjectRecord };
 
 /** Pages of the given projects an account may see (all with `manage`, else its pagePmsn), by seq, id. */
 export function visiblePagesOf(
