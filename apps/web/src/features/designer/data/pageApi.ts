@@ -12,6 +12,7 @@ import {
   type PageSaveAnswer,
 } from '@fieldhub/shared';
 import {
+  computeBind,
   DEFAULT_DESIGNER_SETTINGS,
   designerSettingsSchema,
   parsePage,
@@ -66,11 +67,14 @@ export async function loadPage(pageId: string): Promise<StoredPage> {
   };
 }
 
-/** Stores the document over `version`; answers the new version. A stale version is 1905. */
+/**
+ * Stores the document over `version` with its bind section recomputed from the widgets (the
+ * viewer subscribes from it); answers the new version. A stale version is 1905.
+ */
 export async function savePage(input: { id: string; version: number; doc: PageDocument }): Promise<number> {
   const answer = await request<PageSaveAnswer>(
     `${base}/save`,
-    { id: input.id, version: input.version, document: input.doc },
+    { id: input.id, version: input.version, document: { ...input.doc, bind: computeBind(input.doc) } },
     { json: true, silent: true },
   );
   return answer.version;
