@@ -599,7 +599,8 @@ function ScriptFields({ editor }: { editor: WidgetEditor }) {
         defaultValue={str(read(w, 'data', 'script'), '')}
         autoSize={{ minRows: 8, maxRows: 24 }}
         spellCheck={false}
-        style={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 12 }}
+        wrap="off"
+        style={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 12, whiteSpace: 'pre', overflowX: 'auto' }}
         onBlur={(e) =>
           e.target.value !== str(read(w, 'data', 'script'), '') && f.set('data', 'script', e.target.value)
         }

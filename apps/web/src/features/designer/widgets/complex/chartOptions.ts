@@ -154,7 +154,8 @@ export function barOption(w: Widget, bars: NamedValue[]): ChartOption {
     tooltip: { trigger: 'axis' },
     legend: { ...legendOf(w, false), data: bars.map((b) => b.name) },
     xAxis: { type: 'category', data: bars.map((b) => b.name), ...axisLook(w) },
-    yAxis: { type: 'value', ...valueRange(d['mode'], d['minVal'], d['maxVal']), ...axisLook(w) },
+    // bars measure from zero: an adapted axis keeps zero in view (no `scale`)
+    yAxis: { type: 'value', ...valueRange(d['mode'], d['minVal'], d['maxVal']), scale: false, ...axisLook(w) },
     series: [
       {
         type: 'bar',
@@ -177,7 +178,7 @@ export function pieOption(w: Widget, slices: NamedValue[], size: number): ChartO
   const st = style(w);
   const theme = themeOf(w);
   const legend = legendOf(w, true);
-  const outer = Math.max(10, Math.round(size * 0.36));
+  const outer = Math.max(10, Math.round(size * 0.3));
   let radius: (number | string)[] = [0, outer];
   if (w.widgetType === 'ComplexRing') radius = [Math.max(0, outer - num(st['ringWidth'], 20)), outer];
   const percent = str(st['valueType'], 'value') === 'percent';

@@ -71,16 +71,17 @@ describe('chart options from widget data', () => {
       label: { show: false },
     });
     expect(o['legend']).toMatchObject({ show: false });
+    expect(o['yAxis']).toMatchObject({ scale: false });
     expect(o['xAxis']).toMatchObject({ type: 'category', data: ['a', 'b'] });
   });
 
   it('makes a ring 20 px wide, a rose by radius, and percentage labels on request', () => {
     const ring = series(pieOption(make('ComplexRing'), [{ name: 'a', value: 1 }], 300))[0]!;
-    expect(ring['radius']).toEqual([88, 108]);
+    expect(ring['radius']).toEqual([70, 90]);
     const rose = series(pieOption(make('ComplexRose'), [], 300))[0]!;
     expect(rose['roseType']).toBe('radius');
     const pie = series(pieOption(make('ComplexPie', { style: { valueType: 'percent' } }), [], 300))[0]!;
-    expect(pie['radius']).toEqual([0, 108]);
+    expect(pie['radius']).toEqual([0, 90]);
     expect(pie['label']).toEqual({ formatter: '{b}: {d}%' });
   });
 

@@ -1,0 +1,302 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { PageDocument } from '@fieldhub/hmi';
+import { loggedIn, makePlatformOperator, TEST_PASSWORD, type Caller } from '../../server/test/harness';
+import { deviceWithGateway, made, modbusDriver, variable } from '../../server/test/deviceFixtures';
+import { makeEnterprise, startBrowserFixture, type BrowserFixture } from './browser';
+
+/**
+ * Issue 8 part E in the browser (headless Chromium, the built app on the real server): an
+ * engineer places one widget of each family of the complex, navigate, script and 3D widgets
+ * from the palette, binds chart and timeline signals and map equipment, sees the charts drawn
+ * with sample data, the script run in its sandbox, the weather's "not configured" state and the
+ * single-3D-scene limit; saves, reloads and finds the same page. Both languages; screenshots
+ * go to apps/web/test-results/ for a person to look at.
+ */
+
+const shots = path.resolve(import.meta.dirname, '../test-results');
+const base = '/lfscada/configuration/page';
+
+let f: BrowserFixture;
+let admin: string;
+let api: Caller;
+let deviceId: number;
+
+interface Info {
+  id: number;
+  version: number;
+  document: PageDocument;
+}
+type Loose = Record<string, unknown>;
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  f = await startBrowserFixture();
+  ({ admin } = await makeEnterprise(f.platform.ctx.db, 'Complex Works'));
+  api = await loggedIn(f.platform.app, admin);
+  const operator = await loggedIn(f.platform.app, (await makePlatformOperator(f.platform.ctx.db)).operator);
+  const device = await deviceWithGateway(api, operator, 'Boiler house');
+  deviceId = device.id;
+  const driver = await modbusDriver(api, device.owner);
+  await variable(api, device.owner, driver, 'boiler_temperature', { unit: '°C' });
+  await variable(api, device.owner, driver, 'run_state', { address: '2' });
+}, 180_000);
+
+afterAll(async () => {
+  await f?.stop();
+});
+
+async function signIn(page: Page) {
+  await page.goto(`${f.baseUrl}/login`);
+  await page.getByTestId('loginname').fill(admin);
+  await page.getByTestId('password').fill(TEST_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+}
+
+async function shot(page: Page, lang: string, name: string) {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(shots, `complex-${lang}-${name}.png`) });
+}
+
+const widgets = (page: Page, type?: string) =>
+  page.locator(`[data-testid=designer-page] .fh-w${type ? `[data-type=${type}]` : ''}`);
+
+/** The number input of a property field (antd puts the test id on the input or its wrapper). */
+const numberInput = (page: Page, testId: string) =>
+  page.locator(`input[data-testid=${testId}], [data-testid=${testId}] input`).first();
+
+async function setNumber(page: Page, testId: string, value: number) {
+  const input = numberInput(page, testId);
+  await input.fill(String(value));
+  await input.press('Enter');
+}
+
+/** [type, x, y, width, height] on a 1360×900 page. */
+const LAYOUT: [string, number, number, number, number][] = [
+  ['NavigateNav', 0, 0, 1360, 50],
+  ['ComplexLine', 0, 60, 440, 250],
+  ['ComplexPie', 450, 60, 300, 250],
+  ['ComplexSection', 760, 60, 600, 120],
+  ['ComplexWeather', 760, 190, 290, 120],
+  ['ComplexVideo', 1060, 190, 300, 120],
+  ['ComplexHistory', 0, 320, 660, 260],
+  ['ComplexAlarm', 670, 320, 690, 260],
+  ['ComplexMap', 0, 590, 440, 300],
+  ['ScriptBar', 450, 590, 440, 300],
+  ['UsualWebgl', 900, 590, 460, 300],
+];
+
+describe('complex, navigate, script and 3D widgets in the designer', () => {
+  let savedDocument: PageDocument | undefined;
+
+  it('places each family, binds, saves and reopens a page (zh-CN)', async () => {
+    const lang = 'zh-CN';
+    const created = await made<{ id: number }>(api, `${base}/add`, {
+      ownerKind: 'equipment',
+      ownerId: deviceId,
+      name: '锅炉综合看板',
+    });
+    // a larger sheet than the default 1024×768 so every family fits side by side
+    const first = await made<Info>(api, `${base}/info`, { id: created.id });
+    await made(api, `${base}/save`, {
+      id: created.id,
+      version: first.version,
+      document: { ...first.document, options: { ...first.document.options, width: 1360, height: 900 } },
+    });
+    const { context, page } = await f.newPage(lang);
+    try {
+      await signIn(page);
+      await page.goto(`${f.baseUrl}/manage/eg/${deviceId}/designer/${created.id}`);
+      await page.getByTestId('designer').waitFor();
+      await page.getByTestId('repair-none').waitFor();
+
+      // --- the palette lists the new families with their icons
+      for (const label of ['复杂组件', '导航组件', '脚本组件']) {
+        await page.locator('[data-testid=designer-palette] .ant-collapse-header', { hasText: label }).click();
+      }
+      await page.getByTestId('palette-ComplexLine').waitFor();
+      expect(await page.locator('[data-testid=designer-palette] [data-testid^=palette-]').count()).toBe(48);
+      await shot(page, lang, '0-palette');
+
+      // --- place one widget of each family and lay them out through the property fields
+      for (const [type, x, y, width, height] of LAYOUT) {
+        await page.getByTestId(`palette-${type}`).click();
+        await expect.poll(() => widgets(page, type).count()).toBe(1);
+        await page.locator('[data-testid=prop-tabs] [data-node-key=style]').click();
+        await setNumber(page, 'prop-width', width);
+        await setNumber(page, 'prop-height', height);
+        await setNumber(page, 'prop-x', x);
+        await setNumber(page, 'prop-y', y);
+        await expect
+          .poll(() =>
+            widgets(page, type).evaluate((el: HTMLElement) => [el.style.left, el.style.top, el.style.width]),
+          )
+          .toEqual([`${x}px`, `${y}px`, `${width}px`]);
+      }
+      expect(await widgets(page).count()).toBe(LAYOUT.length);
+
+      // a second 3D scene is refused: at most one per page
+      await page.getByTestId('palette-UsualWebgl').click();
+      await page.locator('.ant-message', { hasText: '3D场景组件最多1个' }).waitFor();
+      expect(await widgets(page, 'UsualWebgl').count()).toBe(1);
+
+      // --- bind the line chart to a signal (its legend names it) and the timeline to another
+      await widgets(page, 'ComplexLine').click({ position: { x: 200, y: 120 } });
+      await page.locator('[data-testid=prop-tabs] [data-node-key=data]').click();
+      await page.getByTestId('signal-array-add').click();
+      await page.getByTestId('signal-picker').waitFor();
+      await page.getByTestId('signal-boiler_temperature').click();
+      await expect.poll(() => page.getByTestId('signal-array').innerText()).toContain('boiler_temperature');
+
+      await widgets(page, 'ComplexSection').click({ position: { x: 300, y: 60 } });
+      await page.locator('[data-testid=prop-tabs] [data-node-key=data]').click();
+      await page.getByTestId('section-signal-add').click();
+      await page.getByTestId('signal-picker').waitFor();
+      await page.getByTestId('signal-run_state').click();
+      await expect.poll(() => widgets(page, 'ComplexSection').innerText()).toContain('run_state');
+      // the default status rows
+      const section = await widgets(page, 'ComplexSection').innerText();
+      for (const s of ['运行', '空闲', '调试']) expect(section).toContain(s);
+
+      // --- the map: add the device, give it a position; its marker shows on the plain background
+      await widgets(page, 'ComplexMap').click({ position: { x: 220, y: 40 } });
+      await page.locator('[data-testid=prop-tabs] [data-node-key=data]').click();
+      await page.getByTestId('map-add-equipment').click();
+      await page.locator('.ant-select-item-option', { hasText: 'Boiler house' }).click();
+      const coords = page.locator('[data-testid=complex-data] .fh-prop-grid input');
+      await coords.nth(0).fill('31.23');
+      await coords.nth(0).press('Enter');
+      await coords.nth(1).fill('121.47');
+      await coords.nth(1).press('Enter');
+      await expect.poll(() => widgets(page, 'ComplexMap').locator('.fh-map-marker').count()).toBe(1);
+      expect(await widgets(page, 'ComplexMap').locator('[data-tiles]').getAttribute('data-tiles')).toBe('no');
+      expect(await widgets(page, 'ComplexMap').innerText()).toContain('Boiler house');
+
+      // --- a nav entry
+      await widgets(page, 'NavigateNav').click({ position: { x: 900, y: 25 } });
+      await page.locator('[data-testid=prop-tabs] [data-node-key=style]').click();
+      await page.getByTestId('nav-item-add').click();
+      const label = page.locator('[data-testid=nav-item-label]').first();
+      await label.fill('总览');
+      await label.press('Enter');
+      await expect.poll(() => widgets(page, 'NavigateNav').innerText()).toContain('总览');
+
+      // --- what the bodies draw in design mode
+      await expect.poll(() => widgets(page, 'ComplexLine').locator('canvas').count()).toBeGreaterThan(0);
+      await expect.poll(() => widgets(page, 'ComplexPie').locator('canvas').count()).toBeGreaterThan(0);
+      // the default script ran in its sandboxed worker on sample data and drew its bars
+      await expect
+        .poll(
+          () => widgets(page, 'ScriptBar').locator('[data-testid=script-widget]').getAttribute('data-state'),
+          {
+            timeout: 15_000,
+          },
+        )
+        .toBe('done');
+      expect(await widgets(page, 'ScriptBar').locator('canvas').count()).toBeGreaterThan(0);
+      expect(
+        await widgets(page, 'ComplexWeather')
+          .locator('[data-testid=weather-widget]')
+          .getAttribute('data-state'),
+      ).toBe('not-configured');
+      expect(await widgets(page, 'ComplexWeather').innerText()).toContain('天气未配置');
+      expect(await widgets(page, 'ComplexAlarm').innerText()).toContain('触发时间');
+      expect(await widgets(page, 'ComplexHistory').innerText()).toContain('时间');
+      expect(await widgets(page, 'ComplexVideo').innerText()).toContain('未设置视频流地址');
+      await page.getByTestId('tool-zoom-fit').click();
+      await page.locator('.fh-designer-status').click({ position: { x: 2, y: 2 } });
+      await shot(page, lang, '1-placed');
+
+      // --- save, read back what is stored
+      await page.keyboard.press('Control+s');
+      await expect.poll(() => page.getByTestId('designer-save-state').getAttribute('data-dirty')).toBe('no');
+      const saved = await made<Info>(api, `${base}/info`, { id: created.id });
+      savedDocument = saved.document;
+      const byType = new Map(saved.document.widgets.map((w) => [w.widgetType, w]));
+      expect([...byType.keys()].sort()).toEqual(LAYOUT.map(([type]) => type).sort());
+      expect(byType.get('ComplexLine')!.data.signalArray.map((r) => r.title)).toEqual(['boiler_temperature']);
+      expect((byType.get('ComplexSection')!.data as Loose)['reportSignal']).toMatchObject({
+        title: 'run_state',
+      });
+      expect((byType.get('ComplexMap')!.data as Loose)['equipments']).toMatchObject([
+        { equipmentId: String(deviceId), title: 'Boiler house', lat: 31.23, lng: 121.47 },
+      ]);
+      expect((byType.get('ComplexAlarm')!.data as Loose)['col']).toMatchObject({ enable: true });
+      expect(String((byType.get('ScriptBar')!.data as Loose)['script'])).toContain(
+        'function main(api, param, callback)',
+      );
+
+      // --- reload: the same page comes back and draws again
+      await page.reload();
+      await page.getByTestId('designer').waitFor();
+      await expect.poll(() => widgets(page).count()).toBe(LAYOUT.length);
+      await expect.poll(() => widgets(page, 'ComplexLine').locator('canvas').count()).toBeGreaterThan(0);
+      expect(await widgets(page, 'ComplexMap').locator('.fh-map-marker').count()).toBe(1);
+      expect(await widgets(page, 'NavigateNav').innerText()).toContain('总览');
+      await expect
+        .poll(
+          () => widgets(page, 'ScriptBar').locator('[data-testid=script-widget]').getAttribute('data-state'),
+          {
+            timeout: 15_000,
+          },
+        )
+        .toBe('done');
+      await page.getByTestId('tool-zoom-fit').click();
+      await shot(page, lang, '2-reopened');
+
+      // --- the property sections: a chart's, the script's
+      await widgets(page, 'ScriptBar').click({ position: { x: 220, y: 150 } });
+      await page.locator('[data-testid=prop-tabs] [data-node-key=style]').click();
+      await page.getByTestId('script-code').waitFor();
+      await shot(page, lang, '3-script-props');
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+
+  it('draws the same page in en-US: charts, sandboxed script, map marker, weather state', async () => {
+    if (!savedDocument) throw new Error('the zh-CN test saves the page first');
+    const created = await made<{ id: number }>(api, `${base}/add`, {
+      ownerKind: 'equipment',
+      ownerId: deviceId,
+      name: 'Boiler dashboard',
+    });
+    const first = await made<Info>(api, `${base}/info`, { id: created.id });
+    await made(api, `${base}/save`, { id: created.id, version: first.version, document: savedDocument });
+    const { context, page } = await f.newPage('en-US');
+    try {
+      await signIn(page);
+      await page.goto(`${f.baseUrl}/manage/eg/${deviceId}/designer/${created.id}`);
+      await page.getByTestId('designer').waitFor();
+      await expect.poll(() => widgets(page).count()).toBe(LAYOUT.length);
+      await expect.poll(() => widgets(page, 'ComplexLine').locator('canvas').count()).toBeGreaterThan(0);
+      await expect
+        .poll(
+          () => widgets(page, 'ScriptBar').locator('[data-testid=script-widget]').getAttribute('data-state'),
+          {
+            timeout: 15_000,
+          },
+        )
+        .toBe('done');
+      expect(await widgets(page, 'ComplexMap').locator('.fh-map-marker').count()).toBe(1);
+      expect(await widgets(page, 'ComplexMap').innerText()).toContain('No map tiles');
+      expect(await widgets(page, 'ComplexWeather').innerText()).toContain('Weather not configured');
+      expect(await widgets(page, 'ComplexAlarm').innerText()).toContain('Raised at');
+      expect(await widgets(page, 'ComplexVideo').innerText()).toContain('No stream URL');
+      await page.getByTestId('tool-zoom-fit').click();
+      await shot(page, 'en-US', '1-opened');
+      await widgets(page, 'ScriptBar').click({ position: { x: 220, y: 150 } });
+      await page.getByTestId('script-code').waitFor();
+      await shot(page, 'en-US', '3-script-props');
+      await widgets(page, 'ComplexLine').click({ position: { x: 200, y: 120 } });
+      await page.locator('[data-testid=prop-tabs] [data-node-key=data]').click();
+      await expect.poll(() => page.getByTestId('signal-array').innerText()).toContain('boiler_temperature');
+      await shot(page, 'en-US', '4-chart-data');
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
