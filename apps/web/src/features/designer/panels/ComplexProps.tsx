@@ -600,7 +600,12 @@ function ScriptFields({ editor }: { editor: WidgetEditor }) {
         autoSize={{ minRows: 8, maxRows: 24 }}
         spellCheck={false}
         wrap="off"
-        style={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 12, whiteSpace: 'pre', overflowX: 'auto' }}
+        style={{
+          fontFamily: 'ui-monospace, Menlo, Consolas, monospace',
+          fontSize: 12,
+          whiteSpace: 'pre',
+          overflowX: 'auto',
+        }}
         onBlur={(e) =>
           e.target.value !== str(read(w, 'data', 'script'), '') && f.set('data', 'script', e.target.value)
         }

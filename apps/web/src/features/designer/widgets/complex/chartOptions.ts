@@ -155,7 +155,12 @@ export function barOption(w: Widget, bars: NamedValue[]): ChartOption {
     legend: { ...legendOf(w, false), data: bars.map((b) => b.name) },
     xAxis: { type: 'category', data: bars.map((b) => b.name), ...axisLook(w) },
     // bars measure from zero: an adapted axis keeps zero in view (no `scale`)
-    yAxis: { type: 'value', ...valueRange(d['mode'], d['minVal'], d['maxVal']), scale: false, ...axisLook(w) },
+    yAxis: {
+      type: 'value',
+      ...valueRange(d['mode'], d['minVal'], d['maxVal']),
+      scale: false,
+      ...axisLook(w),
+    },
     series: [
       {
         type: 'bar',
