@@ -54,7 +54,8 @@ export function FormulaEditor({
           onChange={(e) => onChange?.(e.target.value)}
           maxLength={FORMULA_MAX_LENGTH}
           showCount
-          autoSize={{ minRows: 6, maxRows: 10 }}
+          rows={9}
+          style={{ resize: 'none' }}
           spellCheck={false}
           placeholder={custom ? t('mvar.formula-placeholder') : t('mvar.refs-placeholder')}
           className="project-formula"

@@ -7,6 +7,7 @@ import { ProjectInfoTab } from './ProjectInfoTab';
 import { ProjectMvarTab } from './ProjectMvarTab';
 import { ProjectShareTab } from './ProjectShareTab';
 import { PROJECT_TABS, type ProjectTab } from './projectTabs';
+import { useProjectInfo } from './useProjects';
 
 /**
  * One project's management in tabs (seed 001 §2 "pages, bound equipment, permissions, sharing";
@@ -15,18 +16,18 @@ import { PROJECT_TABS, type ProjectTab } from './projectTabs';
  */
 export function ProjectDrawer({
   projectId,
-  name,
   tab,
   onTab,
   onClose,
 }: {
   projectId: number | undefined;
-  name: string;
   tab: ProjectTab;
   onTab(tab: ProjectTab): void;
   onClose(): void;
 }) {
   const { t } = useTranslation('projects');
+  // the title comes from the project itself: the list may be filtered without it
+  const info = useProjectInfo(projectId);
   const body = (key: ProjectTab, id: number) => {
     switch (key) {
       case 'info':
@@ -47,7 +48,7 @@ export function ProjectDrawer({
     <Drawer
       open={projectId !== undefined}
       size={1040}
-      title={name}
+      title={info.data?.name}
       onClose={onClose}
       destroyOnHidden
       styles={{ body: { paddingTop: 8 } }}

@@ -9,6 +9,7 @@ import {
   PlusOutlined,
   ShareAltOutlined,
 } from '@ant-design/icons';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ProjectRow } from '@fieldhub/shared';
 import { PageFrame } from '../../app/components/PageFrame';
@@ -22,7 +23,7 @@ import { useOpenMonitor } from './useOpenMonitor';
 import { useProjectActions, useProjectList } from './useProjects';
 import './projects.css';
 
-const day = (ms: number) => new Date(ms).toLocaleDateString();
+const day = (ms: number) => dayjs(ms).format('YYYY-MM-DD');
 
 /**
  * /manage/eg/project/list: the enterprise's projects (operations centres) in their order, with
@@ -48,7 +49,6 @@ export default function ProjectListPage() {
 
   const openId = projectIdOf(params.get('project'));
   const tab = projectTabOf(params.get('tab'));
-  const openName = rows.find((r) => r.id === openId)?.name ?? '';
   const openProject = (id: number | undefined, next: ProjectTab = 'info') =>
     setParams(id === undefined ? {} : { project: String(id), tab: next }, { replace: id === undefined });
 
@@ -234,7 +234,6 @@ export default function ProjectListPage() {
       />
       <ProjectDrawer
         projectId={openId}
-        name={openName}
         tab={tab}
         onTab={(next) => openProject(openId, next)}
         onClose={() => openProject(undefined)}

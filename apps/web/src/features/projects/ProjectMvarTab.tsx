@@ -1,4 +1,4 @@
-import { Button, Flex, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { FunctionOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { MvarType, MvarWithValue } from '@fieldhub/shared';
@@ -78,18 +78,16 @@ export function ProjectMvarTab({ projectId }: { projectId: number }) {
             title: t('mvar.formula'),
             dataIndex: 'formula',
             render: (formula: string, row) => (
-              <Tooltip
-                title={
-                  row.refs.length
-                    ? row.refs.map((r) => `${r.equipmentTitle} / ${r.signalName}`).join('\n')
-                    : undefined
-                }
-                styles={{ root: { whiteSpace: 'pre-line' } }}
-              >
-                <Typography.Text code ellipsis style={{ maxWidth: 360 }}>
+              <Space orientation="vertical" size={2}>
+                <Typography.Text code ellipsis style={{ maxWidth: 380 }}>
                   {formula}
                 </Typography.Text>
-              </Tooltip>
+                {row.refs.length > 0 && (
+                  <Typography.Text type="secondary" ellipsis style={{ maxWidth: 380, fontSize: 12 }}>
+                    {row.refs.map((r) => `${r.equipmentTitle} / ${r.signalName}`).join(', ')}
+                  </Typography.Text>
+                )}
+              </Space>
             ),
           },
           {

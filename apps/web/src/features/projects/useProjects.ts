@@ -48,10 +48,12 @@ export function useProjectsByUser() {
   });
 }
 
-export function useProjectInfo(id: number) {
+/** One project with the pages the caller may see; idle without an id. */
+export function useProjectInfo(id: number | undefined) {
   return useQuery({
-    queryKey: projectKeys.info(id),
+    queryKey: projectKeys.info(id ?? 0),
     queryFn: () => request<ProjectInfo>(`${base}/info`, { id }, json),
+    enabled: id !== undefined,
   });
 }
 

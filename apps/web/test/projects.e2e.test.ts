@@ -1,0 +1,296 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { loggedIn, TEST_PASSWORD, type Caller } from '../../server/test/harness';
+import {
+  deviceWithGateway,
+  made,
+  modbusDriver,
+  role,
+  subAccount,
+  variable,
+} from '../../server/test/deviceFixtures';
+import { loggedInOperator } from '../../server/test/platformFixtures';
+import { makeEnterprise, startBrowserFixture, type BrowserFixture } from './browser';
+
+/**
+ * The project screens in headless Chromium, in both languages: create a project (with the
+ * form's validation), reorder, bind a device with a key, add a page and open its designer, give
+ * an account a page permission, add an intermediate variable through the formula editor (with a
+ * refused formula first), delete; another enterprise's project never shows. Screenshots go to
+ * apps/web/test-results/ for a person to look at.
+ */
+
+const shots = path.resolve(import.meta.dirname, '../test-results');
+// the machine is shared: give the screen time to answer
+const wait = { timeout: 15_000 };
+const base = '/lfscada/project';
+
+let f: BrowserFixture;
+let platformOperator: Caller;
+let foreignProject: string;
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  f = await startBrowserFixture();
+  platformOperator = await loggedInOperator(f.platform);
+  const other = await makeEnterprise(f.platform.ctx.db, 'Rival Works');
+  foreignProject = 'Rival secret project';
+  await made(await loggedIn(f.platform.app, other.admin), `${base}/add`, { name: foreignProject });
+}, 120_000);
+afterAll(() => f.stop());
+
+const text = {
+  'zh-CN': {
+    nameRequired: '请输入项目名称',
+    keyRule: '字母、数字和下划线，不能以数字开头，最多 32 个字符',
+    formulaEmpty: '公式不能为空',
+    valid: '公式有效',
+    project: '一号水厂',
+    second: '二号水厂',
+  },
+  'en-US': {
+    nameRequired: 'Please enter a project name',
+    keyRule: 'Letters, digits and underscores, not starting with a digit, at most 32',
+    formulaEmpty: 'The formula must not be empty',
+    valid: 'Valid formula',
+    project: 'Water plant 1',
+    second: 'Water plant 2',
+  },
+} as const;
+
+interface Listed<T> {
+  list: T[];
+}
+
+async function signIn(page: Page, loginname: string) {
+  await page.goto(`${f.baseUrl}/login`);
+  await page.getByTestId('loginname').fill(loginname);
+  await page.getByTestId('password').fill(TEST_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+}
+
+/** The project names in the table's order. */
+const projectNames = async (page: Page) =>
+  (await page.getByTestId('project-table').locator('tbody tr td:nth-child(3) a').allInnerTexts()).map((n) =>
+    n.trim(),
+  );
+
+/** Waits until no dialog is open (a save closed it). */
+const dialogsClosed = (page: Page) =>
+  expect.poll(() => page.locator('.ant-modal-wrap:visible').count(), wait).toBe(0);
+
+async function shot(page: Page, name: string) {
+  await page.mouse.move(1, 1); // no hover tooltip in the picture
+  await page.waitForTimeout(300); // let drawers, tabs and messages finish their entrance
+  await page.screenshot({ path: path.join(shots, `projects-${name}.png`) });
+}
+
+/** Picks an option of the open select dropdown by its text. */
+async function pickOption(page: Page, label: string) {
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label })
+    .first()
+    .click();
+  await page.keyboard.press('Escape');
+}
+
+describe.each(['zh-CN', 'en-US'] as const)('project screens (%s)', (lang) => {
+  it('creates, orders, configures and deletes a project; another enterprise’s project stays hidden', async () => {
+    const l = text[lang];
+    const org = await makeEnterprise(f.platform.ctx.db, `Projects ${lang}`);
+    const api = await loggedIn(f.platform.app, org.admin);
+    // a driver (and so a signal for the formula) needs a gateway on the device
+    const { id: device, owner } = await deviceWithGateway(api, platformOperator, `Boiler ${lang}`);
+    const driver = await modbusDriver(api, owner);
+    const temperature = await variable(api, owner, driver, 'Temperature');
+    const roleId = await role(api, 'Operators', ['ops_center', 'monitor_view']);
+    const operator = `op-${lang.toLowerCase()}`;
+    const operatorId = await subAccount(api, { segment: 'int', loginname: operator, roleId });
+
+    const { context, page } = await f.newPage(lang);
+    try {
+      await signIn(page, org.admin);
+      await page.goto(`${f.baseUrl}/manage/eg/project/list`);
+      await page.getByTestId('project-table').locator('.ant-empty').waitFor(wait);
+      await shot(page, `${lang}-empty`);
+
+      // a project without a name is refused in the form, in the user's language
+      await page.getByTestId('project-add').click();
+      await page.getByTestId('project-name').fill('   ');
+      await page.locator('.ant-modal:visible .ant-btn-primary').click();
+      await expect
+        .poll(() => page.locator('.ant-form-item-explain-error').first().innerText(), wait)
+        .toBe(l.nameRequired);
+      await shot(page, `${lang}-add-invalid`);
+      await page.getByTestId('project-name').fill(l.project);
+      await page.locator('.ant-modal:visible .ant-btn-primary').click();
+      await dialogsClosed(page);
+      await page.getByTestId('project-add').click();
+      await page.getByTestId('project-name').fill(l.second);
+      await page.locator('.ant-modal:visible .ant-btn-primary').click();
+      await dialogsClosed(page);
+      await expect.poll(() => projectNames(page), wait).toEqual([l.project, l.second]);
+      expect(await page.getByTestId('project-table').innerText()).not.toContain(foreignProject);
+
+      const stored = await made<Listed<{ id: number; name: string }>>(api, `${base}/queryAll`, {});
+      const first = stored.list.find((r) => r.name === l.project)!;
+      const second = stored.list.find((r) => r.name === l.second)!;
+
+      // ordering: the second moves up, and the stored order follows
+      await page.getByTestId(`project-up-${second.id}`).click();
+      await expect.poll(() => projectNames(page), wait).toEqual([l.second, l.project]);
+      await expect
+        .poll(async () =>
+          (await made<Listed<{ name: string }>>(api, `${base}/queryAll`, {})).list.map((r) => r.name),
+        )
+        .toEqual([l.second, l.project]);
+      await shot(page, `${lang}-list`);
+
+      // bound equipment with a key: a bad key is refused in the form first
+      await page.getByTestId(`project-manage-${first.id}`).click();
+      await page.getByTestId('project-tab-equipment').click();
+      await page.getByTestId('equip-add').click();
+      await page.getByTestId('equip-pick').click();
+      await pickOption(page, `Boiler ${lang}`);
+      await page.getByTestId(`equip-bind-key-${device}`).fill('1boiler');
+      await page.locator('.ant-modal:visible .ant-btn-primary').click();
+      await expect
+        .poll(() => page.locator('.ant-modal:visible .ant-form-item-explain-error').innerText(), wait)
+        .toBe(l.keyRule);
+      await shot(page, `${lang}-equip-invalid`);
+      await page.getByTestId(`equip-bind-key-${device}`).fill('boiler_1');
+      await page.locator('.ant-modal:visible .ant-btn-primary').click();
+      await dialogsClosed(page);
+      await expect.poll(() => page.getByTestId('equip-table').innerText(), wait).toContain('boiler_1');
+      const bound = await made<{ key: string; equipmentId: number }[]>(api, `${base}/equip/queryAll`, {
+        projectId: first.id,
+      });
+      expect(bound).toMatchObject([{ equipmentId: device, key: 'boiler_1' }]);
+      await shot(page, `${lang}-equipment`);
+
+      // a page, opened in the project designer
+      await page.getByTestId('project-tab-pages').click();
+      await page.getByTestId('page-add').click();
+      await page.getByTestId('page-name-input').fill('Overview');
+      await page.getByTestId('page-name-input').press('Enter');
+      await dialogsClosed(page);
+      const [pageRow] = await made<{ id: number }[]>(api, '/lfscada/configuration/page/query', {
+        ownerKind: 'project',
+        ownerId: first.id,
+      });
+      await page.getByTestId(`page-design-${pageRow!.id}`).waitFor(wait);
+      const [designer] = await Promise.all([
+        context.waitForEvent('page'),
+        page.getByTestId(`page-design-${pageRow!.id}`).click(),
+      ]);
+      await designer.waitForURL((u) => u.pathname.includes('/designer/'));
+      expect(new URL(designer.url()).pathname).toBe(`/manage/project/${first.id}/designer/${pageRow!.id}`);
+      await designer.close();
+
+      // an account with a permission on that page
+      await page.getByTestId('project-tab-accounts').click();
+      await page.getByTestId('pmsn-add').click();
+      await page.getByTestId('pmsn-account').click();
+      await pickOption(page, operator);
+      await page.getByTestId(`pmsn-page-${pageRow!.id}`).check();
+      await page.getByTestId(`pmsn-level-${pageRow!.id}`).locator('label').nth(1).click();
+      await shot(page, `${lang}-pmsn-dialog`);
+      await page.locator('.ant-modal:visible .ant-btn-primary').click();
+      await dialogsClosed(page);
+      await expect
+        .poll(() => page.getByTestId(`pmsn-pages-${operatorId}`).innerText(), wait)
+        .toContain('Overview');
+      const members = await made<{ id: number; pagePmsn: { pageId: number; pmsn: string }[] }[]>(
+        api,
+        `${base}/pmsn/query`,
+        { projectId: first.id },
+      );
+      expect(members).toMatchObject([
+        { id: operatorId, pagePmsn: [{ pageId: pageRow!.id, pmsn: 'operate' }] },
+      ]);
+      await shot(page, `${lang}-accounts`);
+
+      // an intermediate variable: an empty formula is refused, then the picker fills it
+      await page.getByTestId('project-tab-mvars').click();
+      await page.getByTestId('mvar-add').click();
+      await page.getByTestId('mvar-title').fill('Total temperature');
+      await page.locator('.ant-modal:visible .ant-btn-primary').click();
+      await expect
+        .poll(() => page.locator('.ant-modal:visible .ant-form-item-explain-error').first().innerText(), wait)
+        .toBe(l.formulaEmpty);
+      await page.getByTestId(`mvar-pick-${device}-${temperature}`).click();
+      await expect
+        .poll(() => page.getByTestId('mvar-formula').inputValue(), wait)
+        .toBe(`\${${device}.${temperature}}`);
+      await page.getByTestId('mvar-check').click();
+      await expect.poll(() => page.getByTestId('mvar-valid').innerText(), wait).toContain(l.valid);
+      await shot(page, `${lang}-mvar-dialog`);
+      await page.locator('.ant-modal:visible .ant-btn-primary').click();
+      await dialogsClosed(page);
+      await expect
+        .poll(() => page.getByTestId('mvar-table').innerText(), wait)
+        .toContain('Total temperature');
+      const mvars = await made<{ title: string; calcType: string; formula: string }[]>(
+        api,
+        `${base}/mvar/queryAll`,
+        { projectId: first.id },
+      );
+      expect(mvars).toMatchObject([
+        { title: 'Total temperature', calcType: 'sum', formula: `\${${device}.${temperature}}` },
+      ]);
+      await shot(page, `${lang}-mvars`);
+
+      // delete the project after the confirmation
+      await page.locator('.ant-drawer-close').click();
+      await page.getByTestId(`project-delete-${first.id}`).click();
+      await page.locator('.ant-popconfirm:visible .ant-btn-dangerous').click();
+      await expect.poll(() => projectNames(page), wait).toEqual([l.second]);
+      expect((await api.post(`${base}/info`, { id: first.id }, true)).body.code).toBe('2604');
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+});
+
+describe('operation list', () => {
+  it('shows a member only the projects it may open, and opens the monitor on its page', async () => {
+    const org = await makeEnterprise(f.platform.ctx.db, 'Ops Centre');
+    const api = await loggedIn(f.platform.app, org.admin);
+    const roleId = await role(api, 'Watchers', ['ops_center', 'monitor_view']);
+    const member = 'ops-watcher';
+    const memberId = await subAccount(api, { segment: 'int', loginname: member, roleId });
+    const mine = await made(api, `${base}/add`, { name: 'Pump station' });
+    await made(api, `${base}/add`, { name: 'Not for watchers' });
+    const home = (
+      await made(api, '/lfscada/configuration/page/add', {
+        ownerKind: 'project',
+        ownerId: mine.id,
+        name: 'Pumps',
+      })
+    ).id;
+    await made(api, `${base}/pmsn/add`, {
+      projectId: mine.id,
+      accountIds: [memberId],
+      pagePmsn: [{ pageId: home, pmsn: 'view' }],
+    });
+
+    const { context, page } = await f.newPage('en-US');
+    try {
+      await signIn(page, member);
+      await page.goto(`${f.baseUrl}/manage/eg/project/list-operation`);
+      await page.getByTestId(`project-op-${mine.id}`).waitFor(wait);
+      const listed = await page.getByTestId('project-op-list').innerText();
+      expect(listed).toContain('Pump station');
+      expect(listed).not.toContain('Not for watchers');
+      expect(listed).not.toContain(foreignProject);
+      await shot(page, 'en-US-operation');
+      await page.getByTestId(`project-op-monitor-${mine.id}`).click();
+      await page.waitForURL((u) => u.pathname === `/monitor/project/${mine.id}/page/${home}`, wait);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
