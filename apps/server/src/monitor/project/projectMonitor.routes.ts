@@ -69,6 +69,8 @@ async function snapshotOf(db: Db, cache: ValueCache, watch: ProjectWatch): Promi
     if (equipmentId === undefined) continue;
     byDevice.set(equipmentId, [...(byDevice.get(equipmentId) ?? []), v]);
   }
+  // every watched device gets its frame, empty or not, so the page knows the socket is live
+  for (const equipmentId of watch.equipmentIds) if (!byDevice.has(equipmentId)) byDevice.set(equipmentId, []);
   const frames: ProjectLiveMessage[] = [...byDevice].map(([equipmentId, values]) => ({
     type: 'signalVal',
     equipmentId,

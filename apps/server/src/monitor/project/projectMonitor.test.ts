@@ -28,6 +28,7 @@ import {
 } from '../../../test/deviceFixtures';
 import { loggedInOperator } from '../../../test/platformFixtures';
 import { LiveClient } from '../../../test/liveClient';
+import { alarmRule } from '../alarms/alarmTestKit';
 import { addMember, bindToProject, insertProject, projectPage } from '../../modules/mvars/mvarTestKit';
 
 let p: TestPlatform;
@@ -349,22 +350,6 @@ describe('project calls', () => {
     expect((await made<ProjectPageInfo>(adminZh, `${base}/page/info`, { id: lockedPage })).locked).toBe(true);
   });
 
-  it('locks the page password after five wrong tries (2654), even for the right one', async () => {
-    for (let i = 0; i < 5; i++)
-      expect(
-        (await send(adminZh, `${base}/page/validPassword`, { id: lockedPage, password: `x${i}` })).code,
-      ).toBe('1904');
-    const locked = await send(adminZh, `${base}/page/validPassword`, {
-      id: lockedPage,
-      password: 'open-sesame',
-    });
-    expect(locked).toMatchObject({ code: '2654', message: '页面密码错误次数过多，请 15 分钟后再试' });
-    p.clock.advanceMinutes(16);
-    expect(
-      (await send(adminZh, `${base}/page/validPassword`, { id: lockedPage, password: 'open-sesame' })).code,
-    ).toBe('200');
-  });
-
   it('shows a member only the pages its permissions name (1903)', async () => {
     expect((await made<ProjectPageInfo>(viewerMember, `${base}/page/info`, { id: pageId })).locked).toBe(
       false,
@@ -435,5 +420,49 @@ describe('project monitoring tenant isolation', () => {
       value: 3,
     });
     expect((await send(other, `${base}/signal/callback`, { uuid })).code).toBe('90002');
+  });
+});
+
+describe('project alarms', () => {
+  it('pushes an alarm of a page device on the socket and counts it', async () => {
+    await alarmRule(admin, boiler, count, { condition: 'gt', value: 100 });
+    const c = await projectSocket(admin, { pageId, dataEquip: [boiler] });
+    await telemetry({ [count]: 150 }, {}, Date.now() + 10);
+    await c.until(() => frames(c).some((f) => f.type === 'signalAlarm'), 'the alarm');
+    expect(frames(c).find((f) => f.type === 'signalAlarm')).toMatchObject({
+      type: 'signalAlarm',
+      equipmentId: boiler,
+      alarm: { signalId: count, state: 'active' },
+    });
+    expect(await made(admin, `${base}/alarm/queryCount`, { projectId })).toEqual({
+      total: 1,
+      signal: 1,
+      gateway: 0,
+    });
+    expect(
+      await made<ProjectEquipCount>(admin, `${base}/equip/queryCount`, { projectId, alarm: true }),
+    ).toMatchObject({
+      count: 1,
+      alarm: 1,
+    });
+  });
+});
+
+// last: the test clock moves on 16 minutes, which lets the gateway's liveness lapse
+describe('page password lock', () => {
+  it('locks the page password after five wrong tries (2654), even for the right one', async () => {
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await send(adminZh, `${base}/page/validPassword`, { id: lockedPage, password: `x${i}` })).code,
+      ).toBe('1904');
+    const locked = await send(adminZh, `${base}/page/validPassword`, {
+      id: lockedPage,
+      password: 'open-sesame',
+    });
+    expect(locked).toMatchObject({ code: '2654', message: '页面密码错误次数过多，请 15 分钟后再试' });
+    p.clock.advanceMinutes(16);
+    expect(
+      (await send(adminZh, `${base}/page/validPassword`, { id: lockedPage, password: 'open-sesame' })).code,
+    ).toBe('200');
   });
 });
