@@ -20,7 +20,8 @@ import { useWidgetRuntime } from '../designer/widgets/runtime';
 import { Body } from '../designer/widgets/WidgetView';
 import { flipOf, num, obj } from '../designer/widgets/styleOf';
 import { animationState, type AnimationState } from './animations';
-import { isHeavy, widgetKeys } from './pageView';
+import { isHeavy, shownKeys } from './pageView';
+import { keyOfSource } from './valueStore';
 
 /** The widget with the colours its animations ask for (the bodies read them from the style). */
 export function styledWidget(
@@ -72,7 +73,8 @@ interface LiveWidgetProps {
 
 export const LiveWidget = memo(function LiveWidget({ widget, onClick }: LiveWidgetProps) {
   const runtime = useWidgetRuntime();
-  const keys = useMemo(() => widgetKeys(widget), [widget]);
+  const keys = useMemo(() => shownKeys(widget), [widget]);
+  const ownKey = useMemo(() => keyOfSource(widget.data), [widget.data]);
   const [, bump] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
     const offs = keys.map((k) => runtime.subscribe(k, bump));
@@ -87,12 +89,10 @@ export const LiveWidget = memo(function LiveWidget({ widget, onClick }: LiveWidg
     () => styledWidget(widget, anim.fill, anim.border, anim.font),
     [widget, anim.fill, anim.border, anim.font],
   );
-  // the newest stale value among the widget's sources gives the time shown
-  let staleTs: number | null = null;
-  for (const k of keys) {
-    const v = runtime.valueOf(k);
-    if (v?.stale && (staleTs === null || v.ts > staleTs)) staleTs = v.ts;
-  }
+  // greyed when anything it shows is stale; the time is that of its own bound value
+  const stale = keys.some((k) => runtime.valueOf(k)?.stale);
+  const own = ownKey ? runtime.valueOf(ownKey) : undefined;
+  const staleTs = own?.stale ? own.ts : null;
   if (anim.hidden) return null;
   const { x, y, width, height, rotate } = widget.position;
   const css = animationCss(anim);
@@ -100,7 +100,7 @@ export const LiveWidget = memo(function LiveWidget({ widget, onClick }: LiveWidg
   return (
     <div
       ref={ref}
-      className={`fh-w fh-v-w${clickable ? ' fh-v-click' : ''}${staleTs !== null ? ' fh-v-stale' : ''}`}
+      className={`fh-w fh-v-w${clickable ? ' fh-v-click' : ''}${stale ? ' fh-v-stale' : ''}`}
       data-wid={widget.id}
       data-type={widget.widgetType}
       data-testid={`vw-${widget.widgetName || widget.id}`}

@@ -53,8 +53,8 @@ export function fitScale(
   }
 }
 
-/** Every source key a widget reads: its binding, its signal arrays and its animations. */
-export function widgetKeys(widget: Widget): string[] {
+/** The keys a widget shows: its binding, its signal arrays and its animations (not what it writes). */
+export function shownKeys(widget: Widget): string[] {
   const d = widget.data;
   const keys = [
     keyOfSource(d),
@@ -63,8 +63,14 @@ export function widgetKeys(widget: Widget): string[] {
     ),
     ...animationKeys(widget),
   ];
-  if (widget.clickEvent.enable) keys.push(keyOfSource(widget.clickEvent.config.data));
   return [...new Set(keys.filter(Boolean))];
+}
+
+/** Every source key a widget reads: what it shows and the signal its click event writes. */
+export function widgetKeys(widget: Widget): string[] {
+  const keys = shownKeys(widget);
+  const written = widget.clickEvent.enable ? keyOfSource(widget.clickEvent.config.data) : '';
+  return written && !keys.includes(written) ? [...keys, written] : keys;
 }
 
 /** The equipment ids a page reads values of (widgets, animations, click writes). */
@@ -72,6 +78,18 @@ export function pageEquipments(doc: PageDocument): string[] {
   const ids = new Set(doc.bind.equips.filter(Boolean));
   for (const w of doc.widgets) for (const key of widgetKeys(w)) if (equipOfKey(key)) ids.add(equipOfKey(key));
   return [...ids];
+}
+
+/** The devices, signal ids and intermediate variable ids a page reads (the project calls' lists). */
+export function pageSources(doc: PageDocument): { equips: string[]; signals: string[]; mvars: string[] } {
+  const signals = new Set(doc.bind.signals.filter(Boolean));
+  const mvars = new Set(doc.bind.mvars.filter(Boolean));
+  for (const w of doc.widgets)
+    for (const key of widgetKeys(w)) {
+      if (key.startsWith('s:')) signals.add(key.slice(key.indexOf('.') + 1));
+      else if (key.startsWith('m:')) mvars.add(key.slice(2));
+    }
+  return { equips: pageEquipments(doc), signals: [...signals], mvars: [...mvars] };
 }
 
 /** Heavy widgets (charts, video, map, 3D) are mounted only while on screen (issue 8 item 5). */

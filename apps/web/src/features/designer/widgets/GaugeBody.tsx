@@ -110,7 +110,7 @@ function Dashboard({ widget }: { widget: Widget }) {
       <circle cx={cx} cy={cy} r={Math.max(3, size * 0.03)} fill="#434343" />
       <text
         x={cx}
-        y={cy + r * 0.5}
+        y={cy + r * 0.82}
         fontSize={fontSize * 1.4}
         fill="#262626"
         textAnchor="middle"

@@ -1,0 +1,431 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  animationSchema,
+  clickEventSchema,
+  defaultWidget,
+  emptyPage,
+  type PageDocument,
+  type Widget,
+  type WidgetType,
+} from '@fieldhub/hmi';
+import { messageFor } from '@fieldhub/shared';
+import { GatewayProcess } from '../../gateway/test/support/gatewayProcess';
+import { loggedIn, makePlatformOperator, TEST_PASSWORD, type Caller } from '../../server/test/harness';
+import { role } from '../../server/test/deviceFixtures';
+import { makeEnterprise, startBrowserFixture, type BrowserFixture } from './browser';
+
+/**
+ * Issue 8's viewer acceptance on a device page: a real gateway process in simulate mode reads its
+ * simulated plant; the device has two configuration pages. In the browser the user opens the
+ * overview, sees the gauge and the tank follow live values, writes a set point with confirmation
+ * and sees it come back (and the lamp's colour animation follow it), jumps to the second page and
+ * back, an account outside the widget's authRegion does not see it, and after the gateway stops
+ * the values are greyed with their time. Screenshots in both languages under apps/web/test-results/.
+ */
+
+const shots = path.resolve(import.meta.dirname, '../test-results');
+let f: BrowserFixture;
+let admin: string;
+let api: Caller;
+let equipmentId: number;
+let gateway: GatewayProcess;
+let gatewayDir: string;
+let overviewId: number;
+let detailsId: number;
+const ids: Record<string, number> = {};
+
+interface Json<T> {
+  code: string;
+  message: string;
+  data: T;
+}
+
+async function made<T = { id: number }>(url: string, body: Record<string, unknown>): Promise<T> {
+  const res = (await api.post<T>(url, body, true)).body as Json<T>;
+  if (res.code !== '200') throw new Error(`${url}: ${res.code} ${res.message}`);
+  return res.data;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+async function until<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 30_000) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const result = await check();
+    if (result !== undefined && result !== false) return result;
+    if (Date.now() > end) throw new Error(`${what}: not reached within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** A widget of the page, named (the viewer's test id is `vw-` + name). */
+function widget(
+  type: WidgetType,
+  name: string,
+  box: [number, number, number, number],
+  patch: Omit<Partial<Widget>, 'data'> & { data?: Record<string, unknown> } = {},
+): Widget {
+  const w = defaultWidget(type, { id: name, x: box[0], y: box[1], width: box[2], height: box[3] });
+  return { ...w, widgetName: name, ...patch, data: { ...w.data, ...patch.data } };
+}
+
+const bound = (signal: string) => ({
+  signalId: String(ids[signal]),
+  equipId: String(equipmentId),
+  title: signal,
+});
+
+function overview(): PageDocument {
+  const page = emptyPage({
+    title: 'Overview',
+    width: 1000,
+    height: 560,
+    fit: 'container',
+    bgColor: '#F5F7FA',
+  });
+  page.widgets = [
+    widget('UsualText', 'heading', [20, 10, 500, 40], {
+      data: { text: 'Raw water plant' },
+    }),
+    widget('UsualDashboard', 'gauge', [20, 60, 260, 260], {
+      data: { ...bound('power'), minVal: 0, maxVal: 500, unit: 'kW' },
+    }),
+    widget('UsualPercentFill', 'tank', [320, 60, 140, 260], {
+      data: { ...bound('tank_level'), mode: 'capacity', minVal: 0, maxVal: 10 },
+    }),
+    widget('UsualDataText', 'power-text', [20, 330, 260, 40], {
+      data: { ...bound('power'), decimals: 2, unit: 'kW' },
+    }),
+    widget('UsualDataText', 'setpoint-text', [500, 80, 200, 40], {
+      data: { ...bound('level_setpoint'), decimals: 2, unit: 'm' },
+    }),
+    widget('ShapeCircle', 'lamp', [720, 80, 40, 40], {
+      animation: [
+        animationSchema.parse({
+          type: 'fillColor',
+          enable: true,
+          data: bound('level_setpoint'),
+          rows: [
+            { symbol: '>', value: '8', color: '#F5222D' },
+            { symbol: '<=', value: '8', color: '#52C41A' },
+          ],
+        }),
+      ],
+    }),
+    widget('UsualButton', 'write-9', [500, 140, 120, 40], {
+      data: { text: 'Set 9 m' },
+      clickEvent: clickEventSchema.parse({
+        enable: true,
+        config: {
+          action: 'write',
+          data: bound('level_setpoint'),
+          writeValue: '9',
+          confirm: true,
+          hint: true,
+          hintValue: 'The inlet valve will open',
+          feedback: true,
+        },
+      }),
+    }),
+    widget('UsualButton', 'write-input', [640, 140, 120, 40], {
+      data: { text: 'Set…' },
+      clickEvent: clickEventSchema.parse({
+        enable: true,
+        config: {
+          action: 'write',
+          writeType: 'input',
+          data: bound('level_setpoint'),
+          confirm: true,
+          feedback: true,
+        },
+      }),
+    }),
+    widget('UsualButton', 'to-details', [500, 200, 260, 40], {
+      data: { text: 'Details →' },
+      clickEvent: clickEventSchema.parse({
+        enable: true,
+        config: { action: 'page', pageId: String(detailsId) },
+      }),
+    }),
+    widget('UsualText', 'control-room-only', [500, 260, 260, 40], {
+      authRegion: ['Control room'],
+      data: { text: 'Control room note' },
+    }),
+  ];
+  return page;
+}
+
+function details(): PageDocument {
+  const page = emptyPage({ title: 'Details', width: 800, height: 400, fit: 'none' });
+  page.widgets = [
+    widget('UsualDataText', 'level-text', [20, 20, 240, 40], {
+      data: { ...bound('tank_level'), decimals: 3, unit: 'm' },
+    }),
+    widget('UsualButton', 'to-overview', [20, 80, 200, 40], {
+      data: { text: '← Overview' },
+      clickEvent: clickEventSchema.parse({
+        enable: true,
+        config: { action: 'page', pageId: String(overviewId) },
+      }),
+    }),
+  ];
+  return page;
+}
+
+async function savePage(id: number, document: PageDocument) {
+  const [row] = (
+    await made<{ id: number; version: number }[]>('/lfscada/configuration/page/query', {
+      ownerKind: 'equipment',
+      ownerId: equipmentId,
+    })
+  ).filter((p) => p.id === id);
+  await made('/lfscada/configuration/page/save', { id, version: row!.version, document });
+}
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  f = await startBrowserFixture({ link: true });
+  ({ admin } = await makeEnterprise(f.platform.ctx.db, 'Viewer Works'));
+  api = await loggedIn(f.platform.app, admin);
+  const operator = await loggedIn(f.platform.app, (await makePlatformOperator(f.platform.ctx.db)).operator);
+  const sn = String(890_000_000_000 + (process.pid % 100_000));
+  const [issued] = (
+    (
+      await operator.post(
+        '/lfscada/hardware/register',
+        { series: 'EG', model: 'EG-4G', gateways: [{ sn }] },
+        true,
+      )
+    ).body as Json<{ sn: string; verifyCode: string; mqttPassword: string }[]>
+  ).data;
+  const group = await made('/lfscada/equipment/group/add', { name: 'Water treatment' });
+  ({ id: equipmentId } = await made('/lfscada/equipment/multi/add', {
+    name: 'Raw water tank',
+    groupId: group.id,
+  }));
+  await made('/lfscada/equipment/multi/bindGateway', { equipmentId, sn, verifyCode: issued!.verifyCode });
+  const owner = { equipmentId };
+  const plantPort = await freePort();
+  const driver = await made('/lfscada/equipment/multi/driver/add', {
+    owner,
+    item: {
+      protocol: 'modbus-tcp',
+      name: 'Plant PLC',
+      ip: '127.0.0.1',
+      port: plantPort,
+      slaveId: 1,
+      minCollectMs: 500,
+    },
+  });
+  const variable = async (item: Record<string, unknown>) =>
+    (ids[item['name'] as string] = (
+      await made('/lfscada/equipment/multi/variable/add', { owner, item: { driverId: driver.id, ...item } })
+    ).id);
+  await variable({
+    name: 'tank_level',
+    unit: 'm',
+    dataType: 'float32',
+    registerType: '4x',
+    address: '0',
+    rw: 'r',
+  });
+  await variable({
+    name: 'power',
+    unit: 'kW',
+    dataType: 'float32',
+    registerType: '4x',
+    address: '22',
+    rw: 'r',
+  });
+  await variable({
+    name: 'level_setpoint',
+    unit: 'm',
+    dataType: 'float32',
+    registerType: '4x',
+    address: '2',
+    rw: 'rw',
+    writeLower: 0,
+    writeUpper: 10,
+  });
+  ({ id: overviewId } = await made('/lfscada/configuration/page/add', {
+    ownerKind: 'equipment',
+    ownerId: equipmentId,
+    name: 'Overview',
+  }));
+  ({ id: detailsId } = await made('/lfscada/configuration/page/add', {
+    ownerKind: 'equipment',
+    ownerId: equipmentId,
+    name: 'Details',
+  }));
+  await savePage(overviewId, overview());
+  await savePage(detailsId, details());
+
+  // an operator of the pump room: may write, but is outside the control room's region
+  const roleId = await role(api, 'Pump operators', ['monitor_view', 'monitor_write']);
+  const res = await api.post('/lfscada/account/add', {
+    segment: 'int',
+    loginname: 'pump-operator',
+    roleId,
+    password: TEST_PASSWORD,
+    authRegion: 'Pump room',
+  });
+  if ((res.body as Json<unknown>).code !== '200') throw new Error(JSON.stringify(res.body));
+
+  gatewayDir = mkdtempSync(path.join(tmpdir(), 'fh-viewer-e2e-'));
+  gateway = new GatewayProcess({
+    sn,
+    password: issued!.mqttPassword,
+    broker: `mqtt://127.0.0.1:${f.platform.ctx.link!.brokerPort}`,
+    dataDir: gatewayDir,
+    extra: ['--simulate', '--plant-port', String(plantPort)],
+  });
+  await until(
+    'first power value',
+    async () => {
+      const signals = await made<{ name: string; value: unknown }[]>('/lfscada/monitor/multi/signal/query', {
+        equipmentId,
+      });
+      return signals.find((s) => s.name === 'power')?.value !== null;
+    },
+    60_000,
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await gateway?.kill('SIGKILL');
+  if (gatewayDir) rmSync(gatewayDir, { recursive: true, force: true });
+  await f?.stop();
+});
+
+async function signIn(page: Page, loginname = admin) {
+  await page.goto(`${f.baseUrl}/login`);
+  await page.getByTestId('loginname').fill(loginname);
+  await page.getByTestId('password').fill(TEST_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+}
+
+async function shot(page: Page, lang: string, name: string) {
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: path.join(shots, `viewer-${lang}-${name}.png`) });
+}
+
+const text = (page: Page, name: string) => page.getByTestId(`vw-${name}`).innerText();
+
+describe('live page viewer in the browser', () => {
+  it.each(['zh-CN', 'en-US'] as const)(
+    'shows live values, writes with confirmation, jumps pages and greys stale values in %s',
+    async (lang) => {
+      const { context, page } = await f.newPage(lang);
+      await signIn(page);
+      await page.goto(`${f.baseUrl}/monitor/eg/group/configuration/0/${equipmentId}`);
+      await page.getByTestId('viewer-stage').waitFor();
+      await expect
+        .poll(() => page.getByTestId('viewer-live').innerText(), { timeout: 15_000 })
+        .toBe(lang === 'zh-CN' ? '实时' : 'Live');
+      // live values: the power reading moves with the simulated plant, the gauge shows it
+      await expect.poll(() => text(page, 'power-text'), { timeout: 15_000 }).toMatch(/^\d+\.\d{2} kW$/);
+      const first = await text(page, 'power-text');
+      await expect.poll(() => text(page, 'power-text'), { timeout: 8_000 }).not.toBe(first);
+      expect(await text(page, 'gauge')).toMatch(/kW/);
+      expect(await text(page, 'tank')).toMatch(/^\d+%$/);
+      // the administrator sees the control room's widget
+      await page.getByTestId('vw-control-room-only').waitFor();
+      await shot(page, lang, '1-overview');
+
+      // a typed value above the write limit is refused with the catalogue's message
+      await page.getByTestId('vw-write-input').click();
+      await page.getByTestId('viewer-write-input').fill('11');
+      await page.getByTestId('viewer-write-input-ok').click();
+      await page.getByText(messageFor(2003, lang)).waitFor();
+      await shot(page, lang, '2-limit');
+      await page.keyboard.press('Escape');
+
+      // a fixed write of 9 m after confirmation (with its hint) comes back, and the lamp turns red
+      await page.getByTestId('vw-write-9').click();
+      await page.getByTestId('write-hint').waitFor();
+      await shot(page, lang, '3-confirm');
+      await page.getByTestId('viewer-write-confirm').click();
+      await expect.poll(() => text(page, 'setpoint-text'), { timeout: 30_000 }).toBe('9.00 m');
+      await expect
+        .poll(() => page.getByTestId('vw-lamp').locator('ellipse, circle').first().getAttribute('fill'))
+        .toBe('#F5222D');
+      await shot(page, lang, '4-written');
+
+      // a typed 5 m is confirmed and comes back; the lamp turns green (once: the dialogs are the same)
+      if (lang === 'zh-CN') {
+        await page.getByTestId('vw-write-input').click();
+        await page.getByTestId('viewer-write-input').fill('5');
+        await page.getByTestId('viewer-write-input-ok').click();
+        await page.getByTestId('viewer-write-confirm').click();
+        await expect.poll(() => text(page, 'setpoint-text'), { timeout: 30_000 }).toBe('5.00 m');
+        await expect
+          .poll(() => page.getByTestId('vw-lamp').locator('ellipse, circle').first().getAttribute('fill'))
+          .toBe('#52C41A');
+      }
+
+      // page jump to the details page and back
+      await page.getByTestId('vw-to-details').click();
+      await page.waitForURL((u) => u.pathname === `/monitor/eg/detail/page/${detailsId}/0`);
+      await expect.poll(() => text(page, 'level-text'), { timeout: 15_000 }).toMatch(/^\d+\.\d{3} m$/);
+      await shot(page, lang, '5-details');
+      await page.getByTestId('vw-to-overview').click();
+      await page.waitForURL((u) => u.pathname === `/monitor/eg/detail/page/${overviewId}/0`);
+      await page.getByTestId('vw-setpoint-text').waitFor();
+      await context.close();
+    },
+    90_000,
+  );
+
+  it('hides widgets outside the account region', async () => {
+    const { context, page } = await f.newPage('en-US');
+    await signIn(page, 'pump-operator');
+    await page.goto(`${f.baseUrl}/monitor/eg/detail/page/${overviewId}/0`);
+    await page.getByTestId('vw-setpoint-text').waitFor();
+    expect(await page.getByTestId('vw-control-room-only').count()).toBe(0);
+    await shot(page, 'en-US', '6-region');
+    await context.close();
+  });
+
+  it('greys values with their time once the gateway is offline', async () => {
+    await gateway.kill('SIGKILL');
+    await until(
+      'gateway offline',
+      async () =>
+        (await made<{ status: string }>('/lfscada/monitor/multi/gateway/info', { equipmentId })).status !==
+        'online',
+      60_000,
+    );
+    for (const lang of ['zh-CN', 'en-US'] as const) {
+      const { context, page } = await f.newPage(lang);
+      await signIn(page);
+      await page.goto(`${f.baseUrl}/monitor/eg/detail/page/${overviewId}/0`);
+      await page.getByTestId('vw-power-text').waitFor();
+      await expect
+        .poll(() => page.getByTestId('vw-power-text').getAttribute('class'), { timeout: 15_000 })
+        .toContain('fh-v-stale');
+      expect(await page.getByTestId('vw-power-text').getByTestId('stale-time').innerText()).toMatch(
+        /^\d\d-\d\d \d\d:\d\d:\d\d$/,
+      );
+      expect(await page.getByTestId('viewer-live').innerText()).toBe(
+        lang === 'zh-CN' ? '离线设备：1 台' : 'Offline devices: 1',
+      );
+      await shot(page, lang, '7-stale');
+      await context.close();
+    }
+  }, 90_000);
+});
