@@ -40,11 +40,10 @@ function useNames(refs: SignalRef[], count: number): string[] {
 }
 
 function DesignChart({ widget }: Props) {
-  const refs = chartRefs(widget);
-  const names = useNames(
-    refs,
-    widget.widgetType === 'ComplexXyline' || widget.widgetType === 'ComplexDiagram' ? 1 : 3,
-  );
+  const xy = widget.widgetType === 'ComplexXyline' || widget.widgetType === 'ComplexDiagram';
+  // an XY series is named and coloured by its Y signal
+  const refs = xy ? widget.data.signalArrayY : chartRefs(widget);
+  const names = useNames(refs, xy ? 1 : 3);
   const minutes = num((widget.data as Record<string, unknown>)['timeRange'], 60);
   const option = useMemo(() => {
     const withColors = <T extends { color?: string | undefined }>(list: T[]) =>

@@ -46,7 +46,16 @@ function useRange(w: Widget) {
   return { range, setRange, current };
 }
 
-function HistoryTable({ widget, equipmentId }: { widget: Widget; equipmentId: string }) {
+/** `project`: the id of the project page it is on, '' elsewhere. */
+function HistoryTable({
+  widget,
+  equipmentId,
+  project,
+}: {
+  widget: Widget;
+  equipmentId: string;
+  project: string;
+}) {
   const { t } = useTranslation(['designer', 'monitor', 'common']);
   const d = widget.data as Loose;
   const pager = usePaging();
@@ -66,18 +75,26 @@ function HistoryTable({ widget, equipmentId }: { widget: Widget; equipmentId: st
     queryKey: [
       'widget',
       'history',
+      project,
       widget.id,
       equipmentId,
       variableIds,
       range?.map((x) => x.valueOf()),
       pager.paging,
     ],
+    // a project page reads through the project (its members may lack the device permission)
     queryFn: () =>
-      request<Page<HistoryValueRow>>(
-        '/lfscada/monitor/multi/history/query',
-        { ...body, ...pager.paging },
-        json,
-      ),
+      project
+        ? request<Page<HistoryValueRow>>(
+            '/lfscada/monitor/project/history/query',
+            { ...body, projectId: Number(project), ...pager.paging },
+            json,
+          )
+        : request<Page<HistoryValueRow>>(
+            '/lfscada/monitor/multi/history/query',
+            { ...body, ...pager.paging },
+            json,
+          ),
     placeholderData: keepPreviousData,
     refetchInterval: num(d['rollTime'], 30) * 1000,
   });
@@ -93,7 +110,8 @@ function HistoryTable({ widget, equipmentId }: { widget: Widget; equipmentId: st
             onChange={(v) => (setRange(v as [Dayjs, Dayjs] | null), pager.toFirstPage())}
           />
         )}
-        {d['exportExcel'] !== false && (
+        {/* the .xlsx export is a device monitor call; project pages have no export call */}
+        {d['exportExcel'] !== false && !project && (
           <Button
             size="small"
             icon={<ExportOutlined />}
@@ -303,6 +321,10 @@ export default function ComplexTableBody({ widget }: { widget: Widget }) {
   return widget.widgetType === 'ComplexAlarm' ? (
     <AlarmTable widget={widget} equipmentId={equipmentId} />
   ) : (
-    <HistoryTable widget={widget} equipmentId={equipmentId} />
+    <HistoryTable
+      widget={widget}
+      equipmentId={equipmentId}
+      project={runtime.scope.kind === 'project' ? runtime.scope.id : ''}
+    />
   );
 }

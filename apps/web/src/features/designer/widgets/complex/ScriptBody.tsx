@@ -44,7 +44,10 @@ function hostFor(runtime: WidgetRuntime, own: SignalRef[], sample: (n: number) =
   }
   return {
     history: async ({ signals, start, end }) =>
-      (await fetchCurves(refsOf(signals, own), start, end)).map((s) => ({ name: s.name, points: s.points })),
+      (await fetchCurves(refsOf(signals, own), start, end, runtime.scope)).map((s) => ({
+        name: s.name,
+        points: s.points,
+      })),
     values: async ({ signals }) =>
       refsOf(signals, own).map((r) => {
         const v = runtime.valueOf(runtime.keyOf(r));

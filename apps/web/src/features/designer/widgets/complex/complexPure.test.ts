@@ -16,6 +16,7 @@ import { readResult, scriptRange } from './scriptResult';
 import { targetOf, navItemsOf } from './navItems';
 import { alarmColumns, tableEquipment } from './tables';
 import { streamKind } from './VideoBody';
+import { extraSources } from './sources';
 
 type Loose = Record<string, unknown>;
 const make = (type: Widget['widgetType'], patch: { data?: Loose; style?: Loose } = {}): Widget => {
@@ -299,5 +300,19 @@ describe('navigation, tables, video', () => {
     expect(streamKind('https://cam/live.flv', undefined)).toBe('flv');
     expect(streamKind('https://cam/a.mp4', 'flv')).toBe('flv');
     expect(streamKind('https://cam/a.mp4', 'auto')).toBe('native');
+  });
+});
+
+describe('sources a live screen must feed', () => {
+  it("names the timeline's signal and the map markers' signals", () => {
+    expect(
+      extraSources(make('ComplexSection', { data: { reportSignal: ref('5') } })).map((r) => r.signalId),
+    ).toEqual(['5']);
+    expect(extraSources(make('ComplexSection'))).toEqual([]);
+    const map = make('ComplexMap', {
+      data: { equipments: [{ equipmentId: '7', lat: 1, lng: 2, config: { signalArray: [ref('8')] } }] },
+    });
+    expect(extraSources(map).map((r) => r.signalId)).toEqual(['8']);
+    expect(extraSources(make('ComplexLine', { data: { signalArray: [ref('1')] } }))).toEqual([]);
   });
 });

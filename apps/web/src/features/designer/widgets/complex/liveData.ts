@@ -4,7 +4,7 @@
  * (the monitor's `/lfscada/monitor/multi/curve/query`) and grow with live values.
  */
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import type { CurveResult } from '@fieldhub/shared';
+import { LIMITS, type CurveResult } from '@fieldhub/shared';
 import type { SignalRef } from '@fieldhub/hmi';
 import { request } from '../../../../app/request';
 import { useWidgetRuntime, type RuntimeValue, type WidgetRuntime } from '../runtime';
@@ -58,40 +58,51 @@ export function useRefRawValues(refs: SignalRef[]): (RuntimeValue | undefined)[]
   );
 }
 
-/** Stored points of signal refs over [start, end], one curve call per equipment. */
+/**
+ * The curve call of a screen: a project page reads through the project (its members may not
+ * hold the device permission), any other page through the device monitor call.
+ */
+export function curveCall(scope: WidgetRuntime['scope']): { url: string; extra: Record<string, unknown> } {
+  return scope.kind === 'project'
+    ? { url: '/lfscada/monitor/project/queryAllForCurve', extra: { projectId: Number(scope.id) } }
+    : { url: '/lfscada/monitor/multi/curve/query', extra: {} };
+}
+
+/** Stored points of signal refs over [start, end]: per equipment, at most 10 variables a call. */
 export async function fetchCurves(
   refs: SignalRef[],
   start: number,
   end: number,
+  scope: WidgetRuntime['scope'],
   width = 600,
 ): Promise<TimeSeries[]> {
-  const byEquip = new Map<string, SignalRef[]>();
+  const byEquip = new Map<string, number[]>();
   for (const r of refs) {
-    if (!r.equipId || !r.signalId || !Number.isFinite(Number(r.signalId))) continue;
-    byEquip.set(r.equipId, [...(byEquip.get(r.equipId) ?? []), r]);
+    const id = Number(r.signalId);
+    if (!r.equipId || !r.signalId || !Number.isFinite(id)) continue;
+    const list = byEquip.get(r.equipId) ?? [];
+    if (!list.includes(id)) list.push(id);
+    byEquip.set(r.equipId, list);
   }
-  const answers = await Promise.all(
-    [...byEquip].map(async ([equipId, list]) => {
+  const { url, extra } = curveCall(scope);
+  const calls = [...byEquip].flatMap(([equipId, ids]) =>
+    Array.from({ length: Math.ceil(ids.length / LIMITS.historyCurveVariables) }, (_, k) =>
+      ids.slice(k * LIMITS.historyCurveVariables, (k + 1) * LIMITS.historyCurveVariables),
+    ).map(async (variableIds) => {
       const curve = await request<CurveResult>(
-        '/lfscada/monitor/multi/curve/query',
-        {
-          equipmentId: Number(equipId),
-          variableIds: list.map((r) => Number(r.signalId)),
-          startTime: start,
-          endTime: end,
-          width,
-        },
+        url,
+        { ...extra, equipmentId: Number(equipId), variableIds, startTime: start, endTime: end, width },
         { json: true, silent: true },
       );
-      return { equipId, curve };
+      return curve.series.map((s) => ({ key: `${equipId}.${s.variableId}`, points: s.points }));
     }),
   );
-  return refs.map((r) => {
-    const found = answers
-      .find((a) => a.equipId === r.equipId)
-      ?.curve.series.find((s) => String(s.variableId) === r.signalId);
-    return { name: refName(r), color: r.color, points: found ? found.points : [] };
-  });
+  const found = new Map((await Promise.all(calls)).flat().map((s) => [s.key, s.points]));
+  return refs.map((r) => ({
+    name: refName(r),
+    color: r.color,
+    points: found.get(`${r.equipId}.${r.signalId}`) ?? [],
+  }));
 }
 
 /**
@@ -112,7 +123,7 @@ export function useLiveSeries(
     let stopped = false;
     const end = Date.now();
     setLive(refs.map(() => []));
-    fetchCurves(refs, end - minutes * 60_000, end)
+    fetchCurves(refs, end - minutes * 60_000, end, runtime.scope)
       .then((series) => !stopped && setStored({ key: refsKey, series }))
       .catch(
         () =>
@@ -127,7 +138,7 @@ export function useLiveSeries(
     };
     // refs are compared by content
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [refsKey, minutes]);
+  }, [refsKey, minutes, runtime.scope]);
   useEffect(() => {
     setLive((prev) =>
       values.map((v, i) => {
