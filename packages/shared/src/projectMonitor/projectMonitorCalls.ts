@@ -3,6 +3,7 @@ import { formBool, formId, pagingSchema } from '../validation/form';
 import { commaIdList, type MvarValue } from '../mvar/mvarCalls';
 import { timeInput } from '../live/monitorCalls';
 import { LIMITS } from '../timers';
+import { ALARM_LEVELS } from '../device/alarmRule';
 import type { GatewayStatus } from '../device/gateway';
 import type { PageDocumentJson, PageRow } from '../pages/pageCalls';
 import type { RwMode } from '../address/dataTypes';
@@ -151,6 +152,37 @@ export const projectCurveQuerySchema = z.object({
   width: z.coerce.number().int().min(10).max(4000).optional().default(1000),
 });
 export type ProjectCurveQueryInput = z.infer<typeof projectCurveQuerySchema>;
+
+const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/**
+ * alarm/query {projectId, equipmentId, ruleType = '01', state?, level?, startTime?, endTime?,
+ * pageNum, pageSize} → Page<AlarmRecordRow> as /lfscada/monitor/multi/alarm/query, for a device
+ * bound to the project. Pages show designer alarms ('01', key monitor_designer_menu_alarm) by
+ * default; '00' needs monitor_equipinfo_menu_alarm (90008 without the key).
+ */
+export const projectAlarmQuerySchema = pagingSchema.extend({
+  projectId: formId,
+  equipmentId: formId,
+  ruleType: z.preprocess(blank, z.enum(['00', '01']).optional().default('01')),
+  state: z.preprocess(blank, z.enum(['active', 'cleared']).optional()),
+  level: z.preprocess(blank, z.enum(ALARM_LEVELS).optional()),
+  startTime: z.preprocess(blank, timeInput.optional()),
+  endTime: z.preprocess(blank, timeInput.optional()),
+});
+export type ProjectAlarmQueryInput = z.infer<typeof projectAlarmQuerySchema>;
+
+/**
+ * alarm/confirm {projectId, alarmIds (one or up to 100), note?} → {confirmed} as
+ * /lfscada/monitor/multi/alarm/confirm; every alarm must be of a device bound to the project
+ * (2610), all or nothing.
+ */
+export const projectAlarmConfirmSchema = z.object({
+  projectId: formId,
+  alarmIds: commaIdList(100).pipe(z.array(z.number()).min(1)),
+  note: z.string().trim().max(100).optional().default(''),
+});
+export type ProjectAlarmConfirmInput = z.infer<typeof projectAlarmConfirmSchema>;
 
 // --- answers -----------------------------------------------------------------------------------
 

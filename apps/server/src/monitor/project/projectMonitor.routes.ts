@@ -3,7 +3,9 @@ import {
   Err,
   LIVE_CLOSE_REFUSED,
   isAppError,
+  projectAlarmConfirmSchema,
   projectAlarmCountSchema,
+  projectAlarmQuerySchema,
   projectCallbackSchema,
   projectCurveQuerySchema,
   projectEquipCountSchema,
@@ -131,6 +133,12 @@ export function projectMonitorRoutes(
   );
   call(app, `${base}/alarm/queryCount`, { input: projectAlarmCountSchema }, ({ input, auth }) =>
     service.alarmCount(deps, auth, input.projectId),
+  );
+  call(app, `${base}/alarm/query`, { input: projectAlarmQuerySchema }, ({ input, auth }) =>
+    service.alarmQuery(deps, auth, input),
+  );
+  call(app, `${base}/alarm/confirm`, { input: projectAlarmConfirmSchema }, ({ input, auth, req }) =>
+    service.alarmConfirm(deps, auth, input, req.ip),
   );
   call(app, `${base}/page/info`, { input: projectPageInfoSchema }, ({ input, auth }) =>
     service.pageInfo(deps, auth, input.id),

@@ -7,7 +7,9 @@ import {
   type Lang,
   type GatewayStatus,
   type MonitorOpenResult,
+  type ProjectAlarmConfirmInput,
   type ProjectAlarmCount,
+  type ProjectAlarmQueryInput,
   type ProjectCurveQueryInput,
   type ProjectEquipCount,
   type ProjectEquipCountInput,
@@ -33,6 +35,7 @@ import { currentMvarValues } from '../../modules/mvars/mvarValues';
 import * as pages from '../../modules/pages/pages.repo';
 import { openMonitor } from '../board/deviceDetail';
 import { latestValues } from '../board/latestValues';
+import * as alarms from '../alarms/alarms.service';
 import * as history from '../history/history.service';
 import type { ValueCache } from '../valueCache';
 import {
@@ -284,4 +287,35 @@ export async function curveQuery(
   const project = await monitoredProject(db, clock, auth, projectId);
   await requireBound(db, project.id, [input.equipmentId]);
   return history.queryCurve(db, auth, input);
+}
+
+/** alarm/query: /monitor/multi/alarm/query for a device bound to the project (designer rules by default). */
+export async function alarmQuery(
+  { db, clock }: ProjectMonitorDeps,
+  auth: AuthContext,
+  { projectId, ...input }: ProjectAlarmQueryInput,
+) {
+  const project = await monitoredProject(db, clock, auth, projectId);
+  await requireBound(db, project.id, [input.equipmentId]);
+  return alarms.queryAlarms(db, auth, input);
+}
+
+/** alarm/confirm: /monitor/multi/alarm/confirm for alarms of devices bound to the project. */
+export async function alarmConfirm(
+  { db, clock }: ProjectMonitorDeps,
+  auth: AuthContext,
+  input: ProjectAlarmConfirmInput,
+  ip: string,
+) {
+  const project = await monitoredProject(db, clock, auth, input.projectId);
+  const owners = await db.query<{ equipment_id: number }>(
+    'select distinct equipment_id from alarms where id = any($1::int8[]) and org_id = $2',
+    [input.alarmIds, auth.orgId],
+  );
+  await requireBound(
+    db,
+    project.id,
+    owners.map((o) => o.equipment_id),
+  );
+  return alarms.confirm(db, clock, auth, input.alarmIds, input.note, ip);
 }

@@ -425,7 +425,7 @@ describe('project monitoring tenant isolation', () => {
 
 describe('project alarms', () => {
   it('pushes an alarm of a page device on the socket and counts it', async () => {
-    await alarmRule(admin, boiler, count, { condition: 'gt', value: 100 });
+    await alarmRule(admin, boiler, count, { condition: 'gt', value: 100, ruleType: '01' });
     const c = await projectSocket(admin, { pageId, dataEquip: [boiler] });
     await telemetry({ [count]: 150 }, {}, Date.now() + 10);
     await c.until(() => frames(c).some((f) => f.type === 'signalAlarm'), 'the alarm');
@@ -444,6 +444,29 @@ describe('project alarms', () => {
     ).toMatchObject({
       count: 1,
       alarm: 1,
+    });
+  });
+
+  it('lists the alarms of a bound device and confirms them', async () => {
+    const page = await made<{ total: number; list: { id: number; state: string }[] }>(
+      admin,
+      `${base}/alarm/query`,
+      {
+        projectId,
+        equipmentId: boiler,
+      },
+    );
+    expect(page).toMatchObject({ total: 1, list: [{ state: 'active' }] });
+    const alarmId = page.list[0]!.id;
+    expect((await send(admin, `${base}/alarm/query`, { projectId, equipmentId: pump })).code).toBe('2610');
+    expect((await send(other, `${base}/alarm/query`, { projectId, equipmentId: boiler })).code).toBe('2604');
+    expect((await send(other, `${base}/alarm/confirm`, { projectId, alarmIds: [alarmId] })).code).toBe(
+      '2604',
+    );
+    expect(
+      await made(admin, `${base}/alarm/confirm`, { projectId, alarmIds: String(alarmId), note: 'seen' }),
+    ).toEqual({
+      confirmed: 1,
     });
   });
 });
