@@ -195,6 +195,8 @@ async function signIn(page: Page) {
   await page.getByTestId('password').fill(TEST_PASSWORD);
   await page.getByTestId('login-submit').click();
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  // messages created before the message socket is open arrive only through the unread count
+  await page.locator('body[data-msg-socket=open]').waitFor({ state: 'attached', timeout: 30_000 });
 }
 
 async function shot(page: Page, lang: string, name: string) {

@@ -134,7 +134,10 @@ export function useMessageAlerts(): void {
       else if (Array.isArray(change)) announcer.markRead(change);
       else if (change.equipType === 'eg') announcer.markReadWhere((a) => a.dataId === change.dataId);
     });
-    const socket = createMessageSocket(onFrame);
+    // the socket's state on the body (data-msg-socket), for support and browser tests
+    const socket = createMessageSocket(onFrame, (status) => {
+      document.body.dataset['msgSocket'] = status;
+    });
     socket.start();
     return () => {
       socket.stop();
