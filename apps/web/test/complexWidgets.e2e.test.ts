@@ -295,6 +295,29 @@ describe('complex, navigate, script and 3D widgets in the designer', () => {
       await page.locator('[data-testid=prop-tabs] [data-node-key=data]').click();
       await expect.poll(() => page.getByTestId('signal-array').innerText()).toContain('boiler_temperature');
       await shot(page, 'en-US', '4-chart-data');
+
+      // --- the same page in the live viewer (the device has no stored values): the bodies run in
+      // view mode, query the monitor calls and show their empty states
+      await page.goto(`${f.baseUrl}/monitor/eg/detail/page/${created.id}/0`);
+      await page.getByTestId('viewer-stage').waitFor();
+      const live = (type: string) => page.locator(`[data-testid=viewer-stage] [data-type=${type}]`);
+      await expect
+        .poll(() => live('ComplexHistory').innerText(), { timeout: 15_000 })
+        .toContain('No records in this range');
+      await expect
+        .poll(() => live('ComplexAlarm').innerText(), { timeout: 15_000 })
+        .toContain('No alarms in this range');
+      await expect
+        .poll(() => live('ComplexLine').locator('canvas').count(), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      await expect
+        .poll(() => live('ScriptBar').locator('[data-testid=script-widget]').getAttribute('data-state'), {
+          timeout: 15_000,
+        })
+        .toBe('done');
+      expect(await live('ComplexMap').locator('.fh-map-marker').count()).toBe(1);
+      expect(await live('ComplexWeather').innerText()).toContain('Weather not configured');
+      await shot(page, 'en-US', '5-viewer');
     } finally {
       await context.close();
     }

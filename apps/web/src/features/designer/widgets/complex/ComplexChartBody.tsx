@@ -92,6 +92,7 @@ function LiveTimeChart({ widget }: Props) {
     <>
       <Chart option={option} widget={widget} />
       {loading && <BodyNote text={t('complex.loading')} subtle />}
+      {!loading && series.every((s) => !s.points.length) && <BodyNote text={t('complex.no-data')} />}
     </>
   );
 }

@@ -22,6 +22,13 @@ import { useChart } from './useChart';
 type Loose = Record<string, unknown>;
 const RERUN_MS = 60_000;
 
+const isEmpty = (o: ScriptOutput) =>
+  o.kind === 'table'
+    ? !o.rows.length
+    : o.kind === 'trend'
+      ? o.series.every((s) => !s.points.length)
+      : !o.values.length;
+
 function refsOf(raw: unknown, fallback: SignalRef[]): SignalRef[] {
   return Array.isArray(raw) ? raw.map((r) => signalRefSchema.parse(r)) : fallback;
 }
@@ -198,6 +205,7 @@ export default function ScriptBody({ widget }: { widget: Widget }) {
       data-state={state.error ? 'error' : state.output ? 'done' : 'running'}
     >
       {state.output && <Output widget={widget} output={state.output} range={range} />}
+      {state.output && isEmpty(state.output) && <BodyNote text={t('complex.no-data')} />}
       {state.error && <BodyNote text={state.error} />}
       {!state.output && !state.error && <BodyNote text={t('complex.script.running')} />}
     </div>
