@@ -44,6 +44,7 @@ import {
   projectMvars,
   projectSignalDevices,
   requireBound,
+  throughProject,
 } from './projectScope';
 
 export interface ProjectMonitorDeps {
@@ -86,7 +87,7 @@ export async function gatewayOpen(
 ): Promise<MonitorOpenResult> {
   const project = await monitoredProject(db, clock, auth, input.projectId);
   await requireBound(db, project.id, [input.equipmentId]);
-  return openMonitor(db, clock, auth, input.equipmentId, input.delay);
+  return openMonitor(db, clock, throughProject(auth), input.equipmentId, input.delay);
 }
 
 /** signal/query: the latest values of the page's signals and mvars. */
@@ -130,7 +131,7 @@ export async function writeVal(
   const equipmentId = devices.get(input.signalId)!;
   return commands.writeValue(
     { db, clock, link: deps.link() },
-    auth,
+    throughProject(auth),
     { equipmentId, signalId: input.signalId, value: input.value },
     ip,
   );
@@ -275,7 +276,7 @@ export async function historyQuery(
 ) {
   const project = await monitoredProject(db, clock, auth, projectId);
   await requireBound(db, project.id, [input.equipmentId]);
-  return history.queryHistory(db, auth, input);
+  return history.queryHistory(db, throughProject(auth), input);
 }
 
 /** queryAllForCurve: /monitor/multi/curve/query for a device bound to the project. */
@@ -286,7 +287,7 @@ export async function curveQuery(
 ) {
   const project = await monitoredProject(db, clock, auth, projectId);
   await requireBound(db, project.id, [input.equipmentId]);
-  return history.queryCurve(db, auth, input);
+  return history.queryCurve(db, throughProject(auth), input);
 }
 
 /** alarm/query: /monitor/multi/alarm/query for a device bound to the project (designer rules by default). */
@@ -297,7 +298,7 @@ export async function alarmQuery(
 ) {
   const project = await monitoredProject(db, clock, auth, projectId);
   await requireBound(db, project.id, [input.equipmentId]);
-  return alarms.queryAlarms(db, auth, input);
+  return alarms.queryAlarms(db, throughProject(auth), input);
 }
 
 /** alarm/confirm: /monitor/multi/alarm/confirm for alarms of devices bound to the project. */
@@ -317,5 +318,5 @@ export async function alarmConfirm(
     project.id,
     owners.map((o) => o.equipment_id),
   );
-  return alarms.confirm(db, clock, auth, input.alarmIds, input.note, ip);
+  return alarms.confirm(db, clock, throughProject(auth), input.alarmIds, input.note, ip);
 }

@@ -133,7 +133,8 @@ beforeAll(async () => {
     formula: `\${${boiler}.${level}} * 10 + \${${boiler}.${count}}`,
   });
 
-  const opsRole = await role(admin, 'Ops', ['ops_center', 'monitor_view', 'monitor_write']);
+  // members whose own data range holds no device: the project decides what they watch
+  const opsRole = await role(admin, 'Ops', ['ops_center', 'monitor_view', 'monitor_write'], 'self');
   const opId = await subAccount(admin, { segment: 'int', loginname: 'pm-operator', roleId: opsRole });
   const viewId = await subAccount(admin, { segment: 'int', loginname: 'pm-viewer', roleId: opsRole });
   await addMember(db, projectId, opId, [{ pageId, pmsn: 'operate' }]);
@@ -333,6 +334,16 @@ describe('project calls', () => {
     // a member with only a view permission on the project's pages may not write
     expect((await write(viewerMember, level, 1)).code).toBe('2006');
     expect((await write(operatorMember, level, 1)).code).toBe('200');
+    // the device calls themselves still keep the device from an account outside its data range
+    expect(
+      (
+        await send(operatorMember, '/lfscada/monitor/multi/signal/writeVal', {
+          equipmentId: boiler,
+          signalId: level,
+          value: 1,
+        })
+      ).code,
+    ).toBe('1101');
   });
 
   it('keeps a password-protected page locked until its password is given in this session', async () => {

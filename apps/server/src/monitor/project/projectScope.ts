@@ -76,3 +76,13 @@ export async function projectMvars(
   if (defs.length !== new Set(mvarIds).size) throw new AppError(Err.mvarNotFound);
   return defs;
 }
+
+/**
+ * The caller as the device calls should see it once a device was found bound to a project the
+ * caller may use: on a project page the project, not the account's data range, decides which
+ * devices it watches (seed 001 §6 pagePmsn), so the device scope becomes the enterprise. The
+ * enterprise, the account and its permission keys stay as they are.
+ */
+export function throughProject(auth: AuthContext): AuthContext {
+  return { ...auth, kind: 'internal', dataRange: 'org' };
+}
