@@ -1,4 +1,4 @@
-import { computeMvar, type LiveValue, type MvarValue } from '@fieldhub/shared';
+import { computeMvar, type LiveValue, type MvarRef, type MvarValue } from '@fieldhub/shared';
 import type { Db } from '../../db/db';
 import { latestValues } from '../../monitor/board/latestValues';
 import type { ValueCache } from '../../monitor/valueCache';
@@ -15,11 +15,10 @@ export function mvarValueOf(def: MvarDefinition, held: ReadonlyMap<number, LiveV
     if (reading && (ts === null || reading.ts > ts)) ts = reading.ts;
   }
   if (ts === null) return { mvarId: def.id, value: def.initial_value, ts: null };
-  return {
-    mvarId: def.id,
-    value: computeMvar(def.calc_type, def.formula, (ref) => held.get(ref.signalId)),
-    ts,
-  };
+  // `held` may hold signals of other mvars: only this mvar's (bound) references are read
+  const own = new Set(def.refs);
+  const readingOf = (ref: MvarRef) => (own.has(ref.signalId) ? held.get(ref.signalId) : undefined);
+  return { mvarId: def.id, value: computeMvar(def.calc_type, def.formula, readingOf), ts };
 }
 
 /** The current values of these mvars, from the value cache (primed from storage where cold). */

@@ -18,11 +18,21 @@ export interface MvarRecord {
   updated_at: Date;
 }
 
-/** What an mvar is computed from; the engine reads only these columns. */
+/**
+ * What an mvar is computed from. `refs` holds only the signals whose device is still bound to the
+ * project: a device unbound since the formula was saved reads as 0, so its values stop reaching
+ * the project's pages.
+ */
 export type MvarDefinition = Pick<
   MvarRecord,
   'id' | 'project_id' | 'calc_type' | 'formula' | 'initial_value' | 'refs'
 >;
+
+const definitionColumns = `m.id, m.project_id, m.calc_type, m.formula, m.initial_value,
+  array(select v.id from unnest(m.refs) r(id)
+          join variables v on v.id = r.id
+          join project_equipment pe on pe.equipment_id = v.equipment_id and pe.project_id = m.project_id
+        order by v.id)::int8[] as refs`;
 
 const columns = `id, org_id, project_id, title, calc_type, formula, initial_value, unit, decimals,
   refs::int8[] as refs, created_at, updated_at`;
@@ -171,8 +181,7 @@ export function projectSignals(
 /** The mvars (of any project) whose formula reads one of these signals. */
 export async function mvarsReading(db: Db, signalIds: readonly number[]): Promise<MvarDefinition[]> {
   const rows = await db.query<MvarDefinition>(
-    `select id, project_id, calc_type, formula, initial_value, refs::int8[] as refs
-       from project_mvars where refs && $1::int8[]`,
+    `select ${definitionColumns} from project_mvars m where m.refs && $1::int8[]`,
     [signalIds],
   );
   return rows.map(asNumbers);
@@ -185,8 +194,8 @@ export async function mvarDefinitions(
   ids: readonly number[],
 ): Promise<MvarDefinition[]> {
   const rows = await db.query<MvarDefinition>(
-    `select id, project_id, calc_type, formula, initial_value, refs::int8[] as refs
-       from project_mvars where project_id = $1 and id = any($2::int8[]) order by id`,
+    `select ${definitionColumns} from project_mvars m
+      where m.project_id = $1 and m.id = any($2::int8[]) order by m.id`,
     [projectId, ids],
   );
   return rows.map(asNumbers);

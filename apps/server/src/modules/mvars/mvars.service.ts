@@ -101,7 +101,7 @@ function formulaError(outcome: Extract<FormulaOutcome, { ok: false }>): AppError
   });
 }
 
-/** The names of the references of stored mvars, for their rows (one query for all). */
+/** The references of stored mvars as their formulas name them, with names while still bound. */
 async function rowsOf(
   db: Db,
   orgId: number,
@@ -113,15 +113,15 @@ async function rowsOf(
     (await repo.projectSignals(db, orgId, projectId, signalIds)).map((s) => [s.signal_id, s]),
   );
   return records.map((r) => {
-    const refs = r.refs.map((id): MvarRefInfo => {
-      const s = names.get(id);
-      // a device unbound since: the reference stays in the formula and reads as 0
+    const check = checkMvarFormula(r.calc_type, r.formula);
+    const refs = (check.ok ? check.refs : []).map((ref): MvarRefInfo => {
+      const s = names.get(ref.signalId);
+      // a device unbound since keeps its reference in the formula, without names, and reads as 0
+      const bound = s?.equipment_id === ref.equipmentId;
       return {
-        key: `${s?.equipment_id ?? 0}.${id}`,
-        equipmentId: s?.equipment_id ?? 0,
-        signalId: id,
-        equipmentTitle: s?.equipment_title ?? '',
-        signalName: s?.signal_name ?? '',
+        ...ref,
+        equipmentTitle: bound ? s.equipment_title : '',
+        signalName: bound ? s.signal_name : '',
       };
     });
     return repo.toMvarRow(r, refs);
@@ -163,9 +163,14 @@ export async function queryAllMvars(
 ): Promise<MvarWithValue[]> {
   const project = await projectFor(deps.db, auth, input.projectId, 'view');
   const { rows } = await repo.mvarsOfProject(deps.db, auth.orgId, project.id, { ids: input.ids });
-  const values = await currentMvarValues(deps.db, deps.cache, rows);
+  const defs = await repo.mvarDefinitions(
+    deps.db,
+    project.id,
+    rows.map((r) => r.id),
+  );
+  const values = new Map((await currentMvarValues(deps.db, deps.cache, defs)).map((v) => [v.mvarId, v]));
   const list = await rowsOf(deps.db, auth.orgId, project.id, rows);
-  return list.map((row, i) => ({ ...row, value: values[i]!.value, ts: values[i]!.ts }));
+  return list.map((row) => ({ ...row, value: values.get(row.id)!.value, ts: values.get(row.id)!.ts }));
 }
 
 async function fieldsOf(

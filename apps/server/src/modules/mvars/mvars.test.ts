@@ -235,6 +235,37 @@ describe('mvar calls', () => {
     expect((await send(admin, url, { projectId, ids: many })).code).toBe('2603');
   });
 
+  it('stops reading a device once it is unbound from the project', async () => {
+    const { db } = env.p.ctx;
+    await bindToProject(db, projectId, pump, 'Pump 1');
+    const both = await made<MvarRow>(admin, `${base}/add`, {
+      projectId,
+      title: 'Both',
+      calcType: 'sum',
+      formula: `\${${boiler}.${temp}},\${${pump}.${flow}}`,
+    });
+    const ts = Date.now() + 10;
+    await env.p.ctx.monitor.ingest(boiler, [good(temp, ts, 20)], false);
+    await env.p.ctx.monitor.ingest(pump, [good(flow, ts, 5)], false);
+    const valueOf = async () =>
+      (await made<MvarWithValue[]>(admin, `${base}/queryAll`, { projectId, ids: [both.id] }))[0]!;
+    expect((await valueOf()).value).toBe(25);
+    await db.query('delete from project_equipment where project_id = $1 and equipment_id = $2', [
+      projectId,
+      pump,
+    ]);
+    const after = await valueOf();
+    expect(after.value).toBe(20);
+    expect(after.refs[1]).toEqual({
+      key: `${pump}.${flow}`,
+      equipmentId: pump,
+      signalId: flow,
+      equipmentTitle: '',
+      signalName: '',
+    });
+    await made(admin, `${base}/delete`, { id: both.id });
+  });
+
   it('lets a project member read the mvars but not change them', async () => {
     expect(await made<MvarWithValue[]>(viewer, `${base}/queryAll`, { projectId })).toHaveLength(1);
     const before = await count();
