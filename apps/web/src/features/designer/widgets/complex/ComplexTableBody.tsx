@@ -200,7 +200,15 @@ function alarmCell(
   }
 }
 
-function AlarmTable({ widget, equipmentId }: { widget: Widget; equipmentId: string }) {
+function AlarmTable({
+  widget,
+  equipmentId,
+  project,
+}: {
+  widget: Widget;
+  equipmentId: string;
+  project: string;
+}) {
   const { t } = useTranslation(['designer', 'monitor', 'deviceConfig', 'common']);
   const d = widget.data as Loose;
   const pager = usePaging();
@@ -208,14 +216,26 @@ function AlarmTable({ widget, equipmentId }: { widget: Widget; equipmentId: stri
   const equips = (Array.isArray(d['equips']) ? d['equips'] : []).map(obj);
   const equipTitle = str(equips.find((e) => String(e['equipmentId']) === equipmentId)?.['title'], '');
   const rows = useQuery({
-    queryKey: ['widget', 'alarms', widget.id, equipmentId, range?.map((x) => x.valueOf()), pager.paging],
+    queryKey: [
+      'widget',
+      'alarms',
+      project,
+      widget.id,
+      equipmentId,
+      range?.map((x) => x.valueOf()),
+      pager.paging,
+    ],
     queryFn: () => {
       const [startTime, endTime] = current();
-      return request<Page<AlarmRecordRow>>(
-        '/lfscada/monitor/multi/alarm/query',
-        { equipmentId: Number(equipmentId), startTime, endTime, ...pager.paging },
-        json,
-      );
+      const body = { equipmentId: Number(equipmentId), startTime, endTime, ...pager.paging };
+      // a project page reads the designer alarms of its devices through the project
+      return project
+        ? request<Page<AlarmRecordRow>>(
+            '/lfscada/monitor/project/alarm/query',
+            { ...body, projectId: Number(project) },
+            json,
+          )
+        : request<Page<AlarmRecordRow>>('/lfscada/monitor/multi/alarm/query', body, json);
     },
     placeholderData: keepPreviousData,
     refetchInterval: num(d['rollTime'], 30) * 1000,
@@ -317,14 +337,11 @@ export default function ComplexTableBody({ widget }: { widget: Widget }) {
   const { t } = useTranslation('designer');
   if (runtime.mode === 'design') return <DesignTable widget={widget} />;
   const equipmentId = tableEquipment(widget, runtime.scope);
+  const project = runtime.scope.kind === 'project' ? runtime.scope.id : '';
   if (!equipmentId) return <BodyNote text={t('complex.no-equipment')} />;
   return widget.widgetType === 'ComplexAlarm' ? (
-    <AlarmTable widget={widget} equipmentId={equipmentId} />
+    <AlarmTable widget={widget} equipmentId={equipmentId} project={project} />
   ) : (
-    <HistoryTable
-      widget={widget}
-      equipmentId={equipmentId}
-      project={runtime.scope.kind === 'project' ? runtime.scope.id : ''}
-    />
+    <HistoryTable widget={widget} equipmentId={equipmentId} project={project} />
   );
 }
