@@ -384,6 +384,69 @@ describe('the page designer in the browser', () => {
     }
   }, 60_000);
 
+  it('drags a selection of more than 50 widgets as outlines and moves all of them on the drop', async () => {
+    const created = await made<{ id: number }>(api, `${base}/add`, {
+      ownerKind: 'equipment',
+      ownerId: deviceId,
+      name: 'Many',
+    });
+    const info = await made<Info>(api, `${base}/info`, { id: created.id });
+    const document = {
+      ...info.document,
+      widgets: Array.from({ length: 60 }, (_, i) =>
+        defaultWidget('ShapeRect', {
+          id: `m${i}`,
+          x: 20 + (i % 10) * 40,
+          y: 20 + Math.floor(i / 10) * 40,
+          width: 30,
+          height: 30,
+        }),
+      ),
+    };
+    await made(api, `${base}/save`, { id: created.id, version: info.version, document });
+    const { context, page } = await f.newPage('en-US');
+    try {
+      await signIn(page);
+      await page.goto(`${f.baseUrl}/manage/eg/${deviceId}/designer/${created.id}`);
+      await expect.poll(() => widgets(page).count()).toBe(60);
+      await page.keyboard.press('Control+a');
+      await expect.poll(() => page.getByTestId('status-selection').innerText()).toContain('60');
+      const first = await box(page.locator('[data-wid=m0]'));
+      await page.mouse.move(first.x + 15, first.y + 15);
+      await page.mouse.down();
+      await page.mouse.move(first.x + 15 + 50, first.y + 15 + 50, { steps: 5 });
+      await page.mouse.move(first.x + 15 + 101, first.y + 15 + 61, { steps: 5 });
+      // during the drag: one outline per widget in the drag layer, the widgets themselves untouched
+      const outline = await page.locator('.fh-drag-outlines path').getAttribute('d');
+      expect(outline?.match(/M/g)?.length).toBe(60);
+      expect(await page.locator('.fh-w[style*="visibility: hidden"]').count()).toBe(0);
+      await shot(page, 'en-US', '11-outline-drag');
+      await page.mouse.up();
+      await expect.poll(() => page.locator('.fh-drag-outlines').count()).toBe(0);
+      const moved = await widgets(page).evaluateAll((els) =>
+        els.map((el) => [
+          parseFloat((el as HTMLElement).style.left),
+          parseFloat((el as HTMLElement).style.top),
+        ]),
+      );
+      // every widget moved by the same offset (snapping may round it to a neighbour's edge)
+      const [dx, dy] = [moved[0]![0]! - 20, moved[0]![1]! - 20];
+      expect(dx).toBeGreaterThan(80);
+      expect(dy).toBeGreaterThan(40);
+      moved.forEach(([x, y], i) => {
+        expect(x).toBe(20 + (i % 10) * 40 + dx);
+        expect(y).toBe(20 + Math.floor(i / 10) * 40 + dy);
+      });
+      // one undo puts all of them back
+      await page.keyboard.press('Control+z');
+      await expect
+        .poll(() => page.locator('[data-wid=m59]').evaluate((el: HTMLElement) => el.style.left))
+        .toBe(`${20 + 9 * 40}px`);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it('keeps the designer settings with the account: grid toggle and adsorb survive a reload', async () => {
     const created = await made<{ id: number }>(api, `${base}/add`, {
       ownerKind: 'equipment',

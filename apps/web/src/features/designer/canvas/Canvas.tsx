@@ -1,9 +1,10 @@
 /**
  * The designer canvas: rulers, the scrollable stage with the page (zoomed by a CSS scale), the
  * grid, the widgets and the selection overlay. Pointer input runs through the pure pointer
- * machine; a move drag copies the moved widgets into a drag layer (its own compositor layer),
- * moves that layer by a CSS transform once per animation frame and commits one hmi move command
- * on release, so nothing re-renders or repaints during the drag whatever the page size.
+ * machine; a move drag puts the moved widgets (or, for a large selection, their outlines) into a
+ * drag layer (its own compositor layer), moves that layer by a CSS transform once per animation
+ * frame and commits one hmi move command on release, so nothing re-renders or repaints during the
+ * drag whatever the page size.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
@@ -33,6 +34,37 @@ import { WidgetTextContext } from '../widgets/widgetText';
 /** Space around the page on the stage, screen pixels. */
 const MARGIN = 40;
 export const PALETTE_MIME = 'application/x-fieldhub-widget';
+/** Most widgets dragged as themselves; a larger selection is dragged as outlines. */
+const LIVE_DRAG_MAX = 50;
+
+/** One SVG path outlining the moved units, in page coordinates. */
+function unitOutlines(
+  ids: string[],
+  bounds: { x: number; y: number; width: number; height: number },
+  units: ReadonlyMap<
+    string,
+    { rect: { x: number; y: number; width: number; height: number }; rotate: number }
+  >,
+): SVGSVGElement {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('class', 'fh-drag-outlines');
+  svg.setAttribute('width', String(bounds.width));
+  svg.setAttribute('height', String(bounds.height));
+  svg.style.left = `${bounds.x}px`;
+  svg.style.top = `${bounds.y}px`;
+  let d = '';
+  for (const id of ids) {
+    const unit = units.get(id);
+    if (!unit) continue;
+    const { x, y, width, height } = unit.rect;
+    d += `M${x - bounds.x} ${y - bounds.y}h${width}v${height}h${-width}z`;
+  }
+  const path = document.createElementNS(ns, 'path');
+  path.setAttribute('d', d);
+  svg.appendChild(path);
+  return svg;
+}
 
 interface CanvasProps {
   store: EditorStore;
@@ -118,9 +150,11 @@ export function Canvas({ store, cursorRef, onRefused }: CanvasProps) {
   );
 
   /**
-   * At the start of a move: the moved widgets are copied into the drag layer (one compositor
-   * layer) and hidden in place, so each frame only moves that layer, and nothing is repainted
-   * under it until the drop.
+   * At the start of a move the moving picture goes into the drag layer (one compositor layer) that
+   * each frame only shifts. Up to LIVE_DRAG_MAX widgets are copied there and hidden in place (a
+   * copy-drag leaves them visible); a larger selection moves as the outlines of its units, and the
+   * widgets stay untouched until the drop — copying and hiding hundreds of widgets would cost the
+   * first frames of the drag more than a frame's time.
    */
   const startDragLayer = useCallback(
     (ids: string[], bounds: { x: number; y: number; width: number; height: number }, copy: boolean) => {
@@ -132,14 +166,19 @@ export function Canvas({ store, cursorRef, onRefused }: CanvasProps) {
         const unit = w.groupId && groupIds.has(w.groupId) ? w.groupId : w.id;
         if (unitIds.has(unit) && !w.posLock) movableIds.add(w.id);
       }
+      const live = movableIds.size <= LIVE_DRAG_MAX;
       const nodes: HTMLElement[] = [];
-      const copies = document.createDocumentFragment();
-      for (const el of pageRef.current?.querySelectorAll<HTMLElement>('.fh-w') ?? []) {
-        if (!movableIds.has(el.dataset['wid'] ?? '')) continue;
-        nodes.push(el);
-        const copy = el.cloneNode(true) as HTMLElement;
-        copy.removeAttribute('data-wid');
-        copies.appendChild(copy);
+      const picture = document.createDocumentFragment();
+      if (live) {
+        for (const el of pageRef.current?.querySelectorAll<HTMLElement>('.fh-w') ?? []) {
+          if (!movableIds.has(el.dataset['wid'] ?? '')) continue;
+          nodes.push(el);
+          const clone = el.cloneNode(true) as HTMLElement;
+          clone.removeAttribute('data-wid');
+          picture.appendChild(clone);
+        }
+      } else {
+        picture.appendChild(unitOutlines(ids, bounds, pointerUnits(store.getState().doc)));
       }
       const outline = document.createElement('div');
       outline.className = 'fh-drag-outline';
@@ -149,13 +188,13 @@ export function Canvas({ store, cursorRef, onRefused }: CanvasProps) {
         width: `${bounds.width}px`,
         height: `${bounds.height}px`,
       });
-      copies.appendChild(outline);
+      picture.appendChild(outline);
       // the layer spans the moved widgets only, so raster work at the start stays small
       const inner = document.createElement('div');
       inner.style.position = 'absolute';
       inner.style.left = `${-bounds.x}px`;
       inner.style.top = `${-bounds.y}px`;
-      inner.appendChild(copies);
+      inner.appendChild(picture);
       Object.assign(layer.style, {
         left: `${bounds.x}px`,
         top: `${bounds.y}px`,
