@@ -35,6 +35,7 @@ let p: TestPlatform;
 let admin: Caller;
 let adminZh: Caller;
 let other: Caller;
+let operator: Caller;
 let operatorMember: Caller;
 let viewerMember: Caller;
 let gateway: MqttClient;
@@ -99,7 +100,7 @@ beforeAll(async () => {
   p = await startTestPlatform({ MQTT_PORT: '0' }, { link: true, live: { idleMs: 300 } });
   await p.app.listen({ port: 0, host: '127.0.0.1' });
   const { db } = p.ctx;
-  const operator = await loggedInOperator(p);
+  operator = await loggedInOperator(p);
   const enterprise = await makeEnterprise(db, 'Project Works');
   admin = await loggedIn(p.app, enterprise.admin);
   adminZh = await loggedIn(p.app, enterprise.admin, 'zh-CN');
@@ -344,6 +345,32 @@ describe('project calls', () => {
         })
       ).code,
     ).toBe('1101');
+  });
+
+  it('refuses a write to a device without gateway (2001) and with a broken write formula (2005)', async () => {
+    const { db } = p.ctx;
+    const bare = await deviceWithGateway(admin, operator, 'Valve box');
+    const valve = await variable(admin, bare.owner, await modbusDriver(admin, bare.owner), 'valve', {
+      rw: 'rw',
+    });
+    // the gateway taken off the device (replaced in the field, not yet bound again)
+    await made(admin, '/lfscada/equipment/multi/unbindGateway', { equipmentId: bare.id });
+    await bindToProject(db, projectId, bare.id, 'Valve box');
+    expect(
+      (await send(admin, `${base}/signal/writeVal`, { projectId, signalId: valve, value: 1 })).code,
+    ).toBe('2001');
+    const plc = (
+      await db.query<{ driver_id: number }>('select driver_id from variables where id = $1', [level])
+    )[0]!;
+    const setpoint = await variable(admin, { equipmentId: boiler }, plc.driver_id, 'setpoint', {
+      rw: 'rw',
+      address: '2',
+    });
+    // a formula saved before the rules were strict: the write is refused before it is sent
+    await db.query("update variables set write_formula = 'x *' where id = $1", [setpoint]);
+    expect(
+      (await send(admin, `${base}/signal/writeVal`, { projectId, signalId: setpoint, value: 1 })).code,
+    ).toBe('2005');
   });
 
   it('keeps a password-protected page locked until its password is given in this session', async () => {
