@@ -46,6 +46,7 @@ const text = {
     nameRequired: '请输入项目名称',
     keyRule: '字母、数字和下划线，不能以数字开头，最多 32 个字符',
     formulaEmpty: '公式不能为空',
+    unknownRef: '第1个字符处引用的变量 ${999.999} 不存在',
     valid: '公式有效',
     project: '一号水厂',
     second: '二号水厂',
@@ -54,6 +55,7 @@ const text = {
     nameRequired: 'Please enter a project name',
     keyRule: 'Letters, digits and underscores, not starting with a digit, at most 32',
     formulaEmpty: 'The formula must not be empty',
+    unknownRef: 'Unknown reference ${999.999} at 1',
     valid: 'Valid formula',
     project: 'Water plant 1',
     second: 'Water plant 2',
@@ -94,7 +96,14 @@ async function pickOption(page: Page, label: string) {
     .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label })
     .first()
     .click();
-  await page.keyboard.press('Escape');
+  await expect
+    .poll(
+      () => page.locator('.ant-modal:visible .ant-select-selection-item', { hasText: label }).count(),
+      wait,
+    )
+    .toBe(1);
+  // a click beside the field closes the dropdown (Escape could close the dialog instead)
+  await page.locator('.ant-modal:visible .ant-modal-title').click();
 }
 
 describe.each(['zh-CN', 'en-US'] as const)('project screens (%s)', (lang) => {
@@ -221,6 +230,18 @@ describe.each(['zh-CN', 'en-US'] as const)('project screens (%s)', (lang) => {
       await expect
         .poll(() => page.locator('.ant-modal:visible .ant-form-item-explain-error').first().innerText(), wait)
         .toBe(l.formulaEmpty);
+      // the server refuses a signal outside the project, under the field and in the user's language
+      const types = page.getByTestId('mvar-type').locator('.ant-segmented-item');
+      await types.nth(4).click();
+      await expect.poll(() => types.nth(4).locator('input').isChecked(), wait).toBe(true);
+      await page.getByTestId('mvar-formula').fill('${999.999} * 2');
+      await page.getByTestId('mvar-check').click();
+      await expect
+        .poll(() => page.locator('.ant-modal:visible .ant-form-item-explain-error').first().innerText(), wait)
+        .toBe(l.unknownRef);
+      await shot(page, `${lang}-mvar-invalid`);
+      await page.getByTestId('mvar-formula').fill('');
+      await types.nth(0).click();
       await page.getByTestId(`mvar-pick-${device}-${temperature}`).click();
       await expect
         .poll(() => page.getByTestId('mvar-formula').inputValue(), wait)
@@ -242,6 +263,21 @@ describe.each(['zh-CN', 'en-US'] as const)('project screens (%s)', (lang) => {
         { title: 'Total temperature', calcType: 'sum', formula: `\${${device}.${temperature}}` },
       ]);
       await shot(page, `${lang}-mvars`);
+
+      // sharing: on, with a password
+      await page.getByTestId('project-tab-share').click();
+      await page.getByTestId('share-switch').click();
+      await page.getByTestId('share-pwd').fill('plant42');
+      await page.getByTestId('share-pwd-save').click();
+      await expect
+        .poll(async () =>
+          made<{ shared: boolean; hasPassword: boolean }>(api, `${base}/queryShareInfo`, { id: first.id }),
+        )
+        .toMatchObject({ shared: true, hasPassword: true });
+      await shot(page, `${lang}-share`);
+      await page.getByTestId('project-tab-info').click();
+      await page.getByTestId('project-info-form').waitFor(wait);
+      await shot(page, `${lang}-info`);
 
       // delete the project after the confirmation
       await page.locator('.ant-drawer-close').click();

@@ -1,5 +1,18 @@
 import { useRef, useState } from 'react';
-import { Alert, Col, Form, Input, InputNumber, Modal, Row, Segmented, Space, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Col,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Row,
+  Segmented,
+  Space,
+  Tag,
+  Typography,
+} from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,8 +27,8 @@ import {
 } from '@fieldhub/shared';
 import { currentLang } from '../../app/i18n';
 import type { RowDialogProps } from '../../app/useDialog';
-import { FormulaEditor } from './FormulaEditor';
-import type { PickerEquipment } from './SignalPicker';
+import { FormulaEditor, pickIntoFormula } from './FormulaEditor';
+import { SignalPicker, type PickerEquipment } from './SignalPicker';
 import { checkFormulaOnServer, useMvarActions, type MvarFields } from './useMvars';
 
 const newMvar: MvarFields = {
@@ -51,18 +64,22 @@ export function MvarModal({
   const [refs, setRefs] = useState<MvarRefInfo[] | null>(row?.refs ?? null);
   const calcType = Form.useWatch('calcType', form) ?? row?.calcType ?? newMvar.calcType;
 
+  // the server's last refusal: shown under the field for as long as the formula is the same
+  const refused = useRef<{ calcType: MvarType; formula: string; message: string } | null>(null);
+
   /** Asks the server; a refusal goes under the field with the caret on it. */
   const serverCheck = async (): Promise<boolean> => {
-    const { calcType: type, formula } = form.getFieldsValue(['calcType', 'formula']) as MvarFields;
+    const { calcType: type, formula = '' } = form.getFieldsValue(['calcType', 'formula']) as MvarFields;
     setChecking(true);
     try {
-      const verdict: MvarFormulaVerdict = await checkFormulaOnServer(projectId, type, formula ?? '');
+      const verdict: MvarFormulaVerdict = await checkFormulaOnServer(projectId, type, formula);
       if (verdict.valid) {
         setRefs(verdict.refs);
         return true;
       }
       setRefs(null);
-      form.setFields([{ name: 'formula', errors: [verdict.message] }]);
+      refused.current = { calcType: type, formula, message: verdict.message };
+      await form.validateFields(['formula']).catch(() => undefined);
       const area = textRef.current?.resizableTextArea?.textArea;
       area?.focus();
       area?.setSelectionRange(verdict.position, verdict.position + 1);
@@ -72,6 +89,13 @@ export function MvarModal({
     } finally {
       setChecking(false);
     }
+  };
+
+  const pick = ({ ref }: { ref: string }) => {
+    const text = pickIntoFormula(textRef, calcType, (form.getFieldValue('formula') as string) ?? '', ref);
+    form.setFieldValue('formula', text);
+    setRefs(null);
+    void form.validateFields(['formula']).catch(() => undefined);
   };
 
   const submit = async () => {
@@ -140,29 +164,41 @@ export function MvarModal({
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item
-          name="formula"
-          label={t('mvar.formula')}
-          validateFirst
-          rules={[
-            {
-              validator: (_, v: string | undefined) => {
-                const check = checkMvarFormula(form.getFieldValue('calcType') as MvarType, v ?? '');
-                return check.ok ? Promise.resolve() : Promise.reject(new Error(inLang(check.error.message)));
+        <Flex gap={12} align="start">
+          <Form.Item
+            name="formula"
+            label={t('mvar.formula')}
+            style={{ flex: 1, minWidth: 0 }}
+            rules={[
+              {
+                validator: (_, v: string | undefined) => {
+                  const type = form.getFieldValue('calcType') as MvarType;
+                  const check = checkMvarFormula(type, v ?? '');
+                  if (!check.ok) return Promise.reject(new Error(inLang(check.error.message)));
+                  const r = refused.current;
+                  if (r && r.calcType === type && r.formula === v)
+                    return Promise.reject(new Error(r.message));
+                  return Promise.resolve();
+                },
               },
-            },
-          ]}
-          dependencies={['calcType']}
-          extra={
-            <FormulaVerdict
-              refs={refs}
-              checking={checking}
-              onCheck={() => void form.validateFields(['formula']).then(serverCheck, () => undefined)}
-            />
-          }
-        >
-          <FormulaEditor calcType={calcType} equipment={equipment} textRef={textRef} />
-        </Form.Item>
+            ]}
+            dependencies={['calcType']}
+            extra={
+              <FormulaVerdict
+                help={calcType === 'custom' ? t('mvar.formula-help') : t('mvar.refs-help')}
+                refs={refs}
+                checking={checking}
+                onCheck={() => void form.validateFields(['formula']).then(serverCheck, () => undefined)}
+              />
+            }
+          >
+            <FormulaEditor calcType={calcType} textRef={textRef} />
+          </Form.Item>
+          {/* beside the field, not in it: the field's error colour must not reach the picker */}
+          <div className="project-picker-box">
+            <SignalPicker equipment={equipment} onPick={pick} />
+          </div>
+        </Flex>
         <Row gutter={16}>
           <Col span={8}>
             <Form.Item
@@ -190,12 +226,14 @@ export function MvarModal({
   );
 }
 
-/** The "check" link and, after a check, the signals the formula reads. */
+/** How to write the formula, the "check" link and, after a check, the signals the formula reads. */
 function FormulaVerdict({
+  help,
   refs,
   checking,
   onCheck,
 }: {
+  help: string;
   refs: MvarRefInfo[] | null;
   checking: boolean;
   onCheck(): void;
@@ -203,6 +241,7 @@ function FormulaVerdict({
   const { t } = useTranslation('projects');
   return (
     <Space wrap size={4} style={{ marginTop: 6 }}>
+      <span style={{ display: 'block', width: '100%', paddingRight: 64 }}>{help}</span>
       <Typography.Link onClick={onCheck} disabled={checking} data-testid="mvar-check">
         {t('mvar.check')}
       </Typography.Link>

@@ -1,11 +1,13 @@
-import { Card, Col, Empty, Flex, Row, Skeleton, Tag, Typography } from 'antd';
-import { AppstoreOutlined, DesktopOutlined, SettingOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Empty, Flex, Row, Skeleton, Tag, Typography } from 'antd';
+import { AppstoreOutlined, ClusterOutlined, DesktopOutlined, SettingOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ProjectUserRow } from '@fieldhub/shared';
 import { PageFrame } from '../../app/components/PageFrame';
 import { useOpenMonitor } from './useOpenMonitor';
 import { useProjectsByUser } from './useProjects';
+import './projects.css';
 
 /**
  * /manage/eg/project/list-operation: the projects the account operates (queryAllByUser) — all of
@@ -42,47 +44,56 @@ function ProjectCard({ row }: { row: ProjectUserRow }) {
   const openMonitor = useOpenMonitor();
   const canOpen = !row.expired && row.homePageId !== null;
   const actions = [
-    <Typography.Link
+    <Button
       key="monitor"
+      type="link"
+      size="small"
+      icon={<DesktopOutlined />}
       disabled={!canOpen}
       onClick={() => void openMonitor(row.id, row.homePageId)}
       data-testid={`project-op-monitor-${row.id}`}
     >
-      <DesktopOutlined /> {t('monitor')}
-    </Typography.Link>,
+      {t('monitor')}
+    </Button>,
   ];
   if (row.manage)
     actions.push(
-      <Typography.Link
+      <Button
         key="manage"
+        type="link"
+        size="small"
+        icon={<SettingOutlined />}
         onClick={() => void navigate(`/manage/eg/project/list?project=${row.id}&tab=pages`)}
       >
-        <SettingOutlined /> {t('manage')}
-      </Typography.Link>,
+        {t('manage')}
+      </Button>,
     );
   return (
     <Card size="small" actions={actions} data-testid={`project-op-${row.id}`}>
-      <Flex justify="space-between" align="start" gap={8}>
-        <Typography.Text strong ellipsis style={{ fontSize: 15 }}>
-          {row.name}
+      <Flex gap={12} align="start">
+        <div className="project-card-icon">
+          <ClusterOutlined />
+        </div>
+        <Flex vertical style={{ minWidth: 0, flex: 1 }}>
+          <Typography.Text strong ellipsis style={{ fontSize: 15 }}>
+            {row.name}
+          </Typography.Text>
+          <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+            {row.remark || t('no-remark')}
+          </Typography.Text>
+        </Flex>
+      </Flex>
+      <Flex justify="space-between" align="center" style={{ marginTop: 14 }}>
+        <Typography.Text type="secondary">
+          <AppstoreOutlined />{' '}
+          {row.homePageId === null ? t('no-pages-short') : t('page-count', { n: row.pageCount })}
         </Typography.Text>
         {row.expired ? (
           <Tag color="error">{t('expired')}</Tag>
         ) : row.expiresAt !== null ? (
-          <Tag>{t('expires-on', { date: new Date(row.expiresAt).toLocaleDateString() })}</Tag>
+          <Tag>{t('expires-on', { date: dayjs(row.expiresAt).format('YYYY-MM-DD') })}</Tag>
         ) : null}
       </Flex>
-      <Typography.Paragraph
-        type="secondary"
-        ellipsis={{ rows: 2 }}
-        style={{ minHeight: 44, margin: '6px 0' }}
-      >
-        {row.remark || '\u00a0'}
-      </Typography.Paragraph>
-      <Typography.Text type="secondary">
-        <AppstoreOutlined />{' '}
-        {row.homePageId === null ? t('no-pages-short') : t('page-count', { n: row.pageCount })}
-      </Typography.Text>
     </Card>
   );
 }

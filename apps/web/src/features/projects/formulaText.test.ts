@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addToRefList, insertAtCaret, signalRef } from './formulaText';
+import { addToRefList, insertAtCaret, insertRef, signalRef } from './formulaText';
 
 describe('signalRef', () => {
   it('writes the ${equipmentId.signalId} form of seed 001 §3', () => {
@@ -39,5 +39,16 @@ describe('addToRefList', () => {
 
   it('does not add a reference twice', () => {
     expect(addToRefList('${1.2}, ${1.3}', '${1.2}')).toBe('${1.2}, ${1.3}');
+  });
+});
+
+describe('insertRef', () => {
+  it('adds to the list of an aggregate and inserts at the caret of a custom expression', () => {
+    expect(insertRef('sum', { text: '${1.2}', start: 0, end: 0 }, '${1.3}').text).toBe('${1.2}, ${1.3}');
+    expect(insertRef('custom', { text: ' * 2', start: 0, end: 0 }, '${1.3}')).toEqual({
+      text: '${1.3} * 2',
+      start: 6,
+      end: 6,
+    });
   });
 });

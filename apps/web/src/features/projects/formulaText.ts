@@ -38,3 +38,13 @@ export function addToRefList(text: string, ref: string): string {
   if (trimmed.includes(ref)) return text;
   return trimmed.endsWith(',') ? `${trimmed} ${ref}` : `${trimmed}, ${ref}`;
 }
+
+/**
+ * Puts a picked reference into a formula: sum, avg, min and max add it to their list; a custom
+ * expression gets it at the caret.
+ */
+export function insertRef(calcType: string, at: TextSelection, ref: string): TextSelection {
+  if (calcType === 'custom') return insertAtCaret(at, ref);
+  const text = addToRefList(at.text, ref);
+  return { text, start: text.length, end: text.length };
+}
