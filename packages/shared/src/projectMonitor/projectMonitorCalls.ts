@@ -16,8 +16,10 @@ import type { RwMode } from '../address/dataTypes';
  *
  * Access: ops_center or project_manage, a project of the caller's enterprise (2604 otherwise), a
  * page of that project (1903 otherwise) and, for pages with per-page permissions (pagePmsn, the
- * project management part), an account allowed on the page (2605). Devices and signals named by a
- * call must be bound to the page's project (2610). A password-protected page answers page/info
+ * project management part), an account the page's permissions name (1903 otherwise). The page
+ * reads (gateway/query, signal/query, token) leave out devices not bound to the project, their
+ * signals and other projects' mvars; the calls on one device or signal answer 2610 for those. A
+ * password-protected page answers page/info
  * `locked` until page/validPassword succeeded in this login session. docs/project-monitor-api.md
  * shows each call with an example.
  */

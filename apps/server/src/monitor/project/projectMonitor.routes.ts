@@ -32,10 +32,10 @@ import type { LiveHubOptions } from '../live/liveHub';
 import type { ValueCache } from '../valueCache';
 import { ProjectHub } from './projectHub';
 import * as service from './projectMonitor.service';
-import { monitoredPage, projectMvars, projectSignalDevices, requireBound } from './projectScope';
+import { monitoredPage, servedBindings } from './projectScope';
 import { consumeProjectToken, issueProjectToken, type ProjectWatch } from './projectTokens';
 
-/** Checks what a page asks to watch and issues the socket's token. */
+/** Issues the socket's token for what the project serves of what the page asks to watch. */
 async function projectToken(
   db: Db,
   clock: Clock,
@@ -43,15 +43,13 @@ async function projectToken(
   input: { pageId: number; dataEquip: number[]; dataSignal: number[]; dataMvar: number[] },
 ): Promise<string> {
   const { projectId } = await monitoredPage(db, clock, auth, input.pageId);
-  await requireBound(db, projectId, input.dataEquip);
-  const devices = await projectSignalDevices(db, auth.orgId, projectId, input.dataSignal);
-  await projectMvars(db, projectId, input.dataMvar);
+  const served = await servedBindings(db, auth.orgId, projectId, input);
   return issueProjectToken(db, clock, auth, {
     projectId,
     pageId: input.pageId,
-    equipmentIds: [...new Set([...input.dataEquip, ...devices.values()])],
-    signalIds: input.dataSignal,
-    mvarIds: input.dataMvar,
+    equipmentIds: [...new Set([...served.equipmentIds, ...served.signalDevices.values()])],
+    signalIds: [...served.signalDevices.keys()],
+    mvarIds: served.mvars.map((m) => m.id),
   });
 }
 

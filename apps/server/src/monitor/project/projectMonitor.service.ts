@@ -41,9 +41,9 @@ import type { ValueCache } from '../valueCache';
 import {
   monitoredPage,
   monitoredProject,
-  projectMvars,
   projectSignalDevices,
   requireBound,
+  servedBindings,
   throughProject,
 } from './projectScope';
 
@@ -55,22 +55,27 @@ export interface ProjectMonitorDeps {
   link: () => LinkClient;
 }
 
-/** gateway/query: the gateway state of the page's devices, one row per device asked, in order. */
+/**
+ * gateway/query: the gateway state of the page's devices, one row per device of the project, in
+ * the order named (devices not bound to the project are left out).
+ */
 export async function gatewayQuery(
   { db, clock }: ProjectMonitorDeps,
   auth: AuthContext,
   input: ProjectGatewayQueryInput,
 ): Promise<ProjectGatewayRow[]> {
   const { projectId } = await monitoredPage(db, clock, auth, input.pageId);
-  await requireBound(db, projectId, input.dataEquip);
+  const { equipmentIds } = await servedBindings(db, auth.orgId, projectId, {
+    dataEquip: input.dataEquip,
+    dataSignal: [],
+    dataMvar: [],
+  });
   const rows = await db.query<{ equipment_id: number; status: GatewayStatus | null }>(
-    `select pe.equipment_id, g.status from project_equipment pe
-       left join gateways g on g.equipment_id = pe.equipment_id
-      where pe.project_id = $1 and pe.equipment_id = any($2::int8[])`,
-    [projectId, input.dataEquip],
+    'select e.id as equipment_id, g.status from equipment e left join gateways g on g.equipment_id = e.id where e.id = any($1::int8[])',
+    [equipmentIds],
   );
   const status = new Map(rows.map((r) => [r.equipment_id, r.status]));
-  return input.dataEquip.map((equipmentId) => ({
+  return equipmentIds.map((equipmentId) => ({
     equipmentId,
     interval: PROJECT_OPEN_DELAY_S,
     online: status.get(equipmentId) === 'online',
@@ -90,26 +95,26 @@ export async function gatewayOpen(
   return openMonitor(db, clock, throughProject(auth), input.equipmentId, input.delay);
 }
 
-/** signal/query: the latest values of the page's signals and mvars. */
+/** signal/query: the latest values of the page's signals and mvars that the project serves. */
 export async function signalQuery(
   { db, clock, cache }: ProjectMonitorDeps,
   auth: AuthContext,
   input: ProjectSignalQueryInput,
 ): Promise<ProjectSignalAnswer> {
   const { projectId } = await monitoredPage(db, clock, auth, input.pageId);
-  await projectSignalDevices(db, auth.orgId, projectId, input.dataSignal);
-  const defs = await projectMvars(db, projectId, input.dataMvar);
+  const served = await servedBindings(db, auth.orgId, projectId, { ...input, dataEquip: [] });
+  const signalIds = [...served.signalDevices.keys()];
   const config = await db.query<Omit<ProjectSignal, 'value' | 'ts' | 'quality'>>(
     `select v.equipment_id as "equipmentId", v.id as "signalId", v.name, v.unit, v.decimals, v.rw
        from variables v where v.id = any($1::int8[]) order by v.equipment_id, v.id`,
-    [input.dataSignal],
+    [signalIds],
   );
-  const held = new Map((await latestValues(db, cache, input.dataSignal)).map((v) => [v.signalId, v]));
+  const held = new Map((await latestValues(db, cache, signalIds)).map((v) => [v.signalId, v]));
   const signals = config.map((s) => {
     const live = held.get(s.signalId);
     return { ...s, value: live?.value ?? null, ts: live?.ts ?? null, quality: live?.quality ?? null };
   });
-  return { signals, mvars: await currentMvarValues(db, cache, defs) };
+  return { signals, mvars: await currentMvarValues(db, cache, served.mvars) };
 }
 
 /**

@@ -248,11 +248,31 @@ describe('project socket', () => {
     expect(second.closed).toEqual({ code: LIVE_CLOSE_REFUSED, reason: '1021' });
   });
 
-  it('refuses signals of devices not bound to the project (2610) and mvars of others (2652)', async () => {
-    const url = '/lfscada/websocket/monitor/project/token';
-    expect((await send(admin, url, { pageId, dataSignal: [flow] })).code).toBe('2610');
-    expect((await send(admin, url, { pageId, dataEquip: [pump] })).code).toBe('2610');
-    expect((await send(admin, url, { pageId, dataMvar: [999999] })).code).toBe('2652');
+  it('leaves out what the project does not serve: unbound devices, their signals, other mvars', async () => {
+    const c = await projectSocket(admin, {
+      pageId,
+      dataEquip: [pump, boiler],
+      dataSignal: [flow, level],
+      dataMvar: [999999, mvar.id],
+    });
+    const snapshot = frames(c);
+    expect(snapshot.filter((f) => f.type === 'signalVal').map((f) => f.equipmentId)).toEqual([boiler]);
+    expect(mvarFrames(c)[0]!.values.map((v) => v.mvarId)).toEqual([mvar.id]);
+    const ts = Date.now() + 5;
+    await p.ctx.monitor.ingest(pump, [{ signalId: flow, ts, value: 1, quality: 0 }], false);
+    await p.ctx.monitor.ingest(boiler, [{ signalId: level, ts, value: 1, quality: 0 }], false);
+    await c.until(
+      () => frames(c).some((f) => f.type === 'signalVal' && f.values.some((v) => v.ts === ts)),
+      'level',
+    );
+    const values = frames(c).flatMap((f) => (f.type === 'signalVal' ? f.values : []));
+    expect(values.some((v) => v.signalId === flow)).toBe(false);
+    const answer = await made<ProjectSignalAnswer>(admin, `${base}/signal/query`, {
+      pageId,
+      dataSignal: `${flow}`,
+      dataMvar: '999999',
+    });
+    expect(answer).toEqual({ signals: [], mvars: [] });
   });
 });
 
@@ -260,7 +280,7 @@ describe('project calls', () => {
   it('answers the gateways of the page’s devices and opens them', async () => {
     const rows = await made<ProjectGatewayRow[]>(admin, `${base}/gateway/query`, {
       pageId,
-      dataEquip: String(boiler),
+      dataEquip: `${pump},${boiler}`,
     });
     expect(rows).toEqual([
       { equipmentId: boiler, interval: 3600, online: true, status: 'online', vpn: false },

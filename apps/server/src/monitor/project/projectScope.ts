@@ -65,16 +65,40 @@ export async function projectSignalDevices(
   return new Map(found.map((s) => [s.signal_id, s.equipment_id]));
 }
 
-/** These mvars, each of the project (else 2652). */
-export async function projectMvars(
+/** What a page names: comma lists of devices, signals and mvars. */
+export interface PageBindings {
+  dataEquip: readonly number[];
+  dataSignal: readonly number[];
+  dataMvar: readonly number[];
+}
+
+/**
+ * The part of a page's bindings the project serves: its bound devices, their signals and its own
+ * mvars. A saved page may still name a device unbound since, a removed signal or a deleted mvar;
+ * those are left out (their widgets show no value) rather than refusing the whole page, and ids
+ * of another project or enterprise reveal nothing.
+ */
+export async function servedBindings(
   db: Db,
+  orgId: number,
   projectId: number,
-  mvarIds: readonly number[],
-): Promise<MvarDefinition[]> {
-  if (!mvarIds.length) return [];
-  const defs = await mvarDefinitions(db, projectId, mvarIds);
-  if (defs.length !== new Set(mvarIds).size) throw new AppError(Err.mvarNotFound);
-  return defs;
+  page: PageBindings,
+): Promise<{ equipmentIds: number[]; signalDevices: Map<number, number>; mvars: MvarDefinition[] }> {
+  const bound = page.dataEquip.length
+    ? await db.query<{ equipment_id: number }>(
+        'select equipment_id from project_equipment where project_id = $1 and equipment_id = any($2::int8[])',
+        [projectId, page.dataEquip],
+      )
+    : [];
+  const signals = page.dataSignal.length ? await projectSignals(db, orgId, projectId, page.dataSignal) : [];
+  const mvars = page.dataMvar.length ? await mvarDefinitions(db, projectId, page.dataMvar) : [];
+  const equipmentIds = new Set(bound.map((b) => b.equipment_id));
+  return {
+    // in the order the page named them
+    equipmentIds: page.dataEquip.filter((id) => equipmentIds.has(id)),
+    signalDevices: new Map(signals.map((s) => [s.signal_id, s.equipment_id])),
+    mvars,
+  };
 }
 
 /**
