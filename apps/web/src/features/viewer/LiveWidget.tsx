@@ -8,7 +8,8 @@ import {
   memo,
   useEffect,
   useMemo,
-  useReducer,
+  useCallback,
+  useSyncExternalStore,
   useRef,
   useState,
   type CSSProperties,
@@ -16,7 +17,7 @@ import {
 } from 'react';
 import dayjs from 'dayjs';
 import type { Widget } from '@fieldhub/hmi';
-import { useWidgetRuntime } from '../designer/widgets/runtime';
+import { useWidgetRuntime, type RuntimeValue } from '../designer/widgets/runtime';
 import { Body } from '../designer/widgets/WidgetView';
 import { flipOf, num, obj } from '../designer/widgets/styleOf';
 import { animationState, type AnimationState } from './animations';
@@ -71,28 +72,43 @@ interface LiveWidgetProps {
   onClick(widget: Widget): void;
 }
 
+/** What the wrapper draws from the values: the animation state and the stale time, as one text. */
+function wrapperState(
+  widget: Widget,
+  keys: readonly string[],
+  ownKey: string,
+  valueOf: (key: string) => RuntimeValue | undefined,
+) {
+  const anim = animationState(widget.animation, valueOf);
+  const stale = keys.some((k) => valueOf(k)?.stale);
+  const own = ownKey ? valueOf(ownKey) : undefined;
+  const staleTs = own?.stale ? own.ts : null;
+  return { anim, stale, staleTs };
+}
+
 export const LiveWidget = memo(function LiveWidget({ widget, onClick }: LiveWidgetProps) {
   const runtime = useWidgetRuntime();
   const keys = useMemo(() => shownKeys(widget), [widget]);
   const ownKey = useMemo(() => keyOfSource(widget.data), [widget.data]);
-  const [, bump] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => {
-    const offs = keys.map((k) => runtime.subscribe(k, bump));
-    return () => offs.forEach((off) => off());
-  }, [keys, runtime]);
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      const offs = keys.map((k) => runtime.subscribe(k, listener));
+      return () => offs.forEach((off) => off());
+    },
+    [keys, runtime],
+  );
+  // the wrapper re-renders only when its animations or staleness change; a new value alone
+  // re-renders just the body that shows it (the body reads its value itself)
+  useSyncExternalStore(subscribe, () => JSON.stringify(wrapperState(widget, keys, ownKey, runtime.valueOf)));
   const ref = useRef<HTMLDivElement>(null);
   const heavy = isHeavy(widget.widgetType);
   const onScreen = useOnScreen(ref, heavy);
 
-  const anim = animationState(widget.animation, runtime.valueOf);
+  const { anim, stale, staleTs } = wrapperState(widget, keys, ownKey, runtime.valueOf);
   const shown = useMemo(
     () => styledWidget(widget, anim.fill, anim.border, anim.font),
     [widget, anim.fill, anim.border, anim.font],
   );
-  // greyed when anything it shows is stale; the time is that of its own bound value
-  const stale = keys.some((k) => runtime.valueOf(k)?.stale);
-  const own = ownKey ? runtime.valueOf(ownKey) : undefined;
-  const staleTs = own?.stale ? own.ts : null;
   if (anim.hidden) return null;
   const { x, y, width, height, rotate } = widget.position;
   const css = animationCss(anim);

@@ -1,33 +1,43 @@
 /**
- * The live page viewer on the device routes (seed 001 §2): `/monitor/eg/detail/page/:pageId/...`
- * shows one page, `/monitor/eg/group/configuration/:groupId/:id[/:pageId]` the pages of device
- * `:id` as tabs (its first page when none is named). The page's values come from its devices'
- * sockets; widgets outside the account's authRegion are left out.
+ * The live page viewer (seed 001 §2): `/monitor/eg/detail/page/:pageId/...` shows one device
+ * page, `/monitor/eg/group/configuration/:groupId/:id[/:pageId]` the pages of device `:id` as tabs
+ * (its first page when none is named), `/monitor/project/:projectId/{page,preview}/:pageId` a
+ * project page (after its password when protected). Device pages take values from their devices'
+ * sockets, project pages from the project socket; widgets outside the account's authRegion are
+ * left out.
  */
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Empty, Flex, Spin, Tabs, Tag, Tooltip } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Empty, Flex, Form, Input, Spin, Tabs, Tag, Tooltip } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { PageRow } from '@fieldhub/shared';
+import { parsePage, type PageDocument } from '@fieldhub/hmi';
+import type { MonitorSignal, PageRow, ProjectPageInfo } from '@fieldhub/shared';
 import { PageFrame } from '../../app/components/PageFrame';
 import { request } from '../../app/request';
 import { useSession } from '../../app/session';
-import { loadPage, PageContentError, type StoredPage } from '../designer/data/pageApi';
-import type { DeviceFeeds } from './deviceFeed';
-import { pageEquipments, visibleTo, type ViewerScope } from './pageView';
-import { deviceWriteCalls, useClickRunner, type IframePopup } from './useClickRunner';
+import { loadPage, PageContentError } from '../designer/data/pageApi';
+import type { DeviceState } from './deviceFeed';
+import { pageEquipments, pageSources, visibleTo, type ViewerScope } from './pageView';
+import {
+  deviceWriteCalls,
+  projectWriteCalls,
+  useClickRunner,
+  type IframePopup,
+  type WriteCalls,
+} from './useClickRunner';
 import { useDeviceFeeds } from './useDeviceFeeds';
+import { useProjectFeed } from './useProjectFeed';
 import { ValueStore } from './valueStore';
 import { ViewerCanvas } from './ViewerCanvas';
 import '../designer/designer.css';
 import './viewer.css';
 
 /** How the page's devices are doing: all live, some offline (values greyed), or starting. */
-function LiveSummary({ feeds }: { feeds: DeviceFeeds | null }) {
+function LiveSummary({ feed }: { feed: Feed | null }) {
   const { t } = useTranslation('viewer');
-  const devices = feeds ? [...feeds.devices.values()] : [];
+  const devices = feed ? [...feed.devices.values()] : [];
   if (!devices.length) return null;
   const known = devices.filter((d) => d.gateway !== null);
   const offline = known.filter((d) => d.gateway === 'none' || d.gateway?.status !== 'online').length;
@@ -75,51 +85,83 @@ function Popup({ popup, onClose }: { popup: IframePopup; onClose(): void }) {
   );
 }
 
-/** One stored page, live. */
-export function LivePage({ page, scope }: { page: StoredPage; scope: ViewerScope }) {
+/** What the live summary and the write checks read of a feed (device or project). */
+interface Feed {
+  signals: ReadonlyMap<string, MonitorSignal>;
+  devices: ReadonlyMap<string, DeviceState>;
+}
+
+/** One page document, live, with the values of `feed` in `store`. */
+function LivePage(props: {
+  doc: PageDocument;
+  scope: ViewerScope;
+  store: ValueStore;
+  feed: Feed | null;
+  calls: WriteCalls;
+}) {
+  const { doc, scope, store, feed, calls } = props;
   const { t } = useTranslation('viewer');
   const user = useSession((s) => s.user);
-  const store = useMemo(
-    () =>
-      new ValueStore({
-        scope: { kind: scope.kind, id: scope.kind === 'project' ? scope.projectId : scope.equipmentId },
-      }),
-    [scope],
-  );
-  const equipments = useMemo(() => pageEquipments(page.doc), [page.doc]);
-  const feeds = useDeviceFeeds(store, equipments);
   const widgets = useMemo(
-    () => (user ? page.doc.widgets.filter((w) => visibleTo(w, user)) : []),
-    [page.doc.widgets, user],
+    () => (user ? doc.widgets.filter((w) => visibleTo(w, user)) : []),
+    [doc.widgets, user],
   );
-  const runner = useClickRunner({
-    scope,
-    store,
-    signals: feeds?.signals ?? new Map(),
-    calls: deviceWriteCalls,
-  });
+  const runner = useClickRunner({ scope, store, signals: feed?.signals ?? NO_SIGNALS, calls });
   return (
     <>
       <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
         <span>
-          <LiveSummary feeds={feeds} />
+          <LiveSummary feed={feed} />
           {runner.writing && <Tag color="processing">{t('write.running')}</Tag>}
         </span>
       </Flex>
-      {page.doc.widgets.length === 0 ? (
+      {doc.widgets.length === 0 ? (
         <Empty description={t('empty')} data-testid="viewer-empty" />
       ) : (
         <ViewerCanvas
-          doc={page.doc}
+          doc={doc}
           widgets={widgets}
           store={store}
-          fit={page.doc.options.fit}
+          fit={doc.options.fit}
           onWidgetClick={runner.onWidgetClick}
         />
       )}
       {runner.popup && <Popup popup={runner.popup} onClose={runner.closePopup} />}
     </>
   );
+}
+
+const NO_SIGNALS: ReadonlyMap<string, MonitorSignal> = new Map();
+
+const storeFor = (scope: ViewerScope) =>
+  new ValueStore({
+    scope: { kind: scope.kind, id: scope.kind === 'project' ? scope.projectId : scope.equipmentId },
+  });
+
+/** A device page, live on its devices' sockets. */
+function DeviceLivePage({ doc, scope }: { doc: PageDocument; scope: ViewerScope }) {
+  const store = useMemo(() => storeFor(scope), [scope]);
+  const equipments = useMemo(() => pageEquipments(doc), [doc]);
+  const feed = useDeviceFeeds(store, equipments);
+  return <LivePage doc={doc} scope={scope} store={store} feed={feed} calls={deviceWriteCalls} />;
+}
+
+/** A project page, live on the project socket. */
+function ProjectLivePage({
+  doc,
+  projectId,
+  pageId,
+}: {
+  doc: PageDocument;
+  projectId: string;
+  pageId: string;
+}) {
+  const scope = useMemo<ViewerScope>(() => ({ kind: 'project', projectId }), [projectId]);
+  const store = useMemo(() => storeFor(scope), [scope]);
+  const sources = useMemo(() => ({ projectId, pageId, ...pageSources(doc) }), [doc, pageId, projectId]);
+  const feed = useProjectFeed(store, sources);
+  const calls = useMemo(() => projectWriteCalls(projectId), [projectId]);
+  return <LivePage doc={doc} scope={scope} store={store} feed={feed} calls={calls} />;
 }
 
 function LoadFailure({ error }: { error: unknown }) {
@@ -155,7 +197,7 @@ function DevicePage({ pageId, tabs }: { pageId: string; tabs?: ReactNode }) {
       ) : page.isError ? (
         <LoadFailure error={page.error} />
       ) : (
-        <LivePage key={pageId} page={page.data} scope={scope!} />
+        <DeviceLivePage key={pageId} doc={page.data.doc} scope={scope!} />
       )}
     </PageFrame>
   );
@@ -209,8 +251,86 @@ function DevicePages({
   return <DevicePage pageId={current} tabs={tabs} />;
 }
 
+/** The password of a protected project page (validPassword), then the page again. */
+function PasswordGate({ pageId, onOpened }: { pageId: string; onOpened(): void }) {
+  const { t } = useTranslation('viewer');
+  const [form] = Form.useForm<{ password: string }>();
+  const [busy, setBusy] = useState(false);
+  const submit = async ({ password }: { password: string }) => {
+    setBusy(true);
+    try {
+      await request(
+        '/lfscada/monitor/project/page/validPassword',
+        { id: pageId, password },
+        { json: true, silent: true },
+      );
+      onOpened();
+    } catch (err) {
+      form.setFields([{ name: 'password', errors: [err instanceof Error ? err.message : String(err)] }]);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Flex justify="center" style={{ padding: '48px 0' }}>
+      <Form
+        form={form}
+        layout="vertical"
+        style={{ width: 320 }}
+        onFinish={submit}
+        data-testid="viewer-password"
+      >
+        <Alert type="info" showIcon title={t('password.title')} style={{ marginBottom: 16 }} />
+        <Form.Item
+          name="password"
+          label={t('password.label')}
+          rules={[{ required: true, message: t('password.required') }]}
+        >
+          <Input.Password autoFocus maxLength={64} data-testid="viewer-password-input" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy} data-testid="viewer-password-submit">
+          {t('password.submit')}
+        </Button>
+      </Form>
+    </Flex>
+  );
+}
+
+/** /monitor/project/:projectId/page/:pageId (and preview): a project page, password first when protected. */
+function ProjectPage({ projectId, pageId }: { projectId: string; pageId: string }) {
+  const { t } = useTranslation('viewer');
+  const client = useQueryClient();
+  const key = ['viewer', 'project-page', pageId];
+  // page info is cached per id (seed 001 §7); unlocking drops the cached answer
+  const info = useQuery({
+    queryKey: key,
+    queryFn: async () => {
+      const answer = await request<ProjectPageInfo>(
+        '/lfscada/monitor/project/page/info',
+        { id: pageId },
+        { json: true, silent: true },
+      );
+      if (!answer.document) return { answer, doc: null };
+      const parsed = parsePage(answer.document);
+      if (!parsed.ok) throw new PageContentError(parsed.issues);
+      return { answer, doc: parsed.page };
+    },
+    retry: false,
+    staleTime: Infinity,
+  });
+  let body: ReactNode;
+  if (info.isPending) body = <Spin style={{ display: 'block', margin: 48 }} data-testid="viewer-loading" />;
+  else if (info.isError) body = <LoadFailure error={info.error} />;
+  else if (!info.data.doc)
+    body = <PasswordGate pageId={pageId} onOpened={() => void client.invalidateQueries({ queryKey: key })} />;
+  else body = <ProjectLivePage key={pageId} doc={info.data.doc} projectId={projectId} pageId={pageId} />;
+  return <PageFrame title={info.data?.answer.name ?? t('title')}>{body}</PageFrame>;
+}
+
 export default function ViewerPage() {
   const params = useParams();
+  if (params.projectId !== undefined)
+    return <ProjectPage projectId={params.projectId} pageId={params.pageId ?? ''} />;
   if (params.groupId !== undefined && params.id !== undefined)
     return <DevicePages groupId={params.groupId} equipmentId={params.id} pageId={params.pageId} />;
   return <DevicePage pageId={params.pageId ?? ''} />;

@@ -39,6 +39,20 @@ export const deviceWriteCalls: WriteCalls = {
     request<TaskAnswer>('/lfscada/equipment/multi/callback', { uuid }, { json: true, silent: true }),
 };
 
+/** Writes of a project page go through the project (its devices must be bound to it). */
+export function projectWriteCalls(projectId: string): WriteCalls {
+  return {
+    write: (_equipId, signalId, value) =>
+      request<{ uuid: string }>(
+        '/lfscada/monitor/project/signal/writeVal',
+        { projectId, signalId, value },
+        { json: true },
+      ),
+    poll: (uuid) =>
+      request<TaskAnswer>('/lfscada/monitor/project/signal/callback', { uuid }, { json: true, silent: true }),
+  };
+}
+
 export interface IframePopup {
   src: string;
   width: number;
