@@ -3,8 +3,8 @@ import type pino from 'pino';
 import type { Db } from '../../db/db';
 import type { LiveBus } from '../../monitor/liveBus';
 import type { ValueCache } from '../../monitor/valueCache';
+import type { MvarDefinitionCache } from './mvarDefinitionCache';
 import { currentMvarValues } from './mvarValues';
-import * as repo from './mvars.repo';
 
 /**
  * Keeps intermediate variables live (issue 8): after each ingested batch, the mvars that read one
@@ -19,6 +19,7 @@ export class MvarEngine {
   constructor(
     private readonly db: Db,
     private readonly cache: ValueCache,
+    private readonly definitions: MvarDefinitionCache,
     private readonly bus: LiveBus,
     private readonly log: pino.Logger,
   ) {}
@@ -27,10 +28,8 @@ export class MvarEngine {
   async valuesIngested(values: readonly LiveValue[]): Promise<void> {
     if (!values.length) return;
     try {
-      const defs = await repo.mvarsReading(
-        this.db,
-        values.map((v) => v.signalId),
-      );
+      const defs = await this.definitions.readers(values.map((v) => v.signalId));
+      if (!defs.length) return;
       const computed = await currentMvarValues(this.db, this.cache, defs);
       const byProject = new Map<number, MvarValue[]>();
       computed.forEach((value, i) => {

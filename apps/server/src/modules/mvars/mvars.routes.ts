@@ -11,7 +11,9 @@ import {
 } from '@fieldhub/shared';
 import type { AppContext } from '../../appContext';
 import { call } from '../../http/route';
+import { MvarDefinitionCache } from './mvarDefinitionCache';
 import { MvarEngine } from './mvarEngine';
+import * as repo from './mvars.repo';
 import * as mvars from './mvars.service';
 
 /**
@@ -21,10 +23,12 @@ import * as mvars from './mvars.service';
  */
 export function mvarRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, monitor } = ctx;
-  const deps = { db, cache: monitor.cache, bus: monitor.bus };
+  const definitions = new MvarDefinitionCache((signalIds) => repo.mvarsReading(db, signalIds));
+  const deps = { db, cache: monitor.cache, bus: monitor.bus, definitions };
   const engine = new MvarEngine(
     db,
     monitor.cache,
+    definitions,
     monitor.bus,
     pino({ level: ctx.config.LOG_LEVEL, name: 'mvars' }),
   );
@@ -45,7 +49,7 @@ export function mvarRoutes(app: FastifyInstance, ctx: AppContext): void {
     mvars.editMvar(deps, auth, input, req.ip),
   );
   call(app, `${base}/delete`, { input: mvarDeleteSchema }, ({ input, auth, req }) =>
-    mvars.deleteMvar(db, auth, input.id, req.ip),
+    mvars.deleteMvar(deps, auth, input.id, req.ip),
   );
   call(app, `${base}/validFormulaVar`, { input: mvarValidFormulaSchema }, ({ input, auth, lang }) =>
     mvars.validFormula(db, auth, input, lang),

@@ -26,6 +26,7 @@ import type { LiveBus } from '../../monitor/liveBus';
 import type { ValueCache } from '../../monitor/valueCache';
 import { recordBy } from '../oplog/oplog.service';
 import { projectFor } from '../projects/projectAccess';
+import type { MvarDefinitionCache } from './mvarDefinitionCache';
 import { currentMvarValues } from './mvarValues';
 import * as repo from './mvars.repo';
 
@@ -33,6 +34,8 @@ export interface MvarDeps {
   db: Db;
   cache: ValueCache;
   bus: LiveBus;
+  /** the engine's cache of which mvars read which signal, cleared by every change */
+  definitions: MvarDefinitionCache;
 }
 
 type FormulaOutcome =
@@ -214,6 +217,7 @@ export async function addMvar(
     objectId: project.id,
     detail: { mvarId: id, title: input.title, calcType: input.calcType, formula: input.formula },
   });
+  deps.definitions.invalidate();
   await publishValue(deps, project.id, id);
   return (await rowsOf(db, auth.orgId, project.id, [(await repo.mvarInOrg(db, auth.orgId, id))!]))[0]!;
 }
@@ -239,15 +243,18 @@ export async function editMvar(
     objectId: record.project_id,
     detail: { mvarId: record.id, from: record.formula, formula: input.formula, title: input.title },
   });
+  deps.definitions.invalidate();
   await publishValue(deps, record.project_id, record.id);
   return (
     await rowsOf(db, auth.orgId, record.project_id, [(await repo.mvarInOrg(db, auth.orgId, record.id))!])
   )[0]!;
 }
 
-export async function deleteMvar(db: Db, auth: AuthContext, id: number, ip: string): Promise<null> {
+export async function deleteMvar(deps: MvarDeps, auth: AuthContext, id: number, ip: string): Promise<null> {
+  const { db } = deps;
   const record = await mvarFor(db, auth, id, 'manage');
   await repo.deleteMvar(db, auth.orgId, record.id);
+  deps.definitions.invalidate();
   await recordBy(db, auth, ip, {
     action: 'mvar.delete',
     objectType: 'project',
