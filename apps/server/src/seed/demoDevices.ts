@@ -26,7 +26,8 @@ export interface DemoGateway {
   mqttPassword: string;
 }
 
-const asCaller = (
+/** The seed acting as that account, through the same services as the screens. */
+export const asCaller = (
   a: { accountId: number; orgId: number; loginname: string },
   kind: 'enterprise' | 'operation',
 ): AuthContext => ({

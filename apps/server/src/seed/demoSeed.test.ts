@@ -40,6 +40,40 @@ describe('demo seed on an empty database', () => {
     expect(logins!.gateways.map((g) => g.sn)).toEqual(['100000000001', '100000000002', '100000000003']);
   });
 
+  it('gives the demo enterprise a project with its devices bound and two live pages', async () => {
+    const admin = new Caller(p.app);
+    await login(admin, logins!.admin.loginname, logins!.admin.password);
+    const [project] = (
+      await admin.post<{ list: { id: number; name: string }[] }>(
+        '/lfscada/project/queryAll',
+        { pageSize: 10 },
+        true,
+      )
+    ).body.data.list;
+    expect(project?.name).toBe('Demo plant');
+    const equips = await admin.post<unknown[]>(
+      '/lfscada/project/equip/queryAll',
+      { projectId: project!.id },
+      true,
+    );
+    expect(equips.body.data).toHaveLength(3);
+    const pages = await admin.post<{ id: number; name: string }[]>(
+      '/lfscada/configuration/page/query',
+      { ownerKind: 'project', ownerId: project!.id },
+      true,
+    );
+    expect(pages.body.data.map((x) => x.name)).toEqual(['Overview', 'Details']);
+    const info = await admin.post<{ document: { widgets: { widgetType: string }[] } }>(
+      '/lfscada/monitor/project/page/info',
+      { id: pages.body.data[0]!.id },
+      true,
+    );
+    expect(info.body.code).toBe('200');
+    const types = info.body.data.document.widgets.map((w) => w.widgetType);
+    for (const type of ['UsualDashboard', 'UsualPercentFill', 'UsualButton', 'ComplexLine', 'ComplexAlarm'])
+      expect(types).toContain(type);
+  });
+
   it('does nothing on a database that already has data', async () => {
     expect(await seedDemo(p.ctx.db, p.ctx.clock)).toBeNull();
   });

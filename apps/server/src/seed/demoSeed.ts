@@ -5,7 +5,8 @@ import { hashPassword } from '../modules/auth/passwordHash';
 import { blankAccountFields, insertAccount } from '../modules/accounts/accounts.repo';
 import { insertDepartment, insertOrg, insertRole } from '../modules/org/org.repo';
 import type { Clock } from '../clock';
-import { seedDemoDevices, type DemoGateway } from './demoDevices';
+import { asCaller, seedDemoDevices, type DemoGateway } from './demoDevices';
+import { seedDemoProject } from './demoProject';
 
 const SEED_LOCK = 727_002;
 
@@ -90,11 +91,20 @@ export async function seedDemo(db: Db, clock: Clock): Promise<SeededLogins | nul
       permissions: ['monitor_view'],
       remark: '',
     });
-    logins.gateways = await seedDemoDevices(
+    const demoAdmin = { accountId: adminId, orgId: demoId, loginname: logins.admin.loginname };
+    logins.gateways = await seedDemoDevices(tx, clock, demoAdmin, {
+      accountId: operatorId,
+      orgId: platformId,
+      loginname: logins.operator.loginname,
+    });
+    // the demo project shows the devices live on configuration pages
+    const devices = await tx.query<{ id: number }>('select id from equipment where org_id = $1 order by id', [
+      demoId,
+    ]);
+    await seedDemoProject(
       tx,
-      clock,
-      { accountId: adminId, orgId: demoId, loginname: logins.admin.loginname },
-      { accountId: operatorId, orgId: platformId, loginname: logins.operator.loginname },
+      asCaller(demoAdmin, 'enterprise'),
+      devices.map((d) => d.id),
     );
     return logins;
   });

@@ -4,6 +4,7 @@
  */
 import type { ClickConfig, FitMode, PageDocument, Widget } from '@fieldhub/hmi';
 import type { UserInfo } from '@fieldhub/shared';
+import { extraSources } from '../designer/widgets/complex/sources';
 import { animationKeys } from './animations';
 import { equipOfKey, keyOfSource } from './valueStore';
 
@@ -53,12 +54,15 @@ export function fitScale(
   }
 }
 
-/** The keys a widget shows: its binding, its signal arrays and its animations (not what it writes). */
+/**
+ * The keys a widget shows: its binding, its signal arrays, the complex bodies' extra signals
+ * (timeline, map markers) and its animations (not what it writes).
+ */
 export function shownKeys(widget: Widget): string[] {
   const d = widget.data;
   const keys = [
     keyOfSource(d),
-    ...[d.signalArray, d.signalArrayX, d.signalArrayY, d.mvarArray].flatMap((refs) =>
+    ...[d.signalArray, d.signalArrayX, d.signalArrayY, d.mvarArray, extraSources(widget)].flatMap((refs) =>
       refs.map((r) => keyOfSource(r)),
     ),
     ...animationKeys(widget),
