@@ -547,3 +547,18 @@ describe('page password lock', () => {
     ).toBe('200');
   });
 });
+
+describe('expired project', () => {
+  it('refuses monitoring of an expired project with 2606', async () => {
+    const { db } = p.ctx;
+    await db.query('update projects set expires_at = $2 where id = $1', [
+      projectId,
+      new Date(p.clock.now().getTime() - 60_000),
+    ]);
+    expect((await send(admin, `${base}/page/info`, { id: pageId })).code).toBe('2606');
+    expect((await send(admin, `${base}/equip/queryCount`, { projectId })).code).toBe('2606');
+    expect((await send(admin, '/lfscada/websocket/monitor/project/token', { pageId })).code).toBe('2606');
+    await db.query('update projects set expires_at = null where id = $1', [projectId]);
+    expect((await send(admin, `${base}/equip/queryCount`, { projectId })).code).toBe('200');
+  });
+});
