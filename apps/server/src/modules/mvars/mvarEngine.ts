@@ -13,8 +13,12 @@ import { currentMvarValues } from './mvarValues';
  * instance that ingested the batch computes, so each change is published once.
  */
 export class MvarEngine {
-  /** the value last published per mvar, so an unchanged result is not sent again */
+  /**
+   * The value last published per mvar, by any instance (heard on the bus), so an unchanged result
+   * is not sent again, and a result another instance changed meanwhile is.
+   */
   private readonly published = new Map<number, number>();
+  private readonly unsubscribe: () => void;
 
   constructor(
     private readonly db: Db,
@@ -22,7 +26,15 @@ export class MvarEngine {
     private readonly definitions: MvarDefinitionCache,
     private readonly bus: LiveBus,
     private readonly log: pino.Logger,
-  ) {}
+  ) {
+    this.unsubscribe = bus.subscribe((msg) => {
+      if (msg.type === 'mvarVal') for (const v of msg.values) this.published.set(v.mvarId, v.value);
+    });
+  }
+
+  close(): void {
+    this.unsubscribe();
+  }
 
   /** Recomputes after a batch; a failure is logged and never fails the ingest of the values. */
   async valuesIngested(values: readonly LiveValue[]): Promise<void> {

@@ -33,7 +33,10 @@ export function mvarRoutes(app: FastifyInstance, ctx: AppContext): void {
     pino({ level: ctx.config.LOG_LEVEL, name: 'mvars' }),
   );
   const stop = monitor.onIngested((_equipmentId, values) => engine.valuesIngested(values));
-  app.addHook('onClose', async () => stop());
+  app.addHook('onClose', async () => {
+    stop();
+    engine.close();
+  });
 
   const base = '/lfscada/project/mvar';
   call(app, `${base}/query`, { input: mvarQuerySchema }, ({ input, auth }) =>

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveValue, MvarFormulaVerdict, MvarRow, MvarWithValue, Page } from '@fieldhub/shared';
+import type {
+  BusMessage,
+  LiveValue,
+  MvarFormulaVerdict,
+  MvarRow,
+  MvarWithValue,
+  Page,
+} from '@fieldhub/shared';
+import pino from 'pino';
 import { loggedIn, type Caller } from '../../../test/harness';
 import {
   deviceWithGateway,
@@ -16,6 +24,9 @@ import {
   type EnterprisePlatform,
 } from '../../../test/platformFixtures';
 import { addMember, bindToProject, insertProject, projectPage } from './mvarTestKit';
+import { MvarDefinitionCache } from './mvarDefinitionCache';
+import { MvarEngine } from './mvarEngine';
+import * as repo from './mvars.repo';
 
 let env: EnterprisePlatform & { operator: Caller };
 let admin: Caller;
@@ -278,6 +289,39 @@ describe('mvar calls', () => {
     expect(res.code).toBe('90008');
     expect((await send(viewer, `${base}/delete`, { id: total.id })).code).toBe('90008');
     expect(await count()).toBe(before);
+  });
+});
+
+describe('mvar engine', () => {
+  it('sends a value again when another instance published a different one meanwhile', async () => {
+    const { db, monitor } = env.p.ctx;
+    // two instances' engines on one bus (as Redis joins them), each computing what it ingested
+    const engine = () =>
+      new MvarEngine(
+        db,
+        monitor.cache,
+        new MvarDefinitionCache((ids) => repo.mvarsReading(db, ids)),
+        monitor.bus,
+        pino({ level: 'silent' }),
+      );
+    const [a, b] = [engine(), engine()];
+    const heard: number[] = [];
+    const stop = monitor.bus.subscribe((m: BusMessage) => {
+      if (m.type === 'mvarVal') heard.push(...m.values.map((v) => v.value));
+    });
+    const at = async (instance: MvarEngine, value: number, ts: number) => {
+      const accepted = monitor.cache.apply([good(temp, ts, value), good(pressure, ts, 0)]);
+      await instance.valuesIngested(accepted);
+    };
+    const t = Date.now() + 100_000;
+    await at(b, 5, t);
+    await at(a, 7, t + 1);
+    await at(b, 5, t + 2);
+    await at(b, 5, t + 3); // unchanged: not sent again
+    expect(heard).toEqual([5, 7, 5]);
+    stop();
+    a.close();
+    b.close();
   });
 });
 
