@@ -62,6 +62,21 @@ describe('project feed', () => {
     expect(socket.sent).toEqual([{ type: 'signalVal', equipmentId: 1, values: [val(11, 9, 9)] }]);
   });
 
+  it('drops an mvar value computed from older readings than one already sent', () => {
+    const socket = new RecordingSocket();
+    const feed = new ProjectFeed(socket, watch, limits, () => undefined);
+    feed.begin([]);
+    feed.push({ type: 'mvarVal', projectId: 5, values: [{ mvarId: 7, value: 2, ts: 20 }] });
+    vi.advanceTimersByTime(100);
+    feed.push({ type: 'mvarVal', projectId: 5, values: [{ mvarId: 7, value: 1, ts: 10 }] });
+    feed.push({ type: 'mvarVal', projectId: 5, values: [{ mvarId: 7, value: 4, ts: 20 }] });
+    vi.advanceTimersByTime(100);
+    expect(socket.sent).toEqual([
+      { type: 'mvarVal', projectId: 5, values: [{ mvarId: 7, value: 2, ts: 20 }] },
+      { type: 'mvarVal', projectId: 5, values: [{ mvarId: 7, value: 4, ts: 20 }] },
+    ]);
+  });
+
   it('keeps every alarm, in order, and cuts a client with too many waiting', () => {
     const socket = new RecordingSocket();
     let dropped = false;

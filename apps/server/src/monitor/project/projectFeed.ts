@@ -14,6 +14,8 @@ const OPEN = 1;
 export class ProjectFeed {
   private values = new Map<number, Map<number, LiveValue>>();
   private mvars = new Map<number, MvarValue>();
+  /** time of the newest reading behind each mvar value taken so far */
+  private readonly mvarTs = new Map<number, number>();
   private events: BusMessage[] = [];
   private timer: NodeJS.Timeout | null = null;
   private lastFlush = 0;
@@ -38,7 +40,11 @@ export class ProjectFeed {
 
   /** Sends the snapshot frames first; what arrived meanwhile follows a frame gap later. */
   begin(snapshot: readonly ProjectLiveMessage[]): void {
-    for (const frame of snapshot) this.sendNow(frame);
+    for (const frame of snapshot) {
+      if (frame.type === 'mvarVal')
+        for (const v of frame.values) if (v.ts !== null) this.mvarTs.set(v.mvarId, v.ts);
+      this.sendNow(frame);
+    }
     this.started = true;
     if (this.values.size || this.mvars.size || this.events.length) this.schedule();
   }
@@ -68,9 +74,12 @@ export class ProjectFeed {
         break;
       }
       case 'mvarVal': {
-        const mine = msg.values.filter((v) => this.mvarIds.has(v.mvarId));
+        const mine = msg.values.filter((v) => this.mvarIds.has(v.mvarId) && !this.olderThanSeen(v));
         if (!mine.length) return;
-        for (const v of mine) this.mvars.set(v.mvarId, v);
+        for (const v of mine) {
+          this.mvars.set(v.mvarId, v);
+          if (v.ts !== null) this.mvarTs.set(v.mvarId, v.ts);
+        }
         break;
       }
       case 'signalAlarm':
@@ -80,6 +89,15 @@ export class ProjectFeed {
         break;
     }
     this.schedule();
+  }
+
+  /**
+   * An mvar value computed from older readings than one already taken: two batches computed at
+   * once may publish out of order, and the page keeps the newer.
+   */
+  private olderThanSeen(v: MvarValue): boolean {
+    const seen = this.mvarTs.get(v.mvarId);
+    return seen !== undefined && v.ts !== null && v.ts < seen;
   }
 
   private schedule(): void {
