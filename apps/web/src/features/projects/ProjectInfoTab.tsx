@@ -8,7 +8,7 @@ import { useProjectActions, useProjectInfo } from './useProjects';
 export function ProjectInfoTab({ projectId }: { projectId: number }) {
   const info = useProjectInfo(projectId);
   if (!info.data) return <Skeleton active />;
-  return <InfoForm key={info.dataUpdatedAt} info={info.data} />;
+  return <InfoForm key={info.data.id} info={info.data} />;
 }
 
 function InfoForm({ info }: { info: ProjectInfo }) {

@@ -18,7 +18,7 @@ import { useShareActions, useShareInfo } from './useProjects';
 export function ProjectShareTab({ projectId }: { projectId: number }) {
   const info = useShareInfo(projectId);
   if (!info.data) return <Skeleton active />;
-  return <ShareSettings key={info.dataUpdatedAt} projectId={projectId} info={info.data} />;
+  return <ShareSettings key={projectId} projectId={projectId} info={info.data} />;
 }
 
 function ShareSettings({ projectId, info }: { projectId: number; info: ProjectShareInfo }) {
