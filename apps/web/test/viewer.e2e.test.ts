@@ -17,6 +17,8 @@ import { messageFor } from '@fieldhub/shared';
 import { GatewayProcess } from '../../gateway/test/support/gatewayProcess';
 import { loggedIn, makePlatformOperator, TEST_PASSWORD, type Caller } from '../../server/test/harness';
 import { role } from '../../server/test/deviceFixtures';
+import { asCaller } from '../../server/src/seed/demoDevices';
+import { seedDemoProject } from '../../server/src/seed/demoProject';
 import { makeEnterprise, startBrowserFixture, type BrowserFixture } from './browser';
 
 /**
@@ -31,6 +33,7 @@ import { makeEnterprise, startBrowserFixture, type BrowserFixture } from './brow
 const shots = path.resolve(import.meta.dirname, '../test-results');
 let f: BrowserFixture;
 let admin: string;
+let demo: { projectId: number; overviewId: number; detailsId: number };
 let api: Caller;
 let equipmentId: number;
 let gateway: GatewayProcess;
@@ -161,6 +164,17 @@ function overview(): PageDocument {
         config: { action: 'page', pageId: String(detailsId) },
       }),
     }),
+    // the same jump from a click script in the sandbox: main(api, param, callback)
+    widget('UsualButton', 'script-jump', [780, 200, 160, 40], {
+      data: { text: 'Script →' },
+      clickEvent: clickEventSchema.parse({
+        enable: true,
+        config: {
+          action: 'script',
+          script: `function main(api, param, callback) { callback({ jump: ${detailsId} }); }`,
+        },
+      }),
+    }),
     widget('UsualText', 'control-room-only', [500, 260, 260, 40], {
       authRegion: ['Control room'],
       data: { text: 'Control room note' },
@@ -199,7 +213,8 @@ async function savePage(id: number, document: PageDocument) {
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   f = await startBrowserFixture({ link: true });
-  ({ admin } = await makeEnterprise(f.platform.ctx.db, 'Viewer Works'));
+  const enterprise = await makeEnterprise(f.platform.ctx.db, 'Viewer Works');
+  admin = enterprise.admin;
   api = await loggedIn(f.platform.app, admin);
   const operator = await loggedIn(f.platform.app, (await makePlatformOperator(f.platform.ctx.db)).operator);
   const sn = String(890_000_000_000 + (process.pid % 100_000));
@@ -285,6 +300,19 @@ beforeAll(async () => {
   });
   if ((res.body as Json<unknown>).code !== '200') throw new Error(JSON.stringify(res.body));
 
+  // the demo project of the seed, on this enterprise's device; its details page password-protected
+  demo = await seedDemoProject(
+    f.platform.ctx.db,
+    asCaller({ accountId: enterprise.adminId, orgId: enterprise.orgId, loginname: admin }, 'enterprise'),
+    [equipmentId],
+  );
+  await made('/lfscada/configuration/page/edit', {
+    id: demo.detailsId,
+    name: 'Details',
+    checkpwd: true,
+    password: 'Secret12',
+  });
+
   gatewayDir = mkdtempSync(path.join(tmpdir(), 'fh-viewer-e2e-'));
   gateway = new GatewayProcess({
     sn,
@@ -328,7 +356,7 @@ const text = (page: Page, name: string) => page.getByTestId(`vw-${name}`).innerT
 
 describe('live page viewer in the browser', () => {
   it.each(['zh-CN', 'en-US'] as const)(
-    'shows live values, writes with confirmation, jumps pages and greys stale values in %s',
+    'shows live values, writes with confirmation and jumps pages in %s',
     async (lang) => {
       const { context, page } = await f.newPage(lang);
       await signIn(page);
@@ -378,8 +406,8 @@ describe('live page viewer in the browser', () => {
           .toBe('#52C41A');
       }
 
-      // page jump to the details page and back
-      await page.getByTestId('vw-to-details').click();
+      // page jump to the details page (by a click script in Chinese, by the page jump in English)
+      await page.getByTestId(lang === 'zh-CN' ? 'vw-script-jump' : 'vw-to-details').click();
       await page.waitForURL((u) => u.pathname === `/monitor/eg/detail/page/${detailsId}/0`);
       await expect.poll(() => text(page, 'level-text'), { timeout: 15_000 }).toMatch(/^\d+\.\d{3} m$/);
       await shot(page, lang, '5-details');
@@ -400,6 +428,51 @@ describe('live page viewer in the browser', () => {
     await shot(page, 'en-US', '6-region');
     await context.close();
   });
+
+  it.each(['zh-CN', 'en-US'] as const)(
+    'shows the demo project page live, writes through the project and opens a protected page in %s',
+    async (lang) => {
+      const { context, page } = await f.newPage(lang);
+      await signIn(page);
+      await page.goto(`${f.baseUrl}/monitor/project/${demo.projectId}/page/${demo.overviewId}`);
+      await expect
+        .poll(() => page.getByTestId('viewer-live').innerText(), { timeout: 15_000 })
+        .toBe(lang === 'zh-CN' ? '实时' : 'Live');
+      await expect.poll(() => text(page, 'power-text'), { timeout: 15_000 }).toMatch(/^\d+\.\d kW$/);
+      const first = await text(page, 'power-text');
+      await expect.poll(() => text(page, 'power-text'), { timeout: 8_000 }).not.toBe(first);
+      // the trend chart draws, the alarm table is there
+      await page.getByTestId('vw-trend').locator('canvas').first().waitFor({ timeout: 15_000 });
+      await page.getByTestId('vw-alarms').waitFor();
+      await shot(page, lang, '8-project');
+      if (lang === 'zh-CN') {
+        // the set-point button writes 6 m through the project after confirmation
+        await page.getByTestId('vw-write-setpoint').click();
+        await page.getByTestId('viewer-write-confirm').click();
+        await expect.poll(() => text(page, 'setpoint-text'), { timeout: 30_000 }).toBe('6.00 m');
+      }
+      // the details page asks for its password; a wrong one is refused with the catalogue's message
+      await page.getByTestId('vw-to-details').click();
+      await page.waitForURL(
+        (u) => u.pathname === `/monitor/project/${demo.projectId}/page/${demo.detailsId}`,
+      );
+      await page.getByTestId('viewer-password-submit').click();
+      await page.getByText(lang === 'zh-CN' ? '请输入页面密码' : 'Enter the page password').waitFor();
+      await page.getByTestId('viewer-password-input').fill('wrong-one');
+      await page.getByTestId('viewer-password-submit').click();
+      await page.getByText(messageFor(1904, lang)).waitFor();
+      await shot(page, lang, '9-password');
+      await page.getByTestId('viewer-password-input').fill('Secret12');
+      await page.getByTestId('viewer-password-submit').click();
+      await page.getByTestId('vw-to-overview').waitFor();
+      await expect
+        .poll(() => page.getByTestId(`vw-value-${ids['tank_level']}`).innerText(), { timeout: 15_000 })
+        .toMatch(/^\d+\.\d{2}$/);
+      await shot(page, lang, '10-details');
+      await context.close();
+    },
+    90_000,
+  );
 
   it('greys values with their time once the gateway is offline', async () => {
     await gateway.kill('SIGKILL');

@@ -192,6 +192,8 @@ function overviewPage(devices: DemoDevice[], nextPageId: number): PageDocument {
   return page;
 }
 
+const leftAligned = { ...defaultWidget('UsualText', { id: 'style', x: 0, y: 0 }).style, align: 'left' };
+
 /** The second page: every variable of every device as a labelled value, and the way back. */
 function detailsPage(devices: DemoDevice[], overviewId: number): PageDocument {
   const page = emptyPage({ title: 'Details', width: 1280, height: 720, fit: 'container' });
@@ -206,11 +208,21 @@ function detailsPage(devices: DemoDevice[], overviewId: number): PageDocument {
   ];
   let y = 80;
   for (const d of devices) {
-    widgets.push(widget('UsualText', `device-${d.equipmentId}`, [24, y, 400, 32], { text: d.name }));
+    widgets.push(
+      widget(
+        'UsualText',
+        `device-${d.equipmentId}`,
+        [24, y, 400, 32],
+        { text: d.name },
+        { style: leftAligned },
+      ),
+    );
     y += 36;
     for (const [name, id] of Object.entries(d.variables)) {
       const ref = { signalId: String(id), equipId: String(d.equipmentId), title: name, subTitle: d.name };
-      widgets.push(widget('UsualText', `label-${id}`, [48, y, 220, 28], { text: name }));
+      widgets.push(
+        widget('UsualText', `label-${id}`, [48, y, 220, 28], { text: name }, { style: leftAligned }),
+      );
       widgets.push(widget('UsualDataText', `value-${id}`, [280, y, 200, 28], { ...ref, decimals: 2 }));
       y += 30;
     }

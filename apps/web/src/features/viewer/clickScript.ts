@@ -1,80 +1,37 @@
 /**
- * The script of a click event (seed 001 §3: a script taking an API object, a parameter and a
- * callback) runs in a dedicated worker built from a blob: no access to the page, its cookies or
- * its DOM, stopped after SCRIPT_TIMEOUT_MS. What it may ask of the page goes back as messages:
- * `api.jump(pageId)`, `api.open(url)`, `api.message(text)`; `param` holds the widget id and the
- * values of the page's sources at the click.
+ * The script of a click event (seed 001 §3: `main(api, param, callback)`) runs in the script
+ * widgets' sandbox (a one-run worker without network, storage or messaging, ended after 5 s).
+ * The script reads values through `api.values(signals)` and tells the page what to do through
+ * its callback: `{jump: pageId}`, `{open: url}` or `{message: text}`; anything else does nothing.
  */
-export const SCRIPT_TIMEOUT_MS = 5000;
+import { runScript, type SandboxHost } from '../designer/widgets/complex/scriptSandbox';
 
 export type ScriptRequest =
   { kind: 'jump'; pageId: string } | { kind: 'open'; url: string } | { kind: 'message'; text: string };
 
-const HOST = `
-self.onmessage = (event) => {
-  const { script, param } = event.data;
-  const send = (m) => self.postMessage(m);
-  const api = {
-    jump: (pageId) => send({ kind: 'jump', pageId: String(pageId) }),
-    open: (url) => send({ kind: 'open', url: String(url) }),
-    message: (text) => send({ kind: 'message', text: String(text) }),
-  };
-  const callback = () => send({ kind: 'done' });
-  try {
-    const run = new Function('api', 'param', 'callback', script);
-    const result = run(api, param, callback);
-    Promise.resolve(result).then(() => send({ kind: 'done' }), (e) => send({ kind: 'error', text: String(e) }));
-  } catch (e) {
-    send({ kind: 'error', text: String(e) });
-  }
-};`;
-
-/** Parses one worker message into a request the page honours; anything else is ignored. */
-export function scriptRequest(
-  data: unknown,
-): ScriptRequest | { kind: 'done' } | { kind: 'error'; text: string } | null {
-  if (!data || typeof data !== 'object') return null;
-  const m = data as Record<string, unknown>;
-  if (m['kind'] === 'jump' && typeof m['pageId'] === 'string') return { kind: 'jump', pageId: m['pageId'] };
-  if (m['kind'] === 'open' && typeof m['url'] === 'string') return { kind: 'open', url: m['url'] };
-  if (m['kind'] === 'message' && typeof m['text'] === 'string')
-    return { kind: 'message', text: m['text'].slice(0, 500) };
-  if (m['kind'] === 'done') return { kind: 'done' };
-  if (m['kind'] === 'error') return { kind: 'error', text: String(m['text']).slice(0, 500) };
+/** What a script's callback value asks of the page, or null. */
+export function scriptRequest(result: unknown): ScriptRequest | null {
+  if (!result || typeof result !== 'object') return null;
+  const r = result as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+  if (text(r['jump'])) return { kind: 'jump', pageId: text(r['jump']) };
+  if (text(r['open'])) return { kind: 'open', url: text(r['open']) };
+  if (text(r['message'])) return { kind: 'message', text: text(r['message']).slice(0, 500) };
   return null;
 }
 
-/** Runs a click script; `onRequest` receives what it asks for until it ends, fails or times out. */
-export function runClickScript(
-  script: string,
+/** Runs a click script; resolves what it asks for (null for nothing), rejects when it fails. */
+export async function runClickScript(
+  code: string,
   param: unknown,
-  onRequest: (r: ScriptRequest) => void,
-  onError: (text: string) => void,
-): () => void {
-  const url = URL.createObjectURL(new Blob([HOST], { type: 'text/javascript' }));
-  const worker = new Worker(url);
-  URL.revokeObjectURL(url);
-  const stop = () => {
-    clearTimeout(timer);
-    worker.terminate();
+  valueOf: (ref: { equipId: string; signalId: string }) => unknown,
+): Promise<ScriptRequest | null> {
+  const host: SandboxHost = {
+    values: async ({ signals }) =>
+      (Array.isArray(signals) ? signals : []).map((s: { equipId?: unknown; signalId?: unknown }) =>
+        valueOf({ equipId: String(s?.equipId ?? ''), signalId: String(s?.signalId ?? '') }),
+      ),
+    history: () => Promise.reject(new Error('history is not available to click scripts')),
   };
-  const timer = setTimeout(() => {
-    stop();
-    onError('timeout');
-  }, SCRIPT_TIMEOUT_MS);
-  worker.onmessage = (event) => {
-    const r = scriptRequest(event.data);
-    if (!r) return;
-    if (r.kind === 'done') stop();
-    else if (r.kind === 'error') {
-      stop();
-      onError(r.text);
-    } else onRequest(r);
-  };
-  worker.onerror = (event) => {
-    stop();
-    onError(event.message);
-  };
-  worker.postMessage({ script, param });
-  return stop;
+  return scriptRequest(await runScript({ code, param, host }));
 }

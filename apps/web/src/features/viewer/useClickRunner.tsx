@@ -184,19 +184,19 @@ export function useClickRunner(options: {
   const runScript = useCallback(
     (widget: Widget, script: string) => {
       const { scope, store } = latest.current;
-      const values: Record<string, unknown> = {};
-      for (const key of latest.current.signals.keys()) values[key] = store.valueOf(key)?.value ?? null;
       runClickScript(
         script,
-        { widgetId: widget.id, values },
+        { widgetId: widget.id },
+        (ref) => store.valueOf(signalKey(ref.equipId, ref.signalId))?.value ?? null,
+      ).then(
         (r) => {
-          if (r.kind === 'jump') navigate(pagePath(scope, r.pageId));
-          else if (r.kind === 'open') {
+          if (r?.kind === 'jump') navigate(pagePath(scope, r.pageId));
+          else if (r?.kind === 'open') {
             const url = safeLink(r.url);
             if (url) window.open(url, '_blank', 'noopener');
-          } else toastSuccess(r.text);
+          } else if (r?.kind === 'message') toastSuccess(r.text);
         },
-        (text) => toastError(t('script.failed', { message: text })),
+        (err: unknown) => toastError(t('script.failed', { message: (err as Error).message ?? String(err) })),
       );
     },
     [navigate, t],

@@ -238,10 +238,16 @@ describe('page rules', () => {
     expect(safeLink('/monitor/eg/list')).toBe('/monitor/eg/list');
   });
 
-  it('script messages: only known requests pass', () => {
-    expect(scriptRequest({ kind: 'jump', pageId: '3' })).toEqual({ kind: 'jump', pageId: '3' });
-    expect(scriptRequest({ kind: 'eval', code: 'x' })).toBeNull();
+  it('click scripts: only a jump, a link or a message in the callback value does something', () => {
+    expect(scriptRequest({ jump: 3 })).toEqual({ kind: 'jump', pageId: '3' });
+    expect(scriptRequest({ open: 'https://example.com' })).toEqual({
+      kind: 'open',
+      url: 'https://example.com',
+    });
+    expect(scriptRequest({ message: 'done' })).toEqual({ kind: 'message', text: 'done' });
+    expect(scriptRequest({ eval: 'x' })).toBeNull();
     expect(scriptRequest('jump')).toBeNull();
+    expect(scriptRequest(null)).toBeNull();
   });
 });
 
