@@ -30,6 +30,7 @@ const base = '/lfscada/project';
 let f: BrowserFixture;
 let platformOperator: Caller;
 let foreignProject: string;
+let foreignId: number;
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
@@ -37,13 +38,16 @@ beforeAll(async () => {
   platformOperator = await loggedInOperator(f.platform);
   const other = await makeEnterprise(f.platform.ctx.db, 'Rival Works');
   foreignProject = 'Rival secret project';
-  await made(await loggedIn(f.platform.app, other.admin), `${base}/add`, { name: foreignProject });
+  foreignId = (
+    await made(await loggedIn(f.platform.app, other.admin), `${base}/add`, { name: foreignProject })
+  ).id;
 }, 120_000);
 afterAll(() => f.stop());
 
 const text = {
   'zh-CN': {
     nameRequired: '请输入项目名称',
+    notFound: '项目不存在或无权访问',
     keyRule: '字母、数字和下划线，不能以数字开头，最多 32 个字符',
     formulaEmpty: '公式不能为空',
     unknownRef: '第1个字符处引用的变量 ${999.999} 不存在',
@@ -53,6 +57,7 @@ const text = {
   },
   'en-US': {
     nameRequired: 'Please enter a project name',
+    notFound: 'The project does not exist or you have no access',
     keyRule: 'Letters, digits and underscores, not starting with a digit, at most 32',
     formulaEmpty: 'The formula must not be empty',
     unknownRef: 'Unknown reference ${999.999} at 1',
@@ -294,6 +299,12 @@ describe.each(['zh-CN', 'en-US'] as const)('project screens (%s)', (lang) => {
       await page.locator('.ant-popconfirm:visible .ant-btn-dangerous').click();
       await expect.poll(() => projectNames(page), wait).toEqual([l.second]);
       expect((await api.post(`${base}/info`, { id: first.id }, true)).body.code).toBe('2604');
+
+      // another enterprise's project named in the address opens nothing of it
+      await page.goto(`${f.baseUrl}/manage/eg/project/list?project=${foreignId}&tab=equipment`);
+      await expect.poll(() => page.getByTestId('project-missing').innerText(), wait).toContain(l.notFound);
+      expect(await page.getByTestId('project-equip-tab').count()).toBe(0);
+      await shot(page, lang, 'foreign');
     } finally {
       await context.close();
     }

@@ -1,4 +1,5 @@
-import { Drawer, Tabs } from 'antd';
+import { Drawer, Result, Skeleton, Tabs } from 'antd';
+import { ApiError } from '../../app/request';
 import { useTranslation } from 'react-i18next';
 import { PagesTab } from '../devices/config/PagesTab';
 import { ProjectAccountsTab } from './ProjectAccountsTab';
@@ -26,8 +27,9 @@ export function ProjectDrawer({
   onClose(): void;
 }) {
   const { t } = useTranslation('projects');
-  // the title comes from the project itself: the list may be filtered without it
-  const info = useProjectInfo(projectId);
+  // the title comes from the project itself (the list may be filtered without it); the tabs wait
+  // for it, so a project that cannot be opened makes no other call
+  const info = useProjectInfo(projectId, true);
   const body = (key: ProjectTab, id: number) => {
     switch (key) {
       case 'info':
@@ -54,7 +56,16 @@ export function ProjectDrawer({
       styles={{ body: { paddingTop: 8 } }}
       data-testid="project-drawer"
     >
-      {projectId !== undefined && (
+      {info.isError ? (
+        // another enterprise's project, or one deleted meanwhile: say so instead of empty tabs
+        <Result
+          status="warning"
+          title={info.error instanceof ApiError ? info.error.message : t('load-failed')}
+          data-testid="project-missing"
+        />
+      ) : !info.data || projectId === undefined ? (
+        <Skeleton active />
+      ) : (
         <Tabs
           activeKey={tab}
           onChange={(key) => onTab(key as ProjectTab)}

@@ -51,7 +51,7 @@ export function ProjectMvarTab({ projectId }: { projectId: number }) {
       <Table<MvarWithValue>
         rowKey="id"
         size="middle"
-        loading={list.isFetching}
+        loading={list.isPending}
         dataSource={list.data ?? []}
         pagination={(list.data?.length ?? 0) > 20 ? { pageSize: 20, showSizeChanger: false } : false}
         data-testid="mvar-table"

@@ -7,6 +7,9 @@ import { request } from '../../app/request';
 const base = '/lfscada/project/mvar';
 const json = { json: true } as const;
 
+/** How often the open list asks for the variables' latest values. */
+const MVAR_REFRESH_MS = 10_000;
+
 export const mvarKeys = {
   project: (projectId: number) => ['projects', 'mvar', projectId] as const,
 };
@@ -26,6 +29,8 @@ export function useMvars(projectId: number) {
   return useQuery({
     queryKey: mvarKeys.project(projectId),
     queryFn: () => request<MvarWithValue[]>(`${base}/queryAll`, { projectId }, json),
+    // the values are computed on the server as readings arrive: keep the column current
+    refetchInterval: MVAR_REFRESH_MS,
   });
 }
 

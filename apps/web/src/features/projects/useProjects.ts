@@ -48,11 +48,14 @@ export function useProjectsByUser() {
   });
 }
 
-/** One project with the pages the caller may see; idle without an id. */
-export function useProjectInfo(id: number | undefined) {
+/**
+ * One project with the pages the caller may see; idle without an id. `silent` when the caller
+ * shows a failure itself.
+ */
+export function useProjectInfo(id: number | undefined, silent = false) {
   return useQuery({
     queryKey: projectKeys.info(id ?? 0),
-    queryFn: () => request<ProjectInfo>(`${base}/info`, { id }, json),
+    queryFn: () => request<ProjectInfo>(`${base}/info`, { id }, { json: true, silent }),
     enabled: id !== undefined,
   });
 }
