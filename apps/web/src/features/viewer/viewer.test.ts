@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { animationSchema, clickConfigSchema, defaultWidget, emptyPage, type Widget } from '@fieldhub/hmi';
-import type { LiveMessage, MonitorSignal } from '@fieldhub/shared';
+import type { LiveMessage, MonitorSignal, ProjectLiveMessage } from '@fieldhub/shared';
 import type { LiveSocket, LiveSocketStatus } from '../monitor/live/liveSocket';
 import type { GatewayProbe } from '../monitor/live/monitorSession';
 import { animationState, compare } from './animations';
 import { DeviceFeeds, frameValues, OPEN_SPACING_MS } from './deviceFeed';
 import { fitScale, pageEquipments, planClick, safeLink, visibleTo, widgetKeys } from './pageView';
 import { scriptRequest } from './clickScript';
+import { ProjectFeed, projectFrameValues } from './projectFeed';
 import { keyOfSource, signalKey, ValueStore } from './valueStore';
 
 /** A store whose frames are flushed by hand, as the browser's animation frame would. */
@@ -340,5 +341,85 @@ describe('device feeds', () => {
       }),
     ).toEqual([{ key: 's:3.4', value: 6, ts: 5, quality: 0 }]);
     expect(frameValues({ type: 'idle', ts: 1 })).toEqual([]);
+  });
+});
+
+describe('project feed', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const row = (equipmentId: number, online: boolean) => ({
+    equipmentId,
+    interval: 3600,
+    online,
+    status: online ? ('online' as const) : ('offline' as const),
+    vpn: false,
+  });
+
+  function projectFeed(rows: () => ReturnType<typeof row>[]) {
+    const { store, frame } = manualStore();
+    const opens: string[] = [];
+    let onMessage: ((m: ProjectLiveMessage) => void) | null = null;
+    const feed = new ProjectFeed(store, {
+      signals: async () => ({
+        signals: [
+          {
+            equipmentId: 1,
+            signalId: 10,
+            name: 'level',
+            unit: 'm',
+            decimals: 2,
+            rw: 'rw',
+            value: 4,
+            ts: 100,
+            quality: 0,
+          },
+        ],
+        mvars: [{ mvarId: 7, value: 12, ts: null }],
+      }),
+      gateways: async () => rows(),
+      open: async (r) => void opens.push(`${r.equipmentId} @${Date.now()}`),
+      socket: (handler) => {
+        onMessage = handler;
+        return { start: () => undefined, stop: () => undefined } as unknown as LiveSocket<ProjectLiveMessage>;
+      },
+      onChange: () => undefined,
+    });
+    return { feed, store, frame, opens, send: (m: ProjectLiveMessage) => onMessage!(m) };
+  }
+
+  it('opens online gateways 100 ms apart, again after 3570 s, and greys offline devices', async () => {
+    vi.setSystemTime(0);
+    let online = true;
+    const { feed, store, frame, opens } = projectFeed(() => [row(1, true), row(2, true), row(3, online)]);
+    feed.start(['1', '2', '3']);
+    await vi.advanceTimersByTimeAsync(250);
+    expect(opens).toEqual(['1 @0', `2 @${OPEN_SPACING_MS}`, `3 @${2 * OPEN_SPACING_MS}`]);
+    frame();
+    expect(store.valueOf('s:1.10')).toMatchObject({ value: 4, stale: false });
+    expect(store.valueOf('m:7')?.value).toBe(12);
+    // the 60 s polls do not open again until the refresh time has passed
+    online = false;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(opens).toHaveLength(3);
+    expect(store.isStale('3')).toBe(true);
+    await vi.advanceTimersByTimeAsync(3_570_000);
+    expect(opens.slice(3).map((o) => o.split(' ')[0])).toEqual(['1', '2']);
+    feed.stop();
+  });
+
+  it('takes signal and mvar frames of the project socket', async () => {
+    const { feed, store, frame, send } = projectFeed(() => []);
+    feed.start([]);
+    await vi.advanceTimersByTimeAsync(0);
+    send({ type: 'mvarVal', projectId: 1, values: [{ mvarId: 7, value: 13, ts: 500 }] });
+    send({ type: 'signalVal', equipmentId: 1, values: [{ signalId: 10, ts: 600, value: 5, quality: 0 }] });
+    frame();
+    expect(store.valueOf('m:7')?.value).toBe(13);
+    expect(store.valueOf('s:1.10')?.value).toBe(5);
+    expect(
+      projectFrameValues({ type: 'mvarVal', projectId: 1, values: [{ mvarId: 8, value: 1, ts: null }] }),
+    ).toEqual([{ key: 'm:8', value: 1, ts: 0, quality: 0 }]);
+    feed.stop();
   });
 });
