@@ -172,6 +172,15 @@ describe.each(['zh-CN', 'en-US'] as const)('project screens (%s)', (lang) => {
           (await made<Listed<{ name: string }>>(api, `${base}/queryAll`, {})).list.map((r) => r.name),
         )
         .toEqual([l.second, l.project]);
+      // and a drag of the first row onto the second puts them back
+      const rows = page.getByTestId('project-table').locator('tbody tr.ant-table-row');
+      await rows.nth(0).dragTo(rows.nth(1));
+      await expect.poll(() => projectNames(page), wait).toEqual([l.project, l.second]);
+      await expect
+        .poll(async () =>
+          (await made<Listed<{ name: string }>>(api, `${base}/queryAll`, {})).list.map((r) => r.name),
+        )
+        .toEqual([l.project, l.second]);
       await shot(page, lang, 'list');
 
       // bound equipment with a key: a bad key is refused in the form first
