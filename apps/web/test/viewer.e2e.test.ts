@@ -164,6 +164,10 @@ function overview(): PageDocument {
         config: { action: 'page', pageId: String(detailsId) },
       }),
     }),
+    // a switch on the set point: on at 9 m, off at 5 m; a click writes the other value
+    widget('UsualSelect', 'setpoint-switch', [780, 140, 80, 40], {
+      data: { ...bound('level_setpoint'), onValue: '9', offValue: '5', confirm: true },
+    }),
     // the same jump from a click script in the sandbox: main(api, param, callback)
     widget('UsualButton', 'script-jump', [780, 200, 160, 40], {
       data: { text: 'Script →' },
@@ -384,8 +388,11 @@ describe('live page viewer in the browser', () => {
       await page.keyboard.press('Escape');
 
       // a fixed write of 9 m after confirmation (with its hint) comes back, and the lamp turns red
-      await page.getByTestId('vw-write-9').click();
-      await page.getByTestId('write-hint').waitFor();
+      // (in English by the set-point switch, whose other value is 9)
+      if (lang === 'zh-CN') {
+        await page.getByTestId('vw-write-9').click();
+        await page.getByTestId('write-hint').waitFor();
+      } else await page.getByTestId('vw-setpoint-switch').click();
       await shot(page, lang, '3-confirm');
       await page.getByTestId('viewer-write-confirm').click();
       await expect.poll(() => text(page, 'setpoint-text'), { timeout: 30_000 }).toBe('9.00 m');

@@ -112,7 +112,7 @@ export const LiveWidget = memo(function LiveWidget({ widget, onClick }: LiveWidg
   if (anim.hidden) return null;
   const { x, y, width, height, rotate } = widget.position;
   const css = animationCss(anim);
-  const clickable = widget.clickEvent.enable;
+  const clickable = widget.clickEvent.enable || (widget.widgetType === 'UsualSelect' && ownKey !== '');
   return (
     <div
       ref={ref}

@@ -2,7 +2,13 @@
  * Pure rules of the page viewer: who sees which widget (authRegion), how the page fits its
  * container, which sources a page reads, and where a click event leads.
  */
-import type { ClickConfig, FitMode, PageDocument, Widget } from '@fieldhub/hmi';
+import {
+  clickConfigSchema,
+  type ClickConfig,
+  type FitMode,
+  type PageDocument,
+  type Widget,
+} from '@fieldhub/hmi';
 import type { UserInfo } from '@fieldhub/shared';
 import { extraSources } from '../designer/widgets/complex/sources';
 import { animationKeys } from './animations';
@@ -144,6 +150,28 @@ export function safeLink(url: string): string | null {
 function targetPageId(config: ClickConfig, iframe = false): string {
   if (iframe) return config.iframe.pageId || config.iframe.mainPageId;
   return config.pageId || config.page.equipPageId;
+}
+
+/**
+ * A bound switch (UsualSelect) without a click event writes the opposite of its bound value:
+ * its off value while the value is its on value, else its on value (defaults 1 and 0), with its
+ * own confirm and feedback flags. Answers the click config that does it, or null.
+ */
+export function switchClick(widget: Widget, current: unknown): ClickConfig | null {
+  if (widget.widgetType !== 'UsualSelect' || widget.clickEvent.enable) return null;
+  const { signalId, equipId } = widget.data;
+  if (!signalId || !equipId) return null;
+  const d = widget.data as Record<string, unknown>;
+  const on = typeof d['onValue'] === 'string' && d['onValue'] !== '' ? d['onValue'] : '1';
+  const off = typeof d['offValue'] === 'string' && d['offValue'] !== '' ? d['offValue'] : '0';
+  return clickConfigSchema.parse({
+    action: 'write',
+    data: { signalId, equipId },
+    writeType: 'fixed',
+    writeValue: String(current) === on ? off : on,
+    confirm: d['confirm'] !== false,
+    feedback: d['feedback'] === true,
+  });
 }
 
 export function planClick(config: ClickConfig, scope: ViewerScope): ClickPlan | null {

@@ -2,7 +2,7 @@
  * Click events of a live page (seed 001 §3, §5, §9): write (a fixed value or one typed in, with
  * the hint, the confirmation and the write permission; the write follows its device task to the
  * end and reports back when feedback is on), page jump, link, iframe popup (600×600 centred by
- * default) and script. With delay on, a widget ignores clicks for the delay (1000 ms by default)
+ * default) and script; a bound switch writes its other value. With delay on, a widget ignores clicks for the delay (1000 ms by default)
  * after each one, so a double click cannot send a command twice.
  */
 import { useCallback, useRef, useState } from 'react';
@@ -19,8 +19,8 @@ import { toastError, toastSuccess } from '../../app/notify';
 import { followTask, type TaskAnswer } from '../monitor/live/commandTask';
 import { checkWrite } from '../monitor/live/writeCheck';
 import { runClickScript } from './clickScript';
-import { pagePath, planClick, safeLink, type ViewerScope } from './pageView';
-import { signalKey, type ValueStore } from './valueStore';
+import { pagePath, planClick, safeLink, switchClick, type ViewerScope } from './pageView';
+import { keyOfSource, signalKey, type ValueStore } from './valueStore';
 
 /** The write and callback calls of a scope (device page or project page). */
 export interface WriteCalls {
@@ -204,7 +204,9 @@ export function useClickRunner(options: {
 
   const onWidgetClick = useCallback(
     (widget: Widget) => {
-      const config = widget.clickEvent.config;
+      const { store } = latest.current;
+      const toggle = switchClick(widget, store.valueOf(keyOfSource(widget.data))?.value);
+      const config = toggle ?? widget.clickEvent.config;
       const now = Date.now();
       if ((blockedUntil.current.get(widget.id) ?? 0) > now) return;
       if (config.delay.enable) blockedUntil.current.set(widget.id, now + config.delay.time);

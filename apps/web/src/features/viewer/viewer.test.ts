@@ -5,7 +5,15 @@ import type { LiveSocket, LiveSocketStatus } from '../monitor/live/liveSocket';
 import type { GatewayProbe } from '../monitor/live/monitorSession';
 import { animationState, compare } from './animations';
 import { DeviceFeeds, frameValues, OPEN_SPACING_MS } from './deviceFeed';
-import { fitScale, pageEquipments, planClick, safeLink, visibleTo, widgetKeys } from './pageView';
+import {
+  fitScale,
+  pageEquipments,
+  planClick,
+  safeLink,
+  switchClick,
+  visibleTo,
+  widgetKeys,
+} from './pageView';
 import { scriptRequest } from './clickScript';
 import { ProjectFeed, projectFrameValues } from './projectFeed';
 import { keyOfSource, signalKey, ValueStore } from './valueStore';
@@ -237,6 +245,16 @@ describe('page rules', () => {
     });
     expect(safeLink('data:text/html,x')).toBeNull();
     expect(safeLink('/monitor/eg/list')).toBe('/monitor/eg/list');
+  });
+
+  it('a bound switch writes its other value, with its own confirm flag', () => {
+    const w = defaultWidget('UsualSelect', { id: 's', x: 0, y: 0 });
+    expect(switchClick(w, 1)).toBeNull();
+    w.data = { ...w.data, signalId: '5', equipId: '1', onValue: 'on', offValue: 'off', confirm: false };
+    expect(switchClick(w, 'on')).toMatchObject({ action: 'write', writeValue: 'off', confirm: false });
+    expect(switchClick(w, undefined)).toMatchObject({ writeValue: 'on' });
+    w.clickEvent = { ...w.clickEvent, enable: true };
+    expect(switchClick(w, 'on')).toBeNull();
   });
 
   it('click scripts: only a jump, a link or a message in the callback value does something', () => {

@@ -4,7 +4,7 @@
  * scroll bar). Gauges live in GaugeBody. Nothing here reacts to clicks (the viewer runs click
  * events around the body); in the viewer the data text and the switch show their bound value.
  */
-import type { CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { useWidgetText } from './widgetText';
 import dayjs from 'dayjs';
 import type { DesignerSettings, Widget } from '@fieldhub/hmi';
@@ -146,9 +146,20 @@ function AnimationBody({ widget }: { widget: Widget }) {
   );
 }
 
+/** The current time, renewed every second in the viewer (the designer shows it once). */
+function useClock(ticking: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!ticking) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [ticking]);
+  return now;
+}
+
 function TimerBody({ widget }: { widget: Widget }) {
-  // the time at render: the designer shows the format, the viewer ticks
-  const text = dayjs().format(str(dataOf(widget, 'format'), 'YYYY-MM-DD HH:mm:ss'));
+  const now = useClock(useWidgetRuntime().mode === 'view');
+  const text = dayjs(now).format(str(dataOf(widget, 'format'), 'YYYY-MM-DD HH:mm:ss'));
   return <div style={{ ...fillBox, ...textStyleOf(widget), padding: '0 4px' }}>{text}</div>;
 }
 
