@@ -5,18 +5,8 @@ import {
   PROJECT_ERROR_VALUE_MAX,
   PROJECT_NAME_MAX,
   PROJECT_REMARK_MAX,
-  type ProjectFields,
 } from '@fieldhub/shared';
-
-/** What the project form edits (seq is kept as stored: the list's order sets it). */
-export type ProjectFormValues = Omit<ProjectFields, 'seq'>;
-
-export const newProjectValues: ProjectFormValues = {
-  name: '',
-  remark: '',
-  errorValShow: 'custom',
-  errorDefaultVal: '0',
-};
+import type { ProjectFormValues } from './projectForm';
 
 /**
  * The fields of a project (seed 001 §3): name, remark, and how its pages show a value that could
@@ -65,16 +55,4 @@ export function ProjectFormFields() {
       )}
     </>
   );
-}
-
-/** The form's values as the add / edit call takes them, with the seq to keep. */
-export function projectFieldsOf(values: ProjectFormValues, seq: number): ProjectFields {
-  return {
-    name: values.name.trim(),
-    remark: (values.remark ?? '').trim(),
-    seq,
-    errorValShow: values.errorValShow,
-    // hidden while "last value" is chosen: keep the stored text for when it is switched back
-    errorDefaultVal: (values.errorDefaultVal ?? '0').trim() || '0',
-  };
 }

@@ -3,12 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { ProjectRow } from '@fieldhub/shared';
 import { FormModal } from '../../app/components/FormModal';
 import type { RowDialogProps } from '../../app/useDialog';
-import {
-  newProjectValues,
-  ProjectFormFields,
-  projectFieldsOf,
-  type ProjectFormValues,
-} from './ProjectFields';
+import { ProjectFormFields } from './ProjectFields';
+import { newProjectValues, projectFieldsOf, type ProjectFormValues } from './projectForm';
 import { useProjectActions } from './useProjects';
 
 /** Adds a project (at the end of the list) or edits one's fields. */
@@ -32,7 +28,7 @@ export function ProjectFormModal({
       initialValues={row ?? newProjectValues}
       onFinish={(values) =>
         save.mutate(
-          { id: row?.id, fields: projectFieldsOf(values, row ? row.seq : nextSeq) },
+          { id: row?.id, fields: projectFieldsOf(values, row ?? { seq: nextSeq, errorDefaultVal: '0' }) },
           { onSuccess: onClose },
         )
       }

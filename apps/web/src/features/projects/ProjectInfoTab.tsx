@@ -1,7 +1,8 @@
 import { Button, Descriptions, Form, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ProjectInfo } from '@fieldhub/shared';
-import { ProjectFormFields, projectFieldsOf, type ProjectFormValues } from './ProjectFields';
+import { ProjectFormFields } from './ProjectFields';
+import { projectFieldsOf, type ProjectFormValues } from './projectForm';
 import { useProjectActions, useProjectInfo } from './useProjects';
 
 /** The project's own fields (seed 001 §3 Project: errorValShow, errorDefaultVal) and its figures. */
@@ -35,7 +36,7 @@ function InfoForm({ info }: { info: ProjectInfo }) {
         form={form}
         layout="vertical"
         initialValues={info}
-        onFinish={(values) => save.mutate({ id: info.id, fields: projectFieldsOf(values, info.seq) })}
+        onFinish={(values) => save.mutate({ id: info.id, fields: projectFieldsOf(values, info) })}
         data-testid="project-info-form"
       >
         <ProjectFormFields />
