@@ -16,10 +16,10 @@ import { makeEnterprise, startBrowserFixture, type BrowserFixture } from './brow
 
 /**
  * The project screens in headless Chromium, in both languages: create a project (with the
- * form's validation), reorder, bind a device with a key, add a page and open its designer, give
- * an account a page permission, add an intermediate variable through the formula editor (with a
- * refused formula first), delete; another enterprise's project never shows. Screenshots go to
- * apps/web/test-results/ for a person to look at.
+ * form's validation), reorder by the arrows and by dragging, bind a device with a key, add a page
+ * and open its designer, give an account a page permission, add an intermediate variable through
+ * the formula editor (refused formulas first), share with a password, delete; another
+ * enterprise's project never shows. Screenshots go to apps/web/test-results/ for a person to look at.
  */
 
 const shots = path.resolve(import.meta.dirname, '../test-results');
@@ -127,6 +127,8 @@ describe.each(['zh-CN', 'en-US'] as const)('project screens (%s)', (lang) => {
     const l = text[lang];
     const org = await makeEnterprise(f.platform.ctx.db, `Projects ${lang}`);
     const api = await loggedIn(f.platform.app, org.admin);
+    // steps whose outcome has no text of its own (drag, designer tab, info tab) run once, in Chinese
+    const full = lang === 'zh-CN';
     // a driver (and so a signal for the formula) needs a gateway on the device
     const { id: device, owner } = await deviceWithGateway(api, platformOperator, `Boiler ${lang}`);
     const driver = await modbusDriver(api, owner);
@@ -173,14 +175,16 @@ describe.each(['zh-CN', 'en-US'] as const)('project screens (%s)', (lang) => {
         )
         .toEqual([l.second, l.project]);
       // and a drag of the first row onto the second puts them back
-      const rows = page.getByTestId('project-table').locator('tbody tr.ant-table-row');
-      await rows.nth(0).dragTo(rows.nth(1));
-      await expect.poll(() => projectNames(page), wait).toEqual([l.project, l.second]);
-      await expect
-        .poll(async () =>
-          (await made<Listed<{ name: string }>>(api, `${base}/queryAll`, {})).list.map((r) => r.name),
-        )
-        .toEqual([l.project, l.second]);
+      if (full) {
+        const rows = page.getByTestId('project-table').locator('tbody tr.ant-table-row');
+        await rows.nth(0).dragTo(rows.nth(1));
+        await expect.poll(() => projectNames(page), wait).toEqual([l.project, l.second]);
+        await expect
+          .poll(async () =>
+            (await made<Listed<{ name: string }>>(api, `${base}/queryAll`, {})).list.map((r) => r.name),
+          )
+          .toEqual([l.project, l.second]);
+      }
       await shot(page, lang, 'list');
 
       // bound equipment with a key: a bad key is refused in the form first
@@ -215,13 +219,15 @@ describe.each(['zh-CN', 'en-US'] as const)('project screens (%s)', (lang) => {
         ownerId: first.id,
       });
       await page.getByTestId(`page-design-${pageRow!.id}`).waitFor(wait);
-      const [designer] = await Promise.all([
-        context.waitForEvent('page'),
-        page.getByTestId(`page-design-${pageRow!.id}`).click(),
-      ]);
-      await designer.waitForURL((u) => u.pathname.includes('/designer/'));
-      expect(new URL(designer.url()).pathname).toBe(`/manage/project/${first.id}/designer/${pageRow!.id}`);
-      await designer.close();
+      if (full) {
+        const [designer] = await Promise.all([
+          context.waitForEvent('page'),
+          page.getByTestId(`page-design-${pageRow!.id}`).click(),
+        ]);
+        await designer.waitForURL((u) => u.pathname.includes('/designer/'));
+        expect(new URL(designer.url()).pathname).toBe(`/manage/project/${first.id}/designer/${pageRow!.id}`);
+        await designer.close();
+      }
 
       // an account with a permission on that page
       await page.getByTestId('project-tab-accounts').click();
@@ -298,9 +304,11 @@ describe.each(['zh-CN', 'en-US'] as const)('project screens (%s)', (lang) => {
         )
         .toMatchObject({ shared: true, hasPassword: true });
       await shot(page, lang, 'share');
-      await page.getByTestId('project-tab-info').click();
-      await page.getByTestId('project-info-form').waitFor(wait);
-      await shot(page, lang, 'info');
+      if (full) {
+        await page.getByTestId('project-tab-info').click();
+        await page.getByTestId('project-info-form').waitFor(wait);
+        await shot(page, lang, 'info');
+      }
 
       // delete the project after the confirmation
       await page.locator('.ant-drawer-close').click();
