@@ -19,7 +19,7 @@ import { request } from '../../app/request';
 import { useSession } from '../../app/session';
 import { loadPage, PageContentError } from '../designer/data/pageApi';
 import type { DeviceState } from './deviceFeed';
-import { pageEquipments, pageSources, visibleTo, type ViewerScope } from './pageView';
+import { pageEquipments, pageSources, widgetsFor, type ViewerScope } from './pageView';
 import {
   deviceWriteCalls,
   projectWriteCalls,
@@ -102,10 +102,7 @@ function LivePage(props: {
   const { doc, scope, store, feed, calls } = props;
   const { t } = useTranslation('viewer');
   const user = useSession((s) => s.user);
-  const widgets = useMemo(
-    () => (user ? doc.widgets.filter((w) => visibleTo(w, user)) : []),
-    [doc.widgets, user],
-  );
+  const widgets = useMemo(() => (user ? widgetsFor(doc.widgets, user) : []), [doc.widgets, user]);
   const runner = useClickRunner({ scope, store, signals: feed?.signals ?? NO_SIGNALS, calls });
   return (
     <>

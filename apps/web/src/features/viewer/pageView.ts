@@ -35,6 +35,41 @@ export function visibleTo(
   return widget.authRegion.some((title) => mine.has(title));
 }
 
+type Account = Pick<UserInfo, 'accountKind' | 'authRegion'>;
+
+/** Navigation entries the account may see, children included (entries carry authRegion too). */
+function visibleItems(items: unknown, user: Account): unknown {
+  if (!Array.isArray(items)) return items;
+  return items
+    .filter((i) => {
+      const regions = (i as { authRegion?: unknown })?.authRegion;
+      return visibleTo({ authRegion: Array.isArray(regions) ? regions.map(String) : [] }, user);
+    })
+    .map((i) => {
+      const item = i as Record<string, unknown>;
+      return Array.isArray(item['children'])
+        ? { ...item, children: visibleItems(item['children'], user) }
+        : item;
+    });
+}
+
+/**
+ * The widgets an account sees: those of its regions, and in navigation bars and menus only the
+ * entries of its regions. Unchanged widgets keep their identity (the viewer memoizes on it).
+ */
+export function widgetsFor(widgets: readonly Widget[], user: Account): Widget[] {
+  return widgets
+    .filter((w) => visibleTo(w, user))
+    .map((w) => {
+      if (w.widgetType !== 'NavigateNav' && w.widgetType !== 'NavigateMenu') return w;
+      const navItems = (w.data as Record<string, unknown>)['navItems'];
+      const shown = visibleItems(navItems, user);
+      return JSON.stringify(shown) === JSON.stringify(navItems)
+        ? w
+        : { ...w, data: { ...w.data, navItems: shown } };
+    });
+}
+
 /** CSS scale of a page of `page` size in a container of `box` size for a fit mode. */
 export function fitScale(
   fit: FitMode,

@@ -13,6 +13,7 @@ import {
   switchClick,
   visibleTo,
   widgetKeys,
+  widgetsFor,
 } from './pageView';
 import { scriptRequest } from './clickScript';
 import { ProjectFeed, projectFrameValues } from './projectFeed';
@@ -163,6 +164,33 @@ describe('page rules', () => {
     expect(visibleTo(widget(['Pump room']), stranger)).toBe(false);
     expect(visibleTo(widget(['Pump room']), admin)).toBe(true);
     expect(visibleTo(widget(['泵房']), { accountKind: 'internal', authRegion: '锅炉房，泵房' })).toBe(true);
+  });
+
+  it('authRegion: menu entries outside the account regions are left out, children too', () => {
+    const menu = defaultWidget('NavigateMenu', { id: 'm', x: 0, y: 0 });
+    menu.data = {
+      ...menu.data,
+      navItems: [
+        { id: 'a', label: 'All' },
+        { id: 'b', label: 'Boiler', authRegion: ['Boiler house'] },
+        {
+          id: 'c',
+          label: 'Pumps',
+          authRegion: ['Pump room'],
+          children: [{ id: 'd', authRegion: ['Boiler house'] }],
+        },
+      ],
+    };
+    const text = defaultWidget('UsualText', { id: 't', x: 0, y: 0 });
+    const [m, t] = widgetsFor([menu, text], { accountKind: 'internal', authRegion: 'Pump room' });
+    expect(
+      (m!.data as Record<string, unknown> as { navItems: { id: string; children?: unknown[] }[] }).navItems,
+    ).toEqual([
+      { id: 'a', label: 'All' },
+      { id: 'c', label: 'Pumps', authRegion: ['Pump room'], children: [] },
+    ]);
+    expect(t).toBe(text);
+    expect(widgetsFor([menu], { accountKind: 'enterprise', authRegion: '' })[0]).toBe(menu);
   });
 
   it('fit modes: fixed, fit to container (uniform), stretch, width, height', () => {
