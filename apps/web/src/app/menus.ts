@@ -34,6 +34,7 @@ export const manageMenus: MenuItem[] = [
       { key: 'group', to: '/manage/eg/group', perm: 'equipment_manage' },
       { key: 'template', to: '/manage/eg/template/list', perm: 'template_manage' },
       { key: 'project', to: '/manage/eg/project/list', perm: 'project_manage' },
+      { key: 'project-operation', to: '/manage/eg/project/list-operation', perm: 'ops_center' },
       { key: 'scene', to: '/manage/eg/scene', perm: 'equipment_manage' },
     ],
   },
