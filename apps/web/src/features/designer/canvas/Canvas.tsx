@@ -105,6 +105,7 @@ export function Canvas({ store, cursorRef, onRefused }: CanvasProps) {
   const frameRef = useRef(0);
   const movingRef = useRef<HTMLElement[]>([]);
   const dragLayerRef = useRef<HTMLDivElement>(null);
+  const overlayRef = useRef<HTMLDivElement>(null);
   const panRef = useRef<{ x: number; y: number; left: number; top: number } | null>(null);
   const spaceRef = useRef(false);
 
@@ -204,8 +205,9 @@ export function Canvas({ store, cursorRef, onRefused }: CanvasProps) {
       layer.replaceChildren(inner);
       // a copy-drag leaves the originals where they are
       if (!copy) for (const el of nodes) el.style.visibility = 'hidden';
-      // the selection boxes give way to the layer's outline without a React render
-      scrollerRef.current?.classList.add('fh-moving');
+      // the selection boxes give way to the layer's outline without a React render (the class
+      // goes on the overlay's wrapper: on the scroller it would invalidate the style of every widget)
+      overlayRef.current?.classList.add('fh-moving');
       movingRef.current = nodes;
     },
     [store, groupIds],
@@ -238,7 +240,7 @@ export function Canvas({ store, cursorRef, onRefused }: CanvasProps) {
 
   const clearDrag = useCallback(() => {
     for (const el of movingRef.current) el.style.visibility = '';
-    scrollerRef.current?.classList.remove('fh-moving');
+    overlayRef.current?.classList.remove('fh-moving');
     movingRef.current = [];
     const layer = dragLayerRef.current;
     if (layer) {
@@ -335,7 +337,8 @@ export function Canvas({ store, cursorRef, onRefused }: CanvasProps) {
       return;
     }
     const point = pagePoint(e.clientX, e.clientY);
-    if (cursorRef.current)
+    // not while moving: a repainted read-out would make the browser re-layerize the page each frame
+    if (cursorRef.current && stateRef.current.kind !== 'moving')
       cursorRef.current.textContent = `X ${Math.round(point.x)}  Y ${Math.round(point.y)}`;
     if (stateRef.current.kind === 'idle') {
       const s = store.getState();
@@ -496,7 +499,7 @@ export function Canvas({ store, cursorRef, onRefused }: CanvasProps) {
             {/* filled by hand during a move drag; React renders it empty */}
             <div ref={dragLayerRef} className="fh-drag-layer" data-testid="designer-drag-layer" />
           </div>
-          <div style={{ position: 'absolute', left: offsetX, top: offsetY }}>
+          <div ref={overlayRef} style={{ position: 'absolute', left: offsetX, top: offsetY }}>
             <SelectionOverlay
               units={units}
               selection={selection}
