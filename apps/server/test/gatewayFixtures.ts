@@ -22,7 +22,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function until<T>(
   what: string,
   check: () => Promise<T | undefined | false>,
-  timeoutMs = 20_000,
+  timeoutMs = 30_000,
   everyMs = 100,
 ): Promise<T> {
   const end = Date.now() + timeoutMs;

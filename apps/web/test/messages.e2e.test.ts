@@ -1,5 +1,4 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -9,6 +8,8 @@ import { GatewayProcess } from '../../gateway/test/support/gatewayProcess';
 import { loggedIn, makePlatformOperator, TEST_PASSWORD, type Caller } from '../../server/test/harness';
 import { insertMessages } from '../../server/src/messages/messages.repo';
 import { runExpiryReminders } from '../../server/src/messages/expiryReminders';
+import { until } from '../../server/test/gatewayFixtures';
+import { freePort } from '../../server/test/mosquitto';
 import { makeEnterprise, startBrowserFixture, type BrowserFixture } from './browser';
 
 /**
@@ -50,27 +51,6 @@ async function call<T = { id: number }>(who: Caller, url: string, body: Record<s
   return res.data;
 }
 const made = <T = { id: number }>(url: string, body: Record<string, unknown>) => call<T>(api, url, body);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
-
-async function until<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 30_000) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const result = await check();
-    if (result !== undefined && result !== false) return result;
-    if (Date.now() > end) throw new Error(`${what}: not reached within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 const activeAlarms = async () =>
   (

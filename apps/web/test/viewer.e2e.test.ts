@@ -1,5 +1,4 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +18,8 @@ import { loggedIn, makePlatformOperator, TEST_PASSWORD, type Caller } from '../.
 import { role } from '../../server/test/deviceFixtures';
 import { asCaller } from '../../server/src/seed/demoDevices';
 import { seedDemoProject } from '../../server/src/seed/demoProject';
+import { until } from '../../server/test/gatewayFixtures';
+import { freePort } from '../../server/test/mosquitto';
 import { makeEnterprise, startBrowserFixture, type BrowserFixture } from './browser';
 
 /**
@@ -52,27 +53,6 @@ async function made<T = { id: number }>(url: string, body: Record<string, unknow
   const res = (await api.post<T>(url, body, true)).body as Json<T>;
   if (res.code !== '200') throw new Error(`${url}: ${res.code} ${res.message}`);
   return res.data;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
-
-async function until<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 30_000) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const result = await check();
-    if (result !== undefined && result !== false) return result;
-    if (Date.now() > end) throw new Error(`${what}: not reached within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 /** A widget of the page, named (the viewer's test id is `vw-` + name). */
