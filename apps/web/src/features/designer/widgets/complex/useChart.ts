@@ -1,12 +1,13 @@
 /**
- * An ECharts instance on a div, resized with it and disposed with the widget. Registers only the
- * chart types the complex widgets draw, so this chunk stays small and loads with them alone.
+ * An ECharts chart of a complex widget (the instance comes from the monitor's `useEChart`: resized
+ * with its div, disposed with the widget). Registers the chart types the complex widgets draw.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
+import { useEChart } from '../../../monitor/detail/echarts';
 import type { ChartOption } from './chartOptions';
 
 echarts.use([
@@ -22,21 +23,7 @@ echarts.use([
 
 /** Draws `option` (replacing the previous one) on the returned ref's element. */
 export function useChart(option: ChartOption | null) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [chart, setChart] = useState<echarts.ECharts | null>(null);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const instance = echarts.init(el);
-    setChart(instance);
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      setChart(null);
-    };
-  }, []);
+  const { ref, chart } = useEChart();
   useEffect(() => {
     if (chart && option) chart.setOption(option, { notMerge: true, lazyUpdate: true });
   }, [chart, option]);
