@@ -11,6 +11,7 @@ import {
   type MonitorSignal,
 } from '@fieldhub/shared';
 import { ApiError, request } from '../../app/request';
+import { activityTarget, ECONOMIZE_KEY, pollAllowed } from '../monitor/live/pageScope';
 import {
   LiveSocket,
   liveSocketUrl,
@@ -22,25 +23,6 @@ import { DeviceFeeds } from './deviceFeed';
 import type { ValueStore } from './valueStore';
 
 const json = { json: true, silent: true } as const;
-const ECONOMIZE_KEY = 'fieldhub.monitor.economize';
-
-/** Polling runs only in the top window or a frame named nav-iframe (seed 001 §4). */
-function pollAllowed(): boolean {
-  try {
-    return window.top === window.self || window.name === 'nav-iframe';
-  } catch {
-    return window.name === 'nav-iframe';
-  }
-}
-
-/** Where user activity is watched: the top window when reachable (same origin), else this one. */
-function activityTarget(): Window {
-  try {
-    return window.top && window.top.document ? window.top : window;
-  } catch {
-    return window;
-  }
-}
 
 async function probeGateway(equipmentId: string): Promise<GatewayProbe> {
   try {

@@ -10,31 +10,13 @@ import {
   type SignalAlarm,
 } from '@fieldhub/shared';
 import { ApiError, request } from '../../../app/request';
+import { activityTarget, ECONOMIZE_KEY, pollAllowed } from '../live/pageScope';
 import { LiveSocket, liveSocketUrl, type LiveSocketStatus, type SocketLike } from '../live/liveSocket';
 import { initialValues, mergeValues, type ValueMap } from '../live/liveValues';
 import { MonitorSession, type MonitorSessionState } from '../live/monitorSession';
 import { monitorKeys } from '../useMonitor';
 
 const json = { json: true, silent: true } as const;
-const ECONOMIZE_KEY = 'fieldhub.monitor.economize';
-
-/** Polling runs only in the top window or a frame named nav-iframe (seed 000 §4). */
-function pollAllowed(): boolean {
-  try {
-    return window.top === window.self || window.name === 'nav-iframe';
-  } catch {
-    return window.name === 'nav-iframe';
-  }
-}
-
-/** Where user activity is watched: the top window when reachable (same origin), else this one. */
-function activityTarget(): Window {
-  try {
-    return window.top && window.top.document ? window.top : window;
-  } catch {
-    return window;
-  }
-}
 
 export interface LiveDevice {
   signals: MonitorSignal[] | undefined;
