@@ -43,6 +43,29 @@ export function equipOfKey(key: string): string {
   return key.slice(2, key.indexOf('.'));
 }
 
+/**
+ * Shortest time between two applications of queued values. Each application repaints the changed
+ * widgets, and the browser then re-layerizes the whole page (its cost grows with the widget count,
+ * not with the number of changes), so values are applied in an animation frame at most this often.
+ */
+export const APPLY_INTERVAL_MS = 100;
+
+/** Runs `flush` in the first animation frame at least `ms` after the previous run. */
+export function pacedFrames(ms: number): (flush: () => void) => void {
+  let last = 0;
+  return (flush) => {
+    const tick = (now: number) => {
+      if (now - last < ms) {
+        requestAnimationFrame(tick);
+        return;
+      }
+      last = now;
+      flush();
+    };
+    requestAnimationFrame(tick);
+  };
+}
+
 export interface ValueStoreOptions {
   scope: WidgetRuntime['scope'];
   /** runs `flush` before the next paint; requestAnimationFrame in the browser */
@@ -62,7 +85,7 @@ export class ValueStore implements WidgetRuntime {
 
   constructor(options: ValueStoreOptions) {
     this.scope = options.scope;
-    this.schedule = options.schedule ?? ((flush) => requestAnimationFrame(flush));
+    this.schedule = options.schedule ?? pacedFrames(APPLY_INTERVAL_MS);
   }
 
   keyOf = (source: RuntimeSource): string => keyOfSource(source);

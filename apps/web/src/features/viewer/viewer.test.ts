@@ -17,7 +17,7 @@ import {
 } from './pageView';
 import { scriptRequest } from './clickScript';
 import { ProjectFeed, projectFrameValues } from './projectFeed';
-import { keyOfSource, signalKey, ValueStore } from './valueStore';
+import { keyOfSource, pacedFrames, signalKey, ValueStore } from './valueStore';
 
 /** A store whose frames are flushed by hand, as the browser's animation frame would. */
 function manualStore() {
@@ -467,5 +467,35 @@ describe('project feed', () => {
       projectFrameValues({ type: 'mvarVal', projectId: 1, values: [{ mvarId: 8, value: 1, ts: null }] }),
     ).toEqual([{ key: 'm:8', value: 1, ts: 0, quality: 0 }]);
     feed.stop();
+  });
+});
+
+describe('pacedFrames', () => {
+  it('runs a flush in the first animation frame at least the interval after the previous one', () => {
+    const queue: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => queue.push(cb));
+    try {
+      const schedule = pacedFrames(100);
+      const ran: number[] = [];
+      let now = 1000;
+      const frame = () => {
+        now += 16;
+        queue.splice(0).forEach((cb) => cb(now));
+      };
+      schedule(() => ran.push(now));
+      frame();
+      expect(ran).toEqual([1016]);
+      schedule(() => ran.push(now));
+      // the frames 16 … 96 ms after the first flush wait; the one 112 ms after runs it
+      for (let i = 0; i < 6; i++) frame();
+      expect(ran).toEqual([1016]);
+      frame();
+      expect(ran).toEqual([1016, 1128]);
+      frame();
+      expect(ran).toEqual([1016, 1128]);
+      expect(queue).toEqual([]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
