@@ -5,7 +5,7 @@
  * TCP client to change registers on the pymodbus peer behind the gateway's back.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Db } from '../src/db/db';
@@ -31,6 +31,23 @@ export async function until<T>(
     if (result !== undefined && result !== false) return result;
     if (Date.now() > end) throw new Error(`${what}: not reached within ${timeoutMs} ms`);
     await sleep(everyMs);
+  }
+}
+
+/**
+ * A free port for a gateway's simulated plant, below the kernel's ephemeral range (32768 and up
+ * on Linux): a simulated gateway that finds its plant port taken shares whatever listens there, so
+ * the port must not be one that another test's client connection or `listen(0)` may take meanwhile.
+ */
+export async function freePlantPort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '0.0.0.0', () => server.close(() => resolve(true)));
+    });
+    if (free) return port;
   }
 }
 

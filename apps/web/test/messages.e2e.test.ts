@@ -8,8 +8,7 @@ import { GatewayProcess } from '../../gateway/test/support/gatewayProcess';
 import { loggedIn, makePlatformOperator, TEST_PASSWORD, type Caller } from '../../server/test/harness';
 import { insertMessages } from '../../server/src/messages/messages.repo';
 import { runExpiryReminders } from '../../server/src/messages/expiryReminders';
-import { until } from '../../server/test/gatewayFixtures';
-import { freePort } from '../../server/test/mosquitto';
+import { freePlantPort, until } from '../../server/test/gatewayFixtures';
 import { makeEnterprise, startBrowserFixture, type BrowserFixture } from './browser';
 
 /**
@@ -96,7 +95,7 @@ beforeAll(async () => {
   await made('/lfscada/equipment/multi/add', { name: OTHER_DEVICE, groupId: group.id });
   await made('/lfscada/equipment/multi/bindGateway', { equipmentId, sn, verifyCode: issued!.verifyCode });
   const owner = { equipmentId };
-  const plantPort = await freePort();
+  const plantPort = await freePlantPort();
   const driver = await made('/lfscada/equipment/multi/driver/add', {
     owner,
     item: {

@@ -7,8 +7,7 @@ import { messageFor } from '@fieldhub/shared';
 import { GatewayProcess } from '../../gateway/test/support/gatewayProcess';
 import { loggedIn, makePlatformOperator, TEST_PASSWORD, type Caller } from '../../server/test/harness';
 import { role, subAccount } from '../../server/test/deviceFixtures';
-import { until } from '../../server/test/gatewayFixtures';
-import { freePort } from '../../server/test/mosquitto';
+import { freePlantPort, until } from '../../server/test/gatewayFixtures';
 import { makeEnterprise, startBrowserFixture, type BrowserFixture } from './browser';
 
 /**
@@ -63,7 +62,7 @@ beforeAll(async () => {
   ({ id: equipmentId } = await made('/lfscada/equipment/multi/add', { name: DEVICE, groupId: group.id }));
   await made('/lfscada/equipment/multi/bindGateway', { equipmentId, sn, verifyCode: issued!.verifyCode });
   const owner = { equipmentId };
-  const plantPort = await freePort();
+  const plantPort = await freePlantPort();
   const driver = await made('/lfscada/equipment/multi/driver/add', {
     owner,
     item: {

@@ -18,8 +18,7 @@ import { loggedIn, makePlatformOperator, TEST_PASSWORD, type Caller } from '../.
 import { role } from '../../server/test/deviceFixtures';
 import { asCaller } from '../../server/src/seed/demoDevices';
 import { seedDemoProject } from '../../server/src/seed/demoProject';
-import { until } from '../../server/test/gatewayFixtures';
-import { freePort } from '../../server/test/mosquitto';
+import { freePlantPort, until } from '../../server/test/gatewayFixtures';
 import { makeEnterprise, startBrowserFixture, type BrowserFixture } from './browser';
 
 /**
@@ -218,7 +217,7 @@ beforeAll(async () => {
   }));
   await made('/lfscada/equipment/multi/bindGateway', { equipmentId, sn, verifyCode: issued!.verifyCode });
   const owner = { equipmentId };
-  const plantPort = await freePort();
+  const plantPort = await freePlantPort();
   const driver = await made('/lfscada/equipment/multi/driver/add', {
     owner,
     item: {
