@@ -157,7 +157,7 @@ beforeAll(async () => {
       });
       return signals.find((s) => s.name === 'level_setpoint')?.value !== null;
     },
-    60_000,
+    120_000,
   );
   await writeSetpoint(5);
 }, 180_000);

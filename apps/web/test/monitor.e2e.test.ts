@@ -130,7 +130,7 @@ beforeAll(async () => {
       });
       return signals.find((s) => s.name === 'tank_level')?.value !== null;
     },
-    60_000,
+    120_000,
   );
 }, 180_000);
 

@@ -312,7 +312,7 @@ beforeAll(async () => {
       });
       return signals.find((s) => s.name === 'power')?.value !== null;
     },
-    60_000,
+    120_000,
   );
 }, 120_000);
 
