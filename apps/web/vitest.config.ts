@@ -8,5 +8,7 @@ export default defineConfig({
     globalSetup: ['../server/test/globalSetup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // browser tests poll the screen; with every suite running in parallel a second is too short
+    expect: { poll: { timeout: 10_000 } },
   },
 });
