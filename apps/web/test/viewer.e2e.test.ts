@@ -314,7 +314,7 @@ beforeAll(async () => {
     },
     120_000,
   );
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   await gateway?.kill('SIGKILL');
