@@ -168,8 +168,33 @@ async function writeSetpoint(page: Page, value: string, lang: string, step: stri
   await page.getByTestId('write-confirm').waitFor();
   if (step) await shot(page, lang, step);
   await page.getByTestId('write-confirm').click();
-  await page.getByTestId('command-result').waitFor({ timeout: 30_000 });
+  await commandEnded(page);
   expect(await page.getByTestId('command-result').getAttribute('class')).toContain('success');
+}
+
+/**
+ * Waits for the command's outcome. A task expires after 60 s and the poll schedule looks again
+ * 30 s apart at worst, so the page has its answer within 95 s whatever the machine's load; when it
+ * has not, the error says where the command stood: the page, the task rows, the gateway's log.
+ */
+async function commandEnded(page: Page) {
+  try {
+    await page.getByTestId('command-result').waitFor({ timeout: 95_000 });
+  } catch (err) {
+    const progress = await page
+      .getByTestId('command-progress')
+      .innerText({ timeout: 1000 })
+      .catch(() => '(no progress shown)');
+    const modalOpen = await page.locator('.ant-modal-confirm').isVisible();
+    const tasks = await f.platform.ctx.db.query(
+      'select uuid, kind, state, code, created_at, finished_at from command_tasks order by created_at desc limit 3',
+    );
+    throw new Error(
+      `no command result: ${(err as Error).message}\nprogress: ${progress}\nconfirm still open: ${modalOpen}` +
+        `\ntasks: ${JSON.stringify(tasks)}\ngateway log: ${JSON.stringify(gateway.lines.slice(-12))}`,
+      { cause: err },
+    );
+  }
 }
 
 describe('live device monitoring in the browser', () => {
@@ -276,7 +301,7 @@ describe('live device monitoring in the browser', () => {
       // a read from the field through the gateway answers the set point just written
       await openTab(page, 'command');
       await page.getByTestId('read-button').click();
-      await page.getByTestId('command-result').waitFor({ timeout: 30_000 });
+      await commandEnded(page);
       await expect.poll(() => text(page, 'read-table')).toContain('5.00 m');
 
       // stored history: the written set points are among the records
