@@ -61,6 +61,11 @@ const envSchema = z.object({
   /** Run the demo enterprise's gateways as simulated gateway processes ('false' to skip). */
   DEMO_GATEWAYS: z.stringbool().default(true),
   /**
+   * Port of the simulated plant's Modbus TCP server that the demo gateways run and the demo
+   * devices' drivers read; taken when the demo is created, so set it before the first start.
+   */
+  DEMO_PLANT_PORT: z.coerce.number().int().min(1).max(65535).default(5020),
+  /**
    * How often the scheduler runs periodic jobs (expiry reminders of projects, API keys and IoT
    * cards), in ms. One instance runs them at a time, whichever holds the database lease.
    */

@@ -14,7 +14,7 @@ const platform = await createPlatform(config);
 const { app, ctx } = platform;
 
 if (config.DEMO_SEED) {
-  const logins = await seedDemo(ctx.db, ctx.clock);
+  const logins = await seedDemo(ctx.db, ctx.clock, config.DEMO_PLANT_PORT);
   if (logins) {
     // the simulated demo gateways need their MQTT logins on every start
     saveDemoGateways(path.resolve(config.DATA_DIR), logins.gateways);
@@ -40,7 +40,12 @@ let demoGateways: DemoGatewayRunner | null = null;
 const demo = loadDemoGateways(path.resolve(config.DATA_DIR));
 if (config.DEMO_GATEWAYS && demo.length && ctx.link) {
   const brokerUrl = config.MQTT_URL ?? `mqtt://127.0.0.1:${ctx.link.brokerPort}`;
-  demoGateways = runDemoGateways(demo, { brokerUrl, dataDir: path.resolve(config.DATA_DIR), log: app.log });
+  demoGateways = runDemoGateways(demo, {
+    brokerUrl,
+    dataDir: path.resolve(config.DATA_DIR),
+    plantPort: config.DEMO_PLANT_PORT,
+    log: app.log,
+  });
 }
 
 let stopping = false;

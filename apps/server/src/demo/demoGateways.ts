@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DemoGateway } from '../seed/demoDevices';
-import { DEMO_PLANT_PORT } from '../seed/demoDevices';
 
 const gatewayMain = path.resolve(import.meta.dirname, '../../../gateway/src/main.ts');
 const credentialsFile = (dataDir: string) => path.join(dataDir, 'demo-gateways.json');
@@ -31,6 +30,8 @@ export function runDemoGateways(
   opts: {
     brokerUrl: string;
     dataDir: string;
+    /** where the first gateway starts the simulated plant and the others find it */
+    plantPort: number;
     log: { info(o: object, m: string): void; warn(o: object, m: string): void };
   },
 ): DemoGatewayRunner {
@@ -51,7 +52,7 @@ export function runDemoGateways(
           opts.brokerUrl,
           '--simulate',
           '--plant-port',
-          String(DEMO_PLANT_PORT),
+          String(opts.plantPort),
           '--data-dir',
           path.join(opts.dataDir, 'gateways', g.sn),
           '--log-level',

@@ -25,19 +25,39 @@ export interface NewTask {
   payload: Record<string, unknown>;
 }
 
-export async function createTask(
+/**
+ * A task's life: 'queued' when recorded, 'sent' once the broker took the command, then
+ * 'succeeded' or 'failed' by the gateway's answer, or 'expired' without one.
+ */
+export type TaskState = 'queued' | 'sent' | 'succeeded' | 'failed' | 'expired';
+
+/**
+ * Records the task, hands the command to `send` and marks it sent; a send that fails ends the
+ * task at once with `sendFailure`. The task outlives a server restart: its row is the record.
+ */
+export async function startTask(
   db: Db,
   clock: Clock,
   t: NewTask,
-): Promise<{ uuid: string; expiresAt: Date }> {
+  send: (uuid: string, expiresAt: Date) => Promise<void>,
+  sendFailure: number,
+): Promise<{ uuid: string }> {
   const uuid = randomUUID();
   const expiresAt = new Date(clock.now().getTime() + TASK_LIFETIME_MS[t.kind]);
   await db.query(
-    `insert into command_tasks (uuid, org_id, equipment_id, gateway_sn, account_id, kind, payload, expires_at, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    `insert into command_tasks (uuid, org_id, equipment_id, gateway_sn, account_id, kind, payload, state, expires_at, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, $9)`,
     [uuid, t.orgId, t.equipmentId, t.sn, t.accountId, t.kind, t.payload, expiresAt, clock.now()],
   );
-  return { uuid, expiresAt };
+  try {
+    await send(uuid, expiresAt);
+  } catch {
+    await failTask(db, clock, uuid, sendFailure);
+    return { uuid };
+  }
+  // the gateway may have answered already: only a task still queued becomes sent
+  await db.query(`update command_tasks set state = 'sent' where uuid = $1 and state = 'queued'`, [uuid]);
+  return { uuid };
 }
 
 /** Records a gateway's answer; a late answer to an expired task is kept for the log but changes nothing. */
@@ -50,7 +70,7 @@ export async function finishTask(
   result: unknown,
 ): Promise<boolean> {
   const rows = await db.query(
-    `update command_tasks set state = $2, code = $3, result = $4, finished_at = $5 where uuid = $1 and state = 'sent' returning uuid`,
+    `update command_tasks set state = $2, code = $3, result = $4, finished_at = $5 where uuid = $1 and state in ('queued', 'sent') returning uuid`,
     [
       uuid,
       ok ? 'succeeded' : 'failed',
@@ -62,14 +82,14 @@ export async function finishTask(
   return rows.length > 0;
 }
 
-export async function failTask(db: Db, clock: Clock, uuid: string, code: number): Promise<void> {
+async function failTask(db: Db, clock: Clock, uuid: string, code: number): Promise<void> {
   await finishTask(db, clock, uuid, false, code, null);
 }
 
 /** Tasks the gateway never answered in time become 'expired' with the communication time-out (1301). */
 export async function expireTasks(db: Db, clock: Clock): Promise<number> {
   const rows = await db.query(
-    `update command_tasks set state = 'expired', code = $2, finished_at = $1 where state = 'sent' and expires_at < $1 returning uuid`,
+    `update command_tasks set state = 'expired', code = $2, finished_at = $1 where state in ('queued', 'sent') and expires_at < $1 returning uuid`,
     [clock.now(), Err.communicationTimeout],
   );
   return rows.length;
@@ -82,13 +102,13 @@ export async function expireTasks(db: Db, clock: Clock): Promise<number> {
  */
 export async function taskOutcome(db: Db, clock: Clock, orgId: number, uuid: string, lang: Lang) {
   await expireTasks(db, clock);
-  const task = await one<{ state: string; code: number | null; result: unknown; kind: TaskKind }>(
+  const task = await one<{ state: TaskState; code: number | null; result: unknown; kind: TaskKind }>(
     db,
     'select state, code, result, kind from command_tasks where uuid = $1 and org_id = $2',
     [uuid, orgId],
   );
   if (!task) throw new AppError(Err.dataMissingOrNoAccess);
-  if (task.state === 'sent') return { status: 'wait' as const };
+  if (task.state === 'queued' || task.state === 'sent') return { status: 'wait' as const };
   if (task.state === 'succeeded')
     return { status: 'success' as const, code: '200', message: successText(lang), data: task.result };
   const code = task.code ?? Err.communicationTimeout;

@@ -12,7 +12,7 @@ import type { Clock } from '../clock';
 import type { AuthContext } from '../http/context';
 import { visibleDevice } from '../modules/devices/deviceScope';
 import { recordBy } from '../modules/oplog/oplog.service';
-import { createTask, failTask, type TaskKind } from './commandTasks';
+import { startTask, type TaskKind } from './commandTasks';
 import { buildGatewayConfig } from './gatewayConfig';
 import type { LinkClient } from './linkClient';
 
@@ -51,8 +51,8 @@ async function reachableGateway(
   return { equipmentId, orgId: device.org_id, sn: gw.sn, series: gw.series };
 }
 
-/** Creates the task, sends the command; a send that fails ends the task at once. */
-async function dispatch(
+/** Starts the task on the gateway; a command the broker does not take ends it with 1301. */
+function dispatch(
   deps: CommandDeps,
   auth: AuthContext,
   gw: ReachableGateway,
@@ -60,20 +60,8 @@ async function dispatch(
   payload: Record<string, unknown>,
   send: (uuid: string, expiresAt: Date) => Promise<void>,
 ): Promise<{ uuid: string }> {
-  const { uuid, expiresAt } = await createTask(deps.db, deps.clock, {
-    orgId: gw.orgId,
-    equipmentId: gw.equipmentId,
-    sn: gw.sn,
-    accountId: auth.accountId,
-    kind,
-    payload,
-  });
-  try {
-    await send(uuid, expiresAt);
-  } catch {
-    await failTask(deps.db, deps.clock, uuid, Err.configSyncFailed);
-  }
-  return { uuid };
+  const task = { orgId: gw.orgId, equipmentId: gw.equipmentId, sn: gw.sn, accountId: auth.accountId };
+  return startTask(deps.db, deps.clock, { ...task, kind, payload }, send, Err.communicationTimeout);
 }
 
 /** Pushes the device's current configuration; the gateway's ack finishes the task. */
@@ -90,20 +78,20 @@ export async function syncDevice(deps: CommandDeps, auth: AuthContext, equipment
 /** Sends the configuration as a `sync` task (also used for a new gateway that has none yet). */
 export async function pushConfig(deps: CommandDeps, gw: ReachableGateway, accountId: number | null) {
   const { version, hash, config } = await buildGatewayConfig(deps.db, gw.equipmentId);
-  const { uuid } = await createTask(deps.db, deps.clock, {
-    orgId: gw.orgId,
-    equipmentId: gw.equipmentId,
-    sn: gw.sn,
-    accountId,
-    kind: 'sync',
-    payload: { version, hash },
-  });
-  try {
-    await deps.link.publishDown(gw.sn, DOWN.config, { v: PROTOCOL_VERSION, version, hash, config });
-  } catch {
-    await failTask(deps.db, deps.clock, uuid, Err.configSyncFailed);
-  }
-  return { uuid };
+  return startTask(
+    deps.db,
+    deps.clock,
+    {
+      orgId: gw.orgId,
+      equipmentId: gw.equipmentId,
+      sn: gw.sn,
+      accountId,
+      kind: 'sync',
+      payload: { version, hash },
+    },
+    () => deps.link.publishDown(gw.sn, DOWN.config, { v: PROTOCOL_VERSION, version, hash, config }),
+    Err.configSyncFailed,
+  );
 }
 
 interface WritableVariable {

@@ -209,7 +209,7 @@ export async function startGatewayLink(
         const ack = msg.data;
         const task = await one<{ uuid: string }>(
           db,
-          `select uuid from command_tasks where gateway_sn = $1 and kind = 'sync' and state = 'sent'
+          `select uuid from command_tasks where gateway_sn = $1 and kind = 'sync' and state in ('queued', 'sent')
               and payload->>'hash' = $2 order by created_at desc limit 1`,
           [sn, ack.hash],
         );

@@ -266,6 +266,13 @@ describe('gateway link over MQTT', () => {
       signalId: variableId,
       value: 5,
     });
+    // recorded as queued, sent once the broker took the command, waiting for the gateway
+    const [task] = await p.ctx.db.query<{ state: string }>(
+      'select state from command_tasks where uuid = $1',
+      [uuid],
+    );
+    expect(task?.state).toBe('sent');
+    expect(await made(admin, '/lfscada/equipment/multi/callback', { uuid })).toEqual({ status: 'wait' });
     p.clock.advanceMinutes(2);
     const outcome = await made<{ status: string; code: string }>(admin, '/lfscada/equipment/multi/callback', {
       uuid,

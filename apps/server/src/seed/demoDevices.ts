@@ -18,9 +18,6 @@ import { addVariable } from '../modules/config/variables';
 import { addAlarmRule } from '../modules/config/alarmRules';
 import { addReport } from '../modules/config/reports';
 
-/** Port of the simulated plant's Modbus TCP server that the demo drivers read. */
-export const DEMO_PLANT_PORT = 5020;
-
 export interface DemoGateway {
   sn: string;
   mqttPassword: string;
@@ -179,6 +176,7 @@ export async function seedDemoDevices(
   clock: Clock,
   admin: { accountId: number; orgId: number; loginname: string },
   operator: { accountId: number; orgId: number; loginname: string },
+  plantPort: number,
 ): Promise<DemoGateway[]> {
   const me = asCaller(admin, 'enterprise');
   const plant = await addGroup(db, me, { name: 'Plant A', parentId: null, seq: 0 }, 'seed');
@@ -210,7 +208,7 @@ export async function seedDemoDevices(
         protocol: 'modbus-tcp',
         name: 'Plant PLC',
         ip: '127.0.0.1',
-        port: DEMO_PLANT_PORT,
+        port: plantPort,
         slaveId: 1,
       }),
       'seed',

@@ -8,7 +8,7 @@ let logins: SeededLogins | null;
 
 beforeAll(async () => {
   p = await startTestPlatform();
-  logins = await seedDemo(p.ctx.db, p.ctx.clock);
+  logins = await seedDemo(p.ctx.db, p.ctx.clock, 5020);
 });
 afterAll(() => p.stop());
 
@@ -75,6 +75,6 @@ describe('demo seed on an empty database', () => {
   });
 
   it('does nothing on a database that already has data', async () => {
-    expect(await seedDemo(p.ctx.db, p.ctx.clock)).toBeNull();
+    expect(await seedDemo(p.ctx.db, p.ctx.clock, 5020)).toBeNull();
   });
 });

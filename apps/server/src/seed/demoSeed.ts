@@ -41,7 +41,8 @@ const blankAccount = { ...blankAccountFields, createdBy: null };
  * and a demo enterprise with its admin, a department and two roles. Returns the generated
  * logins (shown once), or null when the database already had data.
  */
-export async function seedDemo(db: Db, clock: Clock): Promise<SeededLogins | null> {
+/** `plantPort`: where the demo devices' drivers find the simulated plant (config DEMO_PLANT_PORT). */
+export async function seedDemo(db: Db, clock: Clock, plantPort: number): Promise<SeededLogins | null> {
   return db.tx(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK]);
     const [existing] = await tx.query<{ n: number }>('select count(*)::int as n from orgs');
@@ -92,11 +93,17 @@ export async function seedDemo(db: Db, clock: Clock): Promise<SeededLogins | nul
       remark: '',
     });
     const demoAdmin = { accountId: adminId, orgId: demoId, loginname: logins.admin.loginname };
-    logins.gateways = await seedDemoDevices(tx, clock, demoAdmin, {
-      accountId: operatorId,
+    logins.gateways = await seedDemoDevices(
+      tx,
+      clock,
+      demoAdmin,
+      {
+        accountId: operatorId,
       orgId: platformId,
       loginname: logins.operator.loginname,
-    });
+      },
+      plantPort,
+    );
     // the demo project shows the devices live on configuration pages
     const devices = await tx.query<{ id: number }>('select id from equipment where org_id = $1 order by id', [
       demoId,
