@@ -99,8 +99,8 @@ export async function seedDemo(db: Db, clock: Clock, plantPort: number): Promise
       demoAdmin,
       {
         accountId: operatorId,
-      orgId: platformId,
-      loginname: logins.operator.loginname,
+        orgId: platformId,
+        loginname: logins.operator.loginname,
       },
       plantPort,
     );
