@@ -157,6 +157,54 @@ async function printProfile(cdp: CDPSession): Promise<void> {
   for (const [name, ms] of top) console.log(`  ${ms.toFixed(0).padStart(7)} ms  ${name}`);
 }
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; beginData?: Record<string, unknown>; endData?: Record<string, unknown> };
+}
+
+/**
+ * With BENCH_TRACE: the main thread's tasks over 50 ms in a timeline trace of the window, each
+ * with the time of what ran inside it (script, style, layout, paint, layerization, GC …).
+ */
+function printLongTasks(trace: Buffer): void {
+  const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (!main) return;
+  const mine = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur);
+  const totals = new Map<string, number>();
+  for (const e of mine)
+    if (e.name !== 'RunTask') totals.set(e.name, (totals.get(e.name) ?? 0) + e.dur! / 1000);
+  const busiest = [...totals].sort((a, b) => b[1] - a[1]).slice(0, 12);
+  console.log(`  all tasks: ${busiest.map(([n, ms]) => `${n} ${ms.toFixed(0)}`).join(', ')} ms`);
+  const layouts = mine.filter((e) => e.name === 'Layout');
+  const objects = layouts.reduce((n, e) => n + Number(e.args?.beginData?.['dirtyObjects'] ?? 0), 0);
+  const layoutMs = layouts.reduce((n, e) => n + e.dur! / 1000, 0);
+  console.log(
+    `  layouts ${layouts.length}, dirty objects ${objects}, ${((layoutMs * 1000) / Math.max(1, objects)).toFixed(1)} µs per object`,
+  );
+  const long = mine.filter((e) => e.name === 'RunTask' && e.dur! > 50_000);
+  for (const task of long.slice(0, 8)) {
+    const inside = new Map<string, number>();
+    for (const e of mine)
+      if (e !== task && e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur!)
+        inside.set(e.name, (inside.get(e.name) ?? 0) + e.dur! / 1000);
+    const top = [...inside].sort((a, b) => b[1] - a[1]).slice(0, 10);
+    console.log(
+      `  task ${(task.dur! / 1000).toFixed(1)} ms: ${top.map(([n, ms]) => `${n} ${ms.toFixed(1)}`).join(', ')}`,
+    );
+    for (const e of mine)
+      if (e !== task && e.ts >= task.ts && e.ts <= task.ts + task.dur! && e.dur! > 500)
+        console.log(
+          `    +${((e.ts - task.ts) / 1000).toFixed(1)} ${e.name} ${(e.dur! / 1000).toFixed(1)} ms`,
+        );
+  }
+}
+
 /** Busy share, long tasks and frames over SECONDS on the page as it is. */
 async function measure(page: Page, cdp: CDPSession): Promise<Measured> {
   await page.waitForTimeout(2000);
@@ -165,10 +213,16 @@ async function measure(page: Page, cdp: CDPSession): Promise<Measured> {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.start');
   }
+  const browser = page.context().browser()!;
+  if (process.env.BENCH_TRACE)
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+    });
   const t0 = await taskSeconds(cdp);
   const w0 = Date.now();
   await page.waitForTimeout(SECONDS * 1000);
   if (process.env.BENCH_PROFILE) await printProfile(cdp);
+  if (process.env.BENCH_TRACE) printLongTasks(await browser.stopTracing());
   const [busy, script, style, layout] = (await taskSeconds(cdp)).map((v, i) => v - t0[i]!) as [
     number,
     number,

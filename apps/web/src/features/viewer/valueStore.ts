@@ -50,12 +50,24 @@ export function equipOfKey(key: string): string {
  */
 export const APPLY_INTERVAL_MS = 100;
 
-/** Runs `flush` in the first animation frame at least `ms` after the previous run. */
-export function pacedFrames(ms: number): (flush: () => void) => void {
+/**
+ * Most keys applied in one frame: each changed widget is laid out and painted again in that
+ * frame, so a flood of values is spread over several frames (the oldest queued keys first) rather
+ * than making one long frame. Once this many keys wait, the next application comes sooner.
+ */
+export const APPLY_BATCH = 80;
+export const APPLY_SOON_MS = 66;
+
+/**
+ * Runs `flush` in the first animation frame at least `ms` after the previous run, or at least
+ * `soonMs` after it while `urgent()` holds.
+ */
+export function pacedFrames(ms: number, soonMs = ms, urgent: () => boolean = () => false) {
   let last = 0;
-  return (flush) => {
+  return (flush: () => void) => {
     const tick = (now: number) => {
-      if (now - last < ms) {
+      const since = now - last;
+      if (since < ms && !(since >= soonMs && urgent())) {
         requestAnimationFrame(tick);
         return;
       }
@@ -85,7 +97,9 @@ export class ValueStore implements WidgetRuntime {
 
   constructor(options: ValueStoreOptions) {
     this.scope = options.scope;
-    this.schedule = options.schedule ?? pacedFrames(APPLY_INTERVAL_MS);
+    this.schedule =
+      options.schedule ??
+      pacedFrames(APPLY_INTERVAL_MS, APPLY_SOON_MS, () => this.pending.size >= APPLY_BATCH);
   }
 
   keyOf = (source: RuntimeSource): string => keyOfSource(source);
@@ -130,11 +144,16 @@ export class ValueStore implements WidgetRuntime {
     this.schedule(() => this.flush());
   }
 
-  /** Applies the queued values and tells the listeners of the keys that changed. */
+  /**
+   * Applies queued values, at most APPLY_BATCH changed keys (the longest waiting first; the rest
+   * wait for the next frame), and tells the listeners of the keys that changed.
+   */
   flush(): void {
     this.scheduled = false;
     const changed: string[] = [];
     for (const [key, v] of this.pending) {
+      if (changed.length >= APPLY_BATCH) break;
+      this.pending.delete(key);
       const shown = this.held.get(key);
       if (shown && v.ts < shown.ts) continue;
       const stale = this.staleEquips.has(equipOfKey(key));
@@ -142,7 +161,7 @@ export class ValueStore implements WidgetRuntime {
       this.held.set(key, { value: v.value, ts: v.ts, quality: v.quality, stale });
       changed.push(key);
     }
-    this.pending.clear();
+    if (this.pending.size) this.request();
     if (this.staleChanged.size) {
       for (const [key, shown] of this.held) {
         const equip = equipOfKey(key);

@@ -17,7 +17,7 @@ import {
 } from './pageView';
 import { scriptRequest } from './clickScript';
 import { ProjectFeed, projectFrameValues } from './projectFeed';
-import { keyOfSource, pacedFrames, signalKey, ValueStore } from './valueStore';
+import { APPLY_BATCH, keyOfSource, pacedFrames, signalKey, ValueStore } from './valueStore';
 
 /** A store whose frames are flushed by hand, as the browser's animation frame would. */
 function manualStore() {
@@ -470,7 +470,51 @@ describe('project feed', () => {
   });
 });
 
+describe('value store batches', () => {
+  it('applies at most APPLY_BATCH keys a frame, the longest waiting first, and the rest next', () => {
+    const { store, frame, frames } = manualStore();
+    const keys = Array.from({ length: APPLY_BATCH + 5 }, (_, i) => signalKey(1, i));
+    store.push(keys.map((key, i) => v(key, i, 100)));
+    // a newer value of the first key keeps its place in the queue
+    store.push([v(keys[0]!, -1, 200)]);
+    frame();
+    expect(keys.filter((k) => store.valueOf(k)).length).toBe(APPLY_BATCH);
+    expect(store.valueOf(keys[0]!)?.value).toBe(-1);
+    expect(store.valueOf(keys.at(-1)!)).toBeUndefined();
+    expect(frames).toHaveLength(1);
+    frame();
+    expect(store.valueOf(keys.at(-1)!)?.value).toBe(APPLY_BATCH + 4);
+    expect(frames).toHaveLength(0);
+  });
+});
+
 describe('pacedFrames', () => {
+  it('runs sooner while urgent, but never before the shorter interval', () => {
+    const queue: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => queue.push(cb));
+    try {
+      let urgent = false;
+      const schedule = pacedFrames(100, 50, () => urgent);
+      const ran: number[] = [];
+      let now = 1000;
+      const frame = () => {
+        now += 16;
+        queue.splice(0).forEach((cb) => cb(now));
+      };
+      schedule(() => ran.push(now));
+      frame();
+      urgent = true;
+      schedule(() => ran.push(now));
+      // 16, 32 and 48 ms after the first flush wait; 64 ms after, with values piling up, it runs
+      for (let i = 0; i < 3; i++) frame();
+      expect(ran).toEqual([1016]);
+      frame();
+      expect(ran).toEqual([1016, 1080]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('runs a flush in the first animation frame at least the interval after the previous one', () => {
     const queue: FrameRequestCallback[] = [];
     vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => queue.push(cb));

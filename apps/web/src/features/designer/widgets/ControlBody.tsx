@@ -16,7 +16,8 @@ const fillBox: CSSProperties = {
   inset: 0,
   display: 'flex',
   alignItems: 'center',
-  overflow: 'hidden',
+  // clip, not hidden: a scroll container's text change costs the page viewer about twice the layout
+  overflow: 'clip',
   whiteSpace: 'nowrap',
 };
 
@@ -57,8 +58,13 @@ function DataTextBody({ widget, show }: { widget: Widget; show: DesignerSettings
   else if (show === 'none') core = '';
   else if (show === 'signalValue') core = sampleValue(widget);
   else core = bound ? widget.data.title || widget.data.systemKey || widget.data.mvarId : t('widget.unbound');
+  // a value is never cut off at the widget's edge (a number cut to its first digits reads as
+  // another number), and without a clip a live page of many values re-layerizes faster
   return (
-    <div style={{ ...fillBox, ...textStyleOf(widget), padding: '0 4px' }} data-bound={bound ? 'yes' : 'no'}>
+    <div
+      style={{ ...fillBox, ...textStyleOf(widget), padding: '0 4px', overflow: 'visible' }}
+      data-bound={bound ? 'yes' : 'no'}
+    >
       {`${prefix}${core}${unit ? ` ${unit}` : ''}${suffix}`}
     </div>
   );

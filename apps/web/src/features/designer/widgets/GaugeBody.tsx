@@ -2,9 +2,17 @@
  * Dashboard (dial gauge) and percent fill (rectangle, capacity tank, doughnut) as SVG, drawn at a
  * sample value in the designer so it shows how the widget reads, at the bound value in the viewer.
  */
+import type { CSSProperties } from 'react';
 import type { Widget } from '@fieldhub/hmi';
 import { useRuntimeValue, useWidgetRuntime } from './runtime';
 import { dataOf, num, obj, str } from './styleOf';
+
+/**
+ * Gauges draw inside their box; an SVG root's default clip adds a clip node per gauge, which the
+ * browser re-layerizes on every live update of a page (page viewer benchmark: about a third of
+ * the layerization time of a 2,000-widget page).
+ */
+const gaugeSvg: CSSProperties = { display: 'block', overflow: 'visible' };
 
 /** The sample share shown in the designer. */
 const SAMPLE = 0.6;
@@ -82,7 +90,7 @@ function Dashboard({ widget }: { widget: Widget }) {
   }
   const [nx, ny] = polar(cx, cy, r * 0.62, at);
   return (
-    <svg width={width} height={height} style={{ display: 'block' }}>
+    <svg width={width} height={height} style={gaugeSvg}>
       <path
         d={arcPath(cx, cy, r - band / 2, start, end)}
         stroke="#e8e8e8"
@@ -140,7 +148,7 @@ function PercentFill({ widget }: { widget: Widget }) {
     const r = size / 2 - ring / 2 - 1;
     const c = 2 * Math.PI * r;
     return (
-      <svg width={width} height={height} style={{ display: 'block' }}>
+      <svg width={width} height={height} style={gaugeSvg}>
         <circle cx={width / 2} cy={height / 2} r={r} stroke={back} strokeWidth={ring} fill="none" />
         <circle
           cx={width / 2}
@@ -178,7 +186,7 @@ function PercentFill({ widget }: { widget: Widget }) {
     const ry = Math.min(height * 0.08, width * 0.18);
     const level = height - ry - (height - 2 * ry) * share;
     return (
-      <svg width={width} height={height} style={{ display: 'block' }}>
+      <svg width={width} height={height} style={gaugeSvg}>
         <defs>
           <clipPath id={clipId}>
             <path
@@ -205,14 +213,17 @@ function PercentFill({ widget }: { widget: Widget }) {
       </svg>
     );
   }
+  // square corners need no clip: the fill lies inside the box (a clip per widget costs every frame)
   return (
-    <svg width={width} height={height} style={{ display: 'block' }}>
-      <defs>
-        <clipPath id={clipId}>
-          <rect width={width} height={height} rx={radius} ry={radius} />
-        </clipPath>
-      </defs>
-      <g clipPath={`url(#${clipId})`}>
+    <svg width={width} height={height} style={gaugeSvg}>
+      {radius > 0 && (
+        <defs>
+          <clipPath id={clipId}>
+            <rect width={width} height={height} rx={radius} ry={radius} />
+          </clipPath>
+        </defs>
+      )}
+      <g clipPath={radius > 0 ? `url(#${clipId})` : undefined}>
         <rect width={width} height={height} fill={back} />
         <rect x={fx} y={fy} width={fillW} height={fillH} fill={front} />
       </g>
