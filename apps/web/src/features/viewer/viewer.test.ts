@@ -489,57 +489,51 @@ describe('value store batches', () => {
 });
 
 describe('pacedFrames', () => {
-  it('runs sooner while urgent, but never before the shorter interval', () => {
+  /** Animation frames 16 ms apart, run by hand; `ran` holds the time of each flush. */
+  function frames(schedule: (flush: () => void) => void) {
     const queue: FrameRequestCallback[] = [];
     vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => queue.push(cb));
-    try {
-      let urgent = false;
-      const schedule = pacedFrames(100, 50, () => urgent);
-      const ran: number[] = [];
-      let now = 1000;
-      const frame = () => {
+    const ran: number[] = [];
+    let now = 1000;
+    return {
+      ran,
+      queue,
+      request: () => schedule(() => ran.push(now)),
+      frame: () => {
         now += 16;
         queue.splice(0).forEach((cb) => cb(now));
-      };
-      schedule(() => ran.push(now));
-      frame();
-      urgent = true;
-      schedule(() => ran.push(now));
-      // 16, 32 and 48 ms after the first flush wait; 64 ms after, with values piling up, it runs
-      for (let i = 0; i < 3; i++) frame();
-      expect(ran).toEqual([1016]);
-      frame();
-      expect(ran).toEqual([1016, 1080]);
-    } finally {
-      vi.unstubAllGlobals();
-    }
-  });
+      },
+    };
+  }
+  afterEach(() => vi.unstubAllGlobals());
 
   it('runs a flush in the first animation frame at least the interval after the previous one', () => {
-    const queue: FrameRequestCallback[] = [];
-    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => queue.push(cb));
-    try {
-      const schedule = pacedFrames(100);
-      const ran: number[] = [];
-      let now = 1000;
-      const frame = () => {
-        now += 16;
-        queue.splice(0).forEach((cb) => cb(now));
-      };
-      schedule(() => ran.push(now));
-      frame();
-      expect(ran).toEqual([1016]);
-      schedule(() => ran.push(now));
-      // the frames 16 … 96 ms after the first flush wait; the one 112 ms after runs it
-      for (let i = 0; i < 6; i++) frame();
-      expect(ran).toEqual([1016]);
-      frame();
-      expect(ran).toEqual([1016, 1128]);
-      frame();
-      expect(ran).toEqual([1016, 1128]);
-      expect(queue).toEqual([]);
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    const { ran, queue, request, frame } = frames(pacedFrames(100));
+    request();
+    frame();
+    expect(ran).toEqual([1016]);
+    request();
+    // the frames 16 … 96 ms after the first flush wait; the one 112 ms after runs it
+    for (let i = 0; i < 6; i++) frame();
+    expect(ran).toEqual([1016]);
+    frame();
+    expect(ran).toEqual([1016, 1128]);
+    frame();
+    expect(ran).toEqual([1016, 1128]);
+    expect(queue).toEqual([]);
+  });
+
+  it('runs sooner while urgent, but never before the shorter interval', () => {
+    let urgent = false;
+    const { ran, request, frame } = frames(pacedFrames(100, 50, () => urgent));
+    request();
+    frame();
+    urgent = true;
+    request();
+    // 16, 32 and 48 ms after the first flush wait; 64 ms after, with values piling up, it runs
+    for (let i = 0; i < 3; i++) frame();
+    expect(ran).toEqual([1016]);
+    frame();
+    expect(ran).toEqual([1016, 1080]);
   });
 });
