@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { makeEnterprise, startTestPlatform, type TestPlatform } from '../../server/test/harness';
 
 // TEST_WEB_DIST: a build elsewhere (`vite build --outDir ...`), so parallel work does not share one dist
@@ -58,3 +58,33 @@ export async function startBrowserFixture(options: { link?: boolean } = {}): Pro
 }
 
 export { makeEnterprise };
+
+/**
+ * Clicks a button of a dialog, popover or drawer once it has finished opening. Playwright waits
+ * for the button to stand still over two frames, but on a loaded machine antd's zoom-in can move
+ * it between that check and the click, and the click lands beside it and is lost (seen in CI: a
+ * write confirmation that stayed open). So the container's finite animations must be over first.
+ */
+export async function clickSettled(target: Locator): Promise<void> {
+  await target.waitFor();
+  // settled: no motion class of rc-motion (…-appear, …-enter and their phases) on the container
+  // or the target, and no finite animation in the container, two frames running
+  await target.evaluate(
+    (el) =>
+      new Promise<void>((resolve) => {
+        const box = el.closest('.ant-modal, .ant-popover, .ant-drawer-content-wrapper') ?? el;
+        const moving = (node: Element) => [...node.classList].some((c) => /-(appear|enter)(-|$)/.test(c));
+        let calm = 0;
+        const check = () => {
+          const animating = box
+            .getAnimations({ subtree: true })
+            .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+          calm = moving(box) || moving(el) || animating ? 0 : calm + 1;
+          if (calm >= 2) resolve();
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+  );
+  await target.click();
+}

@@ -9,7 +9,7 @@ import { loggedIn, makePlatformOperator, TEST_PASSWORD, type Caller } from '../.
 import { insertMessages } from '../../server/src/messages/messages.repo';
 import { runExpiryReminders } from '../../server/src/messages/expiryReminders';
 import { freePlantPort, until } from '../../server/test/gatewayFixtures';
-import { makeEnterprise, startBrowserFixture, type BrowserFixture } from './browser';
+import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
 
 /**
  * Issue 6's browser acceptance (message center, browser half): the platform with its gateway link
@@ -391,7 +391,7 @@ describe('message center in the browser', () => {
       await page.getByTestId('msg-delete-selected').click();
       await page.getByTestId('msg-delete-confirm').waitFor();
       await shot(page, lang, '9-delete-confirm');
-      await page.getByTestId('msg-delete-confirm').click();
+      await clickSettled(page.getByTestId('msg-delete-confirm'));
       await page.getByTestId('msg-empty').waitFor();
       expect((await made<MsgPage>('/lfscada/msg/query', { readState: 'all' })).total).toBe(0);
       await shot(page, lang, '10-deleted');
@@ -540,7 +540,7 @@ describe('message center in the browser', () => {
 
       // "mark all as read", after confirming, leaves nothing unread
       await page.getByTestId('msg-mark-all').click();
-      await page.getByTestId('msg-mark-all-confirm').click();
+      await clickSettled(page.getByTestId('msg-mark-all-confirm'));
       await expect.poll(() => badge(page)).toBe('');
       expect(await unreadCount()).toBe(0);
 

@@ -8,7 +8,7 @@ import { GatewayProcess } from '../../gateway/test/support/gatewayProcess';
 import { loggedIn, makePlatformOperator, TEST_PASSWORD, type Caller } from '../../server/test/harness';
 import { role, subAccount } from '../../server/test/deviceFixtures';
 import { freePlantPort, until } from '../../server/test/gatewayFixtures';
-import { makeEnterprise, startBrowserFixture, type BrowserFixture } from './browser';
+import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
 
 /**
  * Issue 5's browser acceptance: the platform with its gateway link, and a real gateway process in
@@ -167,7 +167,7 @@ async function writeSetpoint(page: Page, value: string, lang: string, step: stri
   await page.getByTestId('write-button-level_setpoint').click();
   await page.getByTestId('write-confirm').waitFor();
   if (step) await shot(page, lang, step);
-  await page.getByTestId('write-confirm').click();
+  await clickSettled(page.getByTestId('write-confirm'));
   await commandEnded(page);
   expect(await page.getByTestId('command-result').getAttribute('class')).toContain('success');
 }

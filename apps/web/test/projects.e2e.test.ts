@@ -12,7 +12,7 @@ import {
   variable,
 } from '../../server/test/deviceFixtures';
 import { loggedInOperator } from '../../server/test/platformFixtures';
-import { makeEnterprise, startBrowserFixture, type BrowserFixture } from './browser';
+import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
 
 /**
  * The project screens in headless Chromium, in both languages: create a project (with the
@@ -147,17 +147,17 @@ describe.each(['zh-CN', 'en-US'] as const)('project screens (%s)', (lang) => {
       // a project without a name is refused in the form, in the user's language
       await page.getByTestId('project-add').click();
       await page.getByTestId('project-name').fill('   ');
-      await page.locator('.ant-modal:visible .ant-btn-primary').click();
+      await clickSettled(page.locator('.ant-modal:visible .ant-btn-primary'));
       await expect
         .poll(() => page.locator('.ant-form-item-explain-error').first().innerText(), wait)
         .toBe(l.nameRequired);
       await shot(page, lang, 'add-invalid');
       await page.getByTestId('project-name').fill(l.project);
-      await page.locator('.ant-modal:visible .ant-btn-primary').click();
+      await clickSettled(page.locator('.ant-modal:visible .ant-btn-primary'));
       await dialogsClosed(page);
       await page.getByTestId('project-add').click();
       await page.getByTestId('project-name').fill(l.second);
-      await page.locator('.ant-modal:visible .ant-btn-primary').click();
+      await clickSettled(page.locator('.ant-modal:visible .ant-btn-primary'));
       await dialogsClosed(page);
       await expect.poll(() => projectNames(page), wait).toEqual([l.project, l.second]);
       expect(await page.getByTestId('project-table').innerText()).not.toContain(foreignProject);
@@ -193,13 +193,13 @@ describe.each(['zh-CN', 'en-US'] as const)('project screens (%s)', (lang) => {
       await page.getByTestId('equip-add').click();
       await pickOption(page, 'equip-pick', `Boiler ${lang}`);
       await page.getByTestId(`equip-bind-key-${device}`).fill('1boiler');
-      await page.locator('.ant-modal:visible .ant-btn-primary').click();
+      await clickSettled(page.locator('.ant-modal:visible .ant-btn-primary'));
       await expect
         .poll(() => page.locator('.ant-modal:visible .ant-form-item-explain-error').innerText(), wait)
         .toBe(l.keyRule);
       await shot(page, lang, 'equip-invalid');
       await page.getByTestId(`equip-bind-key-${device}`).fill('boiler_1');
-      await page.locator('.ant-modal:visible .ant-btn-primary').click();
+      await clickSettled(page.locator('.ant-modal:visible .ant-btn-primary'));
       await dialogsClosed(page);
       await expect.poll(() => page.getByTestId('equip-table').innerText(), wait).toContain('boiler_1');
       const bound = await made<{ key: string; equipmentId: number }[]>(api, `${base}/equip/queryAll`, {
@@ -236,7 +236,7 @@ describe.each(['zh-CN', 'en-US'] as const)('project screens (%s)', (lang) => {
       await page.getByTestId(`pmsn-page-${pageRow!.id}`).check();
       await page.getByTestId(`pmsn-level-${pageRow!.id}`).locator('label').nth(1).click();
       await shot(page, lang, 'pmsn-dialog');
-      await page.locator('.ant-modal:visible .ant-btn-primary').click();
+      await clickSettled(page.locator('.ant-modal:visible .ant-btn-primary'));
       await dialogsClosed(page);
       await expect
         .poll(() => page.getByTestId(`pmsn-pages-${operatorId}`).innerText(), wait)
@@ -255,7 +255,7 @@ describe.each(['zh-CN', 'en-US'] as const)('project screens (%s)', (lang) => {
       await page.getByTestId('project-tab-mvars').click();
       await page.getByTestId('mvar-add').click();
       await page.getByTestId('mvar-title').fill('Total temperature');
-      await page.locator('.ant-modal:visible .ant-btn-primary').click();
+      await clickSettled(page.locator('.ant-modal:visible .ant-btn-primary'));
       await expect
         .poll(() => page.locator('.ant-modal:visible .ant-form-item-explain-error').first().innerText(), wait)
         .toBe(l.formulaEmpty);
@@ -278,7 +278,7 @@ describe.each(['zh-CN', 'en-US'] as const)('project screens (%s)', (lang) => {
       await page.getByTestId('mvar-check').click();
       await expect.poll(() => page.getByTestId('mvar-valid').innerText(), wait).toContain(l.valid);
       await shot(page, lang, 'mvar-dialog');
-      await page.locator('.ant-modal:visible .ant-btn-primary').click();
+      await clickSettled(page.locator('.ant-modal:visible .ant-btn-primary'));
       await dialogsClosed(page);
       await expect
         .poll(() => page.getByTestId('mvar-table').innerText(), wait)

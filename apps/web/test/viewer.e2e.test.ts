@@ -19,7 +19,7 @@ import { role } from '../../server/test/deviceFixtures';
 import { asCaller } from '../../server/src/seed/demoDevices';
 import { seedDemoProject } from '../../server/src/seed/demoProject';
 import { freePlantPort, until } from '../../server/test/gatewayFixtures';
-import { makeEnterprise, startBrowserFixture, type BrowserFixture } from './browser';
+import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
 
 /**
  * Issue 8's viewer acceptance on a device page: a real gateway process in simulate mode reads its
@@ -361,7 +361,7 @@ describe('live page viewer in the browser', () => {
       // a typed value above the write limit is refused with the catalogue's message
       await page.getByTestId('vw-write-input').click();
       await page.getByTestId('viewer-write-input').fill('11');
-      await page.getByTestId('viewer-write-input-ok').click();
+      await clickSettled(page.getByTestId('viewer-write-input-ok'));
       await page.getByText(messageFor(2003, lang)).waitFor();
       await shot(page, lang, '2-limit');
       await page.keyboard.press('Escape');
@@ -373,7 +373,7 @@ describe('live page viewer in the browser', () => {
         await page.getByTestId('write-hint').waitFor();
       } else await page.getByTestId('vw-setpoint-switch').click();
       await shot(page, lang, '3-confirm');
-      await page.getByTestId('viewer-write-confirm').click();
+      await clickSettled(page.getByTestId('viewer-write-confirm'));
       await expect.poll(() => text(page, 'setpoint-text'), { timeout: 30_000 }).toBe('9.00 m');
       await expect
         .poll(() => page.getByTestId('vw-lamp').locator('ellipse, circle').first().getAttribute('fill'))
@@ -384,8 +384,8 @@ describe('live page viewer in the browser', () => {
       if (lang === 'zh-CN') {
         await page.getByTestId('vw-write-input').click();
         await page.getByTestId('viewer-write-input').fill('5');
-        await page.getByTestId('viewer-write-input-ok').click();
-        await page.getByTestId('viewer-write-confirm').click();
+        await clickSettled(page.getByTestId('viewer-write-input-ok'));
+        await clickSettled(page.getByTestId('viewer-write-confirm'));
         await expect.poll(() => text(page, 'setpoint-text'), { timeout: 30_000 }).toBe('5.00 m');
         await expect
           .poll(() => page.getByTestId('vw-lamp').locator('ellipse, circle').first().getAttribute('fill'))
@@ -434,7 +434,7 @@ describe('live page viewer in the browser', () => {
       if (lang === 'zh-CN') {
         // the set-point button writes 6 m through the project after confirmation
         await page.getByTestId('vw-write-setpoint').click();
-        await page.getByTestId('viewer-write-confirm').click();
+        await clickSettled(page.getByTestId('viewer-write-confirm'));
         await expect.poll(() => text(page, 'setpoint-text'), { timeout: 30_000 }).toBe('6.00 m');
       }
       // the details page asks for its password; a wrong one is refused with the catalogue's message
