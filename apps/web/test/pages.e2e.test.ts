@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { loggedIn, TEST_PASSWORD, type Caller } from '../../server/test/harness';
-import { makeEnterprise, startBrowserFixture, type BrowserFixture } from './browser';
+import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
 
 /**
  * The Pages tab of a device and of a template in headless Chromium, in both languages: empty
@@ -127,7 +127,7 @@ describe.each(['zh-CN', 'en-US'] as const)('pages tab (%s)', (lang) => {
 
       await page.getByTestId(`page-delete-${trends.id}`).click();
       // antd spaces two-character Chinese button labels, so the button is found by its kind
-      await page.locator('.ant-popconfirm:visible .ant-btn-dangerous').click();
+      await clickSettled(page.locator('.ant-popconfirm:visible .ant-btn-dangerous'));
       await expect.poll(() => names(page), wait).toEqual([l.rename, `Trends${l.copy}`]);
       expect((await api.post(`${pagesApi}/info`, { id: trends.id }, true)).body.code).toBe('1903');
 

@@ -313,7 +313,7 @@ describe.each(['zh-CN', 'en-US'] as const)('project screens (%s)', (lang) => {
       // delete the project after the confirmation
       await page.locator('.ant-drawer-close').click();
       await page.getByTestId(`project-delete-${first.id}`).click();
-      await page.locator('.ant-popconfirm:visible .ant-btn-dangerous').click();
+      await clickSettled(page.locator('.ant-popconfirm:visible .ant-btn-dangerous'));
       await expect.poll(() => projectNames(page), wait).toEqual([l.second]);
       expect((await api.post(`${base}/info`, { id: first.id }, true)).body.code).toBe('2604');
 
