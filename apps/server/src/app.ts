@@ -17,6 +17,7 @@ import { gatewayRoutes } from './modules/gateways/gateways.routes';
 import { groupRoutes } from './modules/groups/groups.routes';
 import { templateRoutes } from './modules/templates/templates.routes';
 import { linkRoutes } from './link/link.routes';
+import { firmwareRoutes } from './modules/firmware/firmware.routes';
 import { bulkRoutes } from './modules/bulk/bulk.routes';
 import { alarmRoutes } from './monitor/alarms/alarms.routes';
 import { monitorRoutes } from './monitor/monitor.routes';
@@ -60,6 +61,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   groupRoutes(app, ctx);
   templateRoutes(app, ctx);
   linkRoutes(app, ctx);
+  firmwareRoutes(app, ctx);
   bulkRoutes(app, ctx);
   alarmRoutes(app, ctx);
   pageRoutes(app, ctx);

@@ -20,6 +20,11 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl,
   /** Port of the embedded MQTT broker for gateways (used when MQTT_URL is absent). */
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  /**
+   * Address at which gateways reach this server's HTTP port (firmware downloads); absent, the
+   * address the browser used for the upgrade call.
+   */
+  PUBLIC_URL: optionalUrl,
   /** External MQTT broker; when set the embedded broker is not started. */
   MQTT_URL: optionalUrl,
   /** The server's login on an external broker (MQTT_URL). */

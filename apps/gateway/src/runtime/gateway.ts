@@ -5,20 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import {
-  type ConfigMessage,
-  Err,
-  type GatewayStatusMessage,
-  PROTOCOL_VERSION,
-  UP,
-  otaSchema,
-} from '@fieldhub/shared';
+import { type ConfigMessage, type GatewayStatusMessage, PROTOCOL_VERSION, UP } from '@fieldhub/shared';
 import { DiskQueue } from '../buffer/diskQueue';
 import type { DriverConfig, FieldDriver } from '../drivers/driver';
 import { createDriver as createRegisteredDriver } from '../drivers/index';
 import { CommandHandler, CommandResults } from '../link/commandHandler';
 import { ConfigHandler } from '../link/configHandler';
 import { MqttLink } from '../link/mqttLink';
+import { installedFirmware, OtaHandler } from '../link/otaHandler';
 import { Forwarder, TelemetryBatcher } from '../link/uplink';
 import type { SandboxLimits } from '../scripts/sandbox';
 import { DataDir, type GatewayState } from './dataDir';
@@ -26,18 +20,10 @@ import { type Logger, createLogger } from './log';
 import type { GatewayOptions } from './options';
 import { GatewayRuntime } from './runtime';
 
-/** Firmware version reported in the birth: the package version. */
+/** The gateway program's version: its firmware until a firmware package is installed. */
 export const FIRMWARE = (
   JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
-
-function parseJson(payload: Buffer): unknown {
-  try {
-    return JSON.parse(payload.toString('utf8'));
-  } catch {
-    return undefined;
-  }
-}
 
 export interface GatewayDeps {
   createDriver?: (config: DriverConfig) => FieldDriver | Promise<FieldDriver>;
@@ -59,9 +45,10 @@ export async function startGateway(options: GatewayOptions, deps: GatewayDeps = 
   dataDir.lock();
   const state: GatewayState = dataDir.loadStateAtStart();
   const queue = DiskQueue.open({ dir: dataDir.bufferDir, maxBytes: options.bufferBytes });
+  const firmware = installedFirmware(options.dataDir) ?? FIRMWARE;
   log.info('gateway starting', {
     bootId,
-    firmware: FIRMWARE,
+    firmware,
     dataDir: options.dataDir,
     buffer: queue.opened,
   });
@@ -82,7 +69,7 @@ export async function startGateway(options: GatewayOptions, deps: GatewayDeps = 
     v: PROTOCOL_VERSION as 1,
     online: true,
     bootId,
-    firmware: FIRMWARE,
+    firmware,
     configVersion: running?.version ?? null,
     configHash: running?.hash ?? null,
     drivers: runtime.driverStates(),
@@ -155,18 +142,13 @@ export async function startGateway(options: GatewayOptions, deps: GatewayDeps = 
     log.info('no saved config; waiting for one from the platform');
   }
 
-  // The software gateway cannot replace its own code: an upgrade is answered as failed (1310).
-  const answerOta = async (payload: Buffer) => {
-    const parsed = otaSchema.safeParse(parseJson(payload));
-    if (!parsed.success) return log.warn('invalid ota message ignored');
-    const progress = {
-      v: PROTOCOL_VERSION,
-      uuid: parsed.data.uuid,
-      state: 'failed',
-      code: Err.firmwareUpgradeFailed,
-    };
-    await link.publish(UP.otaProgress, JSON.stringify(progress)).catch(() => undefined);
-  };
+  const ota = new OtaHandler({
+    dataDir: options.dataDir,
+    installCommand: options.installCommand,
+    publishProgress: (progress) => link.publish(UP.otaProgress, JSON.stringify(progress)),
+    restart: () => requestRestart(),
+    log,
+  });
 
   link.start({
     onConnect: () => {
@@ -177,7 +159,7 @@ export async function startGateway(options: GatewayOptions, deps: GatewayDeps = 
     onMessage: (suffix, payload) => {
       if (suffix === 'down/config') void configs.handle(payload);
       else if (suffix === 'down/cmd') void commands.handle(payload);
-      else if (suffix === 'down/ota') void answerOta(payload);
+      else if (suffix === 'down/ota') void ota.handle(payload);
     },
   });
 

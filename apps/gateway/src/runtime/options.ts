@@ -47,6 +47,11 @@ const optionsSchema = z
       .optional(),
     /** cellular signal strength 0-31 (CSQ) to report, when the host knows it */
     signal: z.coerce.number().int().min(0).max(31).optional(),
+    /**
+     * shell command that installs a verified firmware package (FIRMWARE_PACKAGE, FIRMWARE_VERSION
+     * and FIRMWARE_SHA256 in its environment); without one an upgrade fails after the check
+     */
+    installCommand: z.string().trim().min(1).max(1000).optional(),
   })
   .transform((o) => ({ ...o, dataDir: path.resolve(o.dataDir ?? path.join('gateway-data', o.sn)) }));
 
@@ -65,11 +70,13 @@ const FLAGS = [
   ['heartbeat-s', 'heartbeatS', 'GATEWAY_HEARTBEAT_S'],
   ['location', 'location', 'GATEWAY_LOCATION'],
   ['signal', 'signal', 'GATEWAY_SIGNAL'],
+  ['install-command', 'installCommand', 'GATEWAY_INSTALL_COMMAND'],
 ] as const;
 
 export const USAGE = `Usage: npm run gateway -- --sn <12 digits> --password <mqtt password> --broker mqtt://host:port
   [--data-dir ./gateway-data/<sn>] [--simulate] [--plant-port 5020] [--log-level debug|info|warn|error]
   [--buffer-bytes 67108864] [--heartbeat-s 60] [--location <lng,lat>] [--signal <0-31>]
+  [--install-command '<shell command installing $FIRMWARE_PACKAGE>']
 Each option may also come from the environment: ${FLAGS.map(([, , env]) => env).join(', ')}.`;
 
 export type ParsedOptions = { ok: true; options: GatewayOptions } | { ok: false; message: string };

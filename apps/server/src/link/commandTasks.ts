@@ -4,7 +4,7 @@ import { one, type Db } from '../db/db';
 import type { Clock } from '../clock';
 import { successText } from '../http/envelope';
 
-export type TaskKind = 'sync' | 'write' | 'read' | 'restart' | 'locate' | 'mode';
+export type TaskKind = 'sync' | 'write' | 'read' | 'restart' | 'locate' | 'mode' | 'upgrade';
 
 /** How long each kind may take before it expires (the spec's write wait is 60 s). */
 export const TASK_LIFETIME_MS: Record<TaskKind, number> = {
@@ -14,6 +14,8 @@ export const TASK_LIFETIME_MS: Record<TaskKind, number> = {
   restart: 60_000,
   locate: 60_000,
   mode: 60_000,
+  // download, check, install and restart of a firmware package
+  upgrade: 600_000,
 };
 
 export interface NewTask {
@@ -86,12 +88,23 @@ async function failTask(db: Db, clock: Clock, uuid: string, code: number): Promi
   await finishTask(db, clock, uuid, false, code, null);
 }
 
-/** Tasks the gateway never answered in time become 'expired' with the communication time-out (1301). */
+/**
+ * Tasks the gateway never answered in time become 'expired' with the communication time-out
+ * (1301); an upgrade that expired leaves its gateway's upgrade state 'failed' with that code.
+ */
 export async function expireTasks(db: Db, clock: Clock): Promise<number> {
-  const rows = await db.query(
-    `update command_tasks set state = 'expired', code = $2, finished_at = $1 where state in ('queued', 'sent') and expires_at < $1 returning uuid`,
+  const rows = await db.query<{ gateway_sn: string; kind: TaskKind }>(
+    `update command_tasks set state = 'expired', code = $2, finished_at = $1
+      where state in ('queued', 'sent') and expires_at < $1 returning gateway_sn, kind`,
     [clock.now(), Err.communicationTimeout],
   );
+  const upgrades = rows.filter((r) => r.kind === 'upgrade').map((r) => r.gateway_sn);
+  if (upgrades.length)
+    await db.query(
+      `update gateways set ota_state = 'failed', ota_code = $2, ota_at = $3
+        where sn = any($1::text[]) and ota_state not in ('updated', 'failed')`,
+      [upgrades, Err.communicationTimeout, clock.now()],
+    );
   return rows.length;
 }
 

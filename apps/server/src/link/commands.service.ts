@@ -33,7 +33,7 @@ export interface ReachableGateway {
  * The device's gateway, which must be bound (`noGateway` otherwise) and online: offline or
  * sleeping gateways cannot be synced or operated (1304, 1308).
  */
-async function reachableGateway(
+export async function reachableGateway(
   db: Db,
   auth: AuthContext,
   equipmentId: number,
@@ -52,7 +52,7 @@ async function reachableGateway(
 }
 
 /** Starts the task on the gateway; a command the broker does not take ends it with 1301. */
-function dispatch(
+export function dispatch(
   deps: CommandDeps,
   auth: AuthContext,
   gw: ReachableGateway,
@@ -189,7 +189,7 @@ export async function readValues(
   );
 }
 
-async function gatewayDevice(db: Db, sn: string): Promise<number> {
+export async function gatewayDevice(db: Db, sn: string): Promise<number> {
   const row = await one<{ equipment_id: number | null }>(
     db,
     'select equipment_id from gateways where sn = $1',

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import pino from 'pino';
 import {
   commandResultSchema,
+  otaProgressSchema,
   configAckSchema,
   DOWN,
   parseTopic,
@@ -18,6 +19,7 @@ import { one, type Db } from '../db/db';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import { expireTasks, finishTask } from './commandTasks';
+import { applyOtaProgress } from './firmwareUpgrade';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embeddedBroker';
 import { verifyGateway } from './gatewayCredentials';
 import { applyStatus, expireSilentGateways } from './gatewayPresence';
@@ -241,6 +243,12 @@ export async function startGatewayLink(
         ]);
         if (task)
           await finishTask(db, clock, msg.data.uuid, msg.data.ok, msg.data.code ?? null, msg.data.data);
+        return;
+      }
+      case 'up/ota/progress': {
+        const msg = otaProgressSchema.safeParse(body);
+        if (!msg.success) return invalid('upgrade progress');
+        await applyOtaProgress(db, clock, sn, msg.data);
         return;
       }
       default:

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  AppError,
+  Err,
   formId,
   gatewayMayPublish,
   gatewayMaySubscribe,
@@ -14,6 +16,8 @@ import { call, publicCall } from '../http/route';
 import { taskOutcome } from './commandTasks';
 import * as commands from './commands.service';
 import { verifyGateway } from './gatewayCredentials';
+import { FIRMWARE_DOWNLOAD_PATH, packageForToken, upgradeGateway } from './firmwareUpgrade';
+import { packageContent } from '../modules/firmware/firmware.service';
 
 /** Calls that reach gateways (sync, writes, reads, restart, mode, location) and the task callback. */
 export function linkRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -71,6 +75,29 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   call(app, '/lfscada/gateway/locate', { input: bySn, access: gw }, ({ input, auth }) =>
     commands.refreshLocation(deps(), auth, input.sn),
+  );
+  call(app, '/lfscada/gateway/upgrade', { input: bySn, access: gw }, ({ input, auth, req }) =>
+    upgradeGateway(deps(), auth, input.sn, ctx.config.PUBLIC_URL ?? `${req.protocol}://${req.host}`, req.ip),
+  );
+  // the package of an upgrade under way, for the gateway holding its one-time address
+  app.get(
+    `${FIRMWARE_DOWNLOAD_PATH}/:token`,
+    { config: { access: { public: true } } },
+    async (req, reply) => {
+      const { token } = req.params as { token: string };
+      const id = await packageForToken(ctx.db, ctx.clock, token);
+      const content = id === null ? null : await packageContent(ctx.db, id);
+      if (!content) {
+        const missing = new AppError(Err.fileMissing);
+        return reply
+          .status(404)
+          .send({ code: String(missing.code), message: missing.messageIn(req.lang), data: null });
+      }
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('cache-control', 'no-store')
+        .send(content);
+    },
   );
 
   // HTTP authentication and ACL for an external broker (EMQX HTTP auth, Mosquitto auth plugins)

@@ -9,3 +9,4 @@ export * from './report';
 export * from './script';
 export * from './template';
 export * from './rows';
+export * from './firmware';

@@ -187,7 +187,11 @@ export const otaSchema = z.object({
   url: z.url(),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   version: z.string().max(50),
+  /** bytes of the package */
+  size: z.number().int().positive(),
+  expiresAt: ts.optional(),
 });
+export type OtaMessage = z.infer<typeof otaSchema>;
 export const OTA_STATES = ['downloading', 'downloaded', 'verified', 'updating', 'updated', 'failed'] as const;
 export const otaProgressSchema = z.object({
   v,
@@ -196,3 +200,4 @@ export const otaProgressSchema = z.object({
   percent: z.number().min(0).max(100).optional(),
   code: z.number().int().optional(),
 });
+export type OtaProgressMessage = z.infer<typeof otaProgressSchema>;

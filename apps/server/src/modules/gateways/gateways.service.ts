@@ -1,3 +1,4 @@
+import { isNewer } from '../firmware/firmware.service';
 import { randomBytes, randomInt } from 'node:crypto';
 import { type z } from 'zod';
 import {
@@ -215,12 +216,23 @@ export interface GatewayRow {
   sleepDelayS: number | null;
   syncNeeded: boolean;
   lastSeenAt: Date | null;
+  /** the last firmware upgrade: its state, target version, download percent and failure code */
+  otaState: string | null;
+  otaVersion: string | null;
+  otaPercent: number | null;
+  otaCode: number | null;
+  otaAt: Date | null;
+  /** the newest firmware package of the gateway's series */
+  latestFirmware: string | null;
 }
 
 const gatewayColumns = `g.id, g.sn, g.series, g.model, g.firmware, e.id as "equipmentId", e.name as "equipmentName",
   g.network_mode as "networkMode", g.pending_network_mode as "pendingNetworkMode", g.remote_mode as "remoteMode", g.status,
   g.signal_strength as "signalStrength", g.lan, g.mqtt, g.location, g.sleep_delay_s as "sleepDelayS",
-  coalesce(g.applied_version, 0) <> e.config_version as "syncNeeded", g.last_seen_at as "lastSeenAt"`;
+  coalesce(g.applied_version, 0) <> e.config_version as "syncNeeded", g.last_seen_at as "lastSeenAt",
+  g.ota_state as "otaState", g.ota_version as "otaVersion", g.ota_percent as "otaPercent", g.ota_code as "otaCode",
+  g.ota_at as "otaAt",
+  (select p.version from firmware_packages p where p.series = g.series order by p.version_key desc limit 1) as "latestFirmware"`;
 
 /** Secrets of the gateway's MQTT settings never go back to the browser. */
 function maskMqtt(mqtt: Record<string, unknown>): Record<string, unknown> {
@@ -250,7 +262,11 @@ export async function listGateways(
     where.params,
   );
   return {
-    list: list.map((g) => ({ ...g, mqtt: maskMqtt(g.mqtt) })),
+    list: list.map((g) => ({
+      ...g,
+      mqtt: maskMqtt(g.mqtt),
+      upgradable: isNewer(g.latestFirmware, g.firmware),
+    })),
     total: count?.n ?? 0,
     pageNum: q.pageNum,
     pageSize: q.pageSize,

@@ -1,0 +1,136 @@
+/**
+ * Gateway firmware packages (back office, /manage/system/hardware): a platform operator uploads a
+ * package per gateway series and version; the platform keeps its bytes and sha256 so every server
+ * instance can hand it to a gateway that was told to upgrade (link/firmwareUpgrade.ts).
+ */
+import { createHash } from 'node:crypto';
+import {
+  AppError,
+  Err,
+  FIRMWARE_MAX_BYTES,
+  compareVersions,
+  firmwarePackageSchema,
+  versionKey,
+  type Lang,
+} from '@fieldhub/shared';
+import type { FastifyRequest } from 'fastify';
+import { one, type Db } from '../../db/db';
+import { pageClause, Where } from '../../db/where';
+import type { AuthContext } from '../../http/context';
+import { parseInput } from '../../http/route';
+import { recordBy } from '../oplog/oplog.service';
+
+export interface FirmwarePackage {
+  id: number;
+  series: string;
+  version: string;
+  note: string;
+  filename: string;
+  size: number;
+  sha256: string;
+  createdAt: Date;
+}
+
+const packageColumns = `id, series, version, note, filename, size, sha256, created_at as "createdAt"`;
+
+/** Reads the multipart upload: one file (at most FIRMWARE_MAX_BYTES, 10008) and its fields. */
+async function readPackageUpload(req: FastifyRequest, lang: Lang) {
+  if (!req.isMultipart()) throw new AppError(Err.fileMissing);
+  const fields: Record<string, string> = {};
+  let file: { filename: string; content: Buffer } | null = null;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: FIRMWARE_MAX_BYTES, files: 1, fields: 5 } })) {
+      if (part.type === 'file') file = { filename: part.filename, content: await part.toBuffer() };
+      else fields[part.fieldname] = String(part.value);
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(Err.fileTooLarge);
+    throw err;
+  }
+  if (!file) throw new AppError(Err.fileMissing);
+  if (!file.content.length) throw new AppError(Err.fileEmpty);
+  return { input: parseInput(firmwarePackageSchema, fields, lang), file };
+}
+
+/** Stores an uploaded package; a version the series already has is refused (90006). */
+export async function addPackage(db: Db, auth: AuthContext, req: FastifyRequest, lang: Lang) {
+  const { input, file } = await readPackageUpload(req, lang);
+  const series = await one(db, 'select 1 from gateway_series where name = $1', [input.series]);
+  if (!series) throw new AppError(Err.parameterCheckFailed, { params: { detail: `series ${input.series}` } });
+  const sha256 = createHash('sha256').update(file.content).digest('hex');
+  const row = await one<{ id: number }>(
+    db,
+    `insert into firmware_packages (series, version, version_key, note, filename, size, sha256, content)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (series, version) do nothing returning id`,
+    [
+      input.series,
+      input.version,
+      versionKey(input.version),
+      input.note,
+      file.filename.slice(0, 200),
+      file.content.length,
+      sha256,
+      file.content,
+    ],
+  );
+  if (!row) throw new AppError(Err.nameExists);
+  await recordBy(db, auth, req.ip, {
+    action: 'firmware.add',
+    objectType: 'firmware',
+    objectId: row.id,
+    detail: { series: input.series, version: input.version, sha256 },
+  });
+  return { id: row.id, sha256, size: file.content.length };
+}
+
+export async function listPackages(
+  db: Db,
+  q: { series?: string | undefined; pageNum: number; pageSize: number },
+) {
+  const where = new Where().addIf(q.series, 'series = ?');
+  const [count] = await db.query<{ n: number }>(
+    `select count(*)::int as n from firmware_packages where ${where}`,
+    where.params,
+  );
+  const list = await db.query<FirmwarePackage>(
+    `select ${packageColumns} from firmware_packages where ${where}
+      order by series, version_key desc ${pageClause(q)}`,
+    where.params,
+  );
+  return { list, total: count?.n ?? 0, pageNum: q.pageNum, pageSize: q.pageSize };
+}
+
+/** Removes a package, unless a gateway is being upgraded with it (10004). */
+export async function deletePackage(db: Db, auth: AuthContext, id: number, ip: string) {
+  const inUse = await one(
+    db,
+    `select 1 from command_tasks where kind = 'upgrade' and state in ('queued', 'sent')
+        and (payload->>'packageId')::bigint = $1`,
+    [id],
+  );
+  if (inUse) throw new AppError(Err.inUseCannotDelete);
+  const rows = await db.query('delete from firmware_packages where id = $1 returning id', [id]);
+  if (!rows.length) throw new AppError(Err.dataMissingOrNoAccess);
+  await recordBy(db, auth, ip, { action: 'firmware.delete', objectType: 'firmware', objectId: id });
+}
+
+/** The newest package of a series, or null. */
+export async function latestPackage(db: Db, series: string) {
+  return one<FirmwarePackage>(
+    db,
+    `select ${packageColumns} from firmware_packages where series = $1 order by version_key desc limit 1`,
+    [series],
+  );
+}
+
+/** Whether `latest` is newer than what the gateway runs. */
+export const isNewer = (latest: string | null | undefined, running: string) =>
+  !!latest && compareVersions(latest, running) > 0;
+
+/** The bytes of a package. */
+export async function packageContent(db: Db, id: number): Promise<Buffer | null> {
+  const row = await one<{ content: Uint8Array }>(db, 'select content from firmware_packages where id = $1', [
+    id,
+  ]);
+  return row ? Buffer.from(row.content) : null;
+}
