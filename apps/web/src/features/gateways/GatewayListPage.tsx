@@ -15,11 +15,12 @@ import {
 import { SettingOutlined, SyncOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { GATEWAY_STATUSES, type GatewayStatus } from '@fieldhub/shared';
+import { GATEWAY_STATUSES, UPGRADE_RUNNING, type GatewayStatus } from '@fieldhub/shared';
 import { PagedTable } from '../../app/components/PagedTable';
 import { PageFrame } from '../../app/components/PageFrame';
 import { usePaging, useStepBackFromEmptyPage } from '../../app/paging';
 import { useDialog } from '../../app/useDialog';
+import { UpgradeState } from './GatewayActions';
 import { GatewaySettingsDrawer } from './GatewaySettingsDrawer';
 import { GatewayStatusBadge } from './GatewayStatusBadge';
 import type { GatewayRow } from './gatewayTypes';
@@ -61,9 +62,23 @@ export default function GatewayListPage() {
       render: (_, row) => (
         <Flex vertical>
           <span>{[row.series, row.model].filter(Boolean).join(' · ')}</span>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {row.firmware ? t('col.firmware-version', { version: row.firmware }) : t('col.firmware-unknown')}
-          </Typography.Text>
+          <Space size={4} wrap>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {row.firmware
+                ? t('col.firmware-version', { version: row.firmware })
+                : t('col.firmware-unknown')}
+            </Typography.Text>
+            {row.upgradable && !(row.otaState && UPGRADE_RUNNING.includes(row.otaState)) && (
+              <Tag
+                color="blue"
+                style={{ fontSize: 11, marginInlineEnd: 0 }}
+                data-testid={`upgradable-${row.sn}`}
+              >
+                {t('col.new-firmware', { version: row.latestFirmware })}
+              </Tag>
+            )}
+          </Space>
+          <UpgradeState gateway={row} />
         </Flex>
       ),
     },

@@ -1,12 +1,16 @@
 import { Descriptions, Drawer, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { GatewayActions } from './GatewayActions';
 import { GatewayStatusBadge } from './GatewayStatusBadge';
 import type { GatewayRow } from './gatewayTypes';
 import { LanSettingsForm } from './LanSettingsForm';
 import { NetworkModeForm, PowerForm, RemoteModeForm } from './ModeSettingsForms';
 import { MqttSettingsForm } from './MqttSettingsForm';
 
-/** Settings of one gateway in tabs; each tab saves its own part and leaves the others as they are. */
+/**
+ * One gateway: its operations (restart, location, firmware upgrade) and its settings in tabs;
+ * each tab saves its own part and leaves the others as they are.
+ */
 export function GatewaySettingsDrawer({
   open,
   gateway,
@@ -47,6 +51,7 @@ export function GatewaySettingsDrawer({
               { key: 'firmware', label: t('col.firmware'), children: gateway.firmware || '—' },
             ]}
           />
+          <GatewayActions gateway={gateway} />
           <Tabs
             defaultActiveKey="lan"
             items={[

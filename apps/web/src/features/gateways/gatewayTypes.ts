@@ -1,4 +1,10 @@
-import type { GatewayStatus, LanConfig, NETWORK_MODES, REMOTE_MODES } from '@fieldhub/shared';
+import type {
+  FirmwareUpgradeState,
+  GatewayStatus,
+  LanConfig,
+  NETWORK_MODES,
+  REMOTE_MODES,
+} from '@fieldhub/shared';
 
 export type NetworkMode = (typeof NETWORK_MODES)[number];
 export type RemoteMode = (typeof REMOTE_MODES)[number];
@@ -48,6 +54,15 @@ export interface GatewayRow {
   sleepDelayS: number | null;
   syncNeeded: boolean;
   lastSeenAt: string | null;
+  /** the last firmware upgrade: its state, target version, download percent, failure code, time */
+  otaState: FirmwareUpgradeState | null;
+  otaVersion: string | null;
+  otaPercent: number | null;
+  otaCode: number | null;
+  otaAt: string | null;
+  /** the newest firmware package of the series, and whether it is newer than the gateway's */
+  latestFirmware: string | null;
+  upgradable: boolean;
 }
 
 /** What one tab of the settings drawer saves; the server keeps every part left out. */

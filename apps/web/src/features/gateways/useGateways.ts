@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { GatewayStatus, Page } from '@fieldhub/shared';
+import { UPGRADE_RUNNING, type GatewayStatus, type Page } from '@fieldhub/shared';
 import { toastSuccess } from '../../app/notify';
 import type { Paging } from '../../app/paging';
 import { request } from '../../app/request';
@@ -23,6 +23,9 @@ export function useGatewayList(filters: GatewayFilters, paging: Paging) {
         { json: true },
       ),
     placeholderData: keepPreviousData,
+    // an upgrade under way reports its steps: follow them
+    refetchInterval: (query) =>
+      query.state.data?.list.some((g) => g.otaState && UPGRADE_RUNNING.includes(g.otaState)) ? 2000 : false,
   });
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Empty, Input, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Empty, Input, Space, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -9,13 +9,18 @@ import { PageFrame } from '../../app/components/PageFrame';
 import { usePaging } from '../../app/paging';
 import { useDialog } from '../../app/useDialog';
 import { GatewayStatusBadge } from '../gateways/GatewayStatusBadge';
+import { FirmwareTab } from './FirmwareTab';
 import { RegisterGatewaysModal } from './RegisterGatewaysModal';
 import { useRegisteredGateways, type RegisteredGateway } from './useHardware';
 
-/** /manage/system/hardware (platform operator): every registered gateway, and registering new ones. */
+/**
+ * /manage/system/hardware (platform operator): every registered gateway and registering new ones,
+ * and the firmware packages gateways are upgraded with.
+ */
 export default function HardwareListPage() {
   const { t } = useTranslation(['hardware', 'common']);
   const [sn, setSn] = useState('');
+  const [tab, setTab] = useState('gateways');
   const pager = usePaging();
   const registering = useDialog<void>();
   const list = useRegisteredGateways(sn, pager.paging);
@@ -66,20 +71,8 @@ export default function HardwareListPage() {
     </Empty>
   );
 
-  return (
-    <PageFrame
-      title={t('title')}
-      extra={
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => registering.show()}
-          data-testid="hardware-register"
-        >
-          {t('register.button')}
-        </Button>
-      }
-    >
+  const gatewaysTab = (
+    <>
       <Input.Search
         allowClear
         placeholder={t('list.sn-search')}
@@ -99,6 +92,34 @@ export default function HardwareListPage() {
         columns={columns}
         locale={{ emptyText }}
         data-testid="hardware-table"
+      />
+    </>
+  );
+
+  return (
+    <PageFrame
+      title={t('title')}
+      extra={
+        tab === 'gateways' && (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => registering.show()}
+            data-testid="hardware-register"
+          >
+            {t('register.button')}
+          </Button>
+        )
+      }
+    >
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          { key: 'gateways', label: t('tab.gateways'), children: gatewaysTab },
+          { key: 'firmware', label: t('tab.firmware'), children: <FirmwareTab /> },
+        ]}
+        data-testid="hardware-tabs"
       />
       <RegisterGatewaysModal key={registering.key} open={registering.open} onClose={registering.close} />
     </PageFrame>

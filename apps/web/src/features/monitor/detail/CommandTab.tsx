@@ -11,8 +11,8 @@ import { checkWrite, isWritable, type WriteProblem } from '../live/writeCheck';
 import { formatValue, type ValueMap } from '../live/liveValues';
 import { useCommand, type CommandState } from './useCommand';
 
-/** The progress of a running command, or how it ended. */
-function CommandProgress({ state, onClose }: { state: CommandState; onClose(): void }) {
+/** The progress of a running command, or how it ended (closable). */
+export function CommandProgress({ state, onClose }: { state: CommandState; onClose(): void }) {
   const { t } = useTranslation('monitor');
   if (state.phase === 'idle') return null;
   if (state.phase === 'sending' || state.phase === 'waiting') {

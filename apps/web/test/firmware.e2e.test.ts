@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { GatewayProcess } from '../../gateway/test/support/gatewayProcess';
+import { loggedIn, makePlatformOperator, TEST_PASSWORD } from '../../server/test/harness';
+import {
+  freePlantPort,
+  linkedDevice,
+  waitForStatus,
+  type LinkedDevice,
+} from '../../server/test/gatewayFixtures';
+import { clickSettled, makeEnterprise, startBrowserFixture, type BrowserFixture } from './browser';
+
+/**
+ * Firmware upgrade in the browser: the platform operator uploads a package under Hardware →
+ * Firmware (zh-CN), and the enterprise admin upgrades a real gateway process from the gateway's
+ * drawer (en-US), following it to "Upgraded to 1.2.0" and the new firmware. Pictures of every step
+ * go to apps/web/test-results/.
+ */
+
+const shots = path.resolve(import.meta.dirname, '../test-results');
+let f: BrowserFixture;
+let admin: string;
+let operator: string;
+let device: LinkedDevice;
+let gateway: GatewayProcess;
+let gatewayDir: string;
+let installDir: string;
+let packageFile: string;
+const firmware = randomBytes(200_000);
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  f = await startBrowserFixture({ link: true });
+  ({ admin } = await makeEnterprise(f.platform.ctx.db, 'Upgrade Works'));
+  ({ operator } = await makePlatformOperator(f.platform.ctx.db));
+  device = await linkedDevice(
+    await loggedIn(f.platform.app, admin),
+    await loggedIn(f.platform.app, operator),
+    'Boiler feed pump',
+  );
+  gatewayDir = mkdtempSync(path.join(tmpdir(), 'fh-fw-e2e-gw-'));
+  installDir = mkdtempSync(path.join(tmpdir(), 'fh-fw-e2e-install-'));
+  packageFile = path.join(installDir, 'eg-firmware-1.2.0.bin');
+  writeFileSync(packageFile, firmware);
+  gateway = new GatewayProcess({
+    sn: device.sn,
+    password: device.mqttPassword,
+    broker: `mqtt://127.0.0.1:${f.platform.ctx.link!.brokerPort}`,
+    dataDir: gatewayDir,
+    extra: [
+      '--simulate',
+      '--plant-port',
+      String(await freePlantPort()),
+      '--install-command',
+      `cp "$FIRMWARE_PACKAGE" "${installDir}/installed.bin"`,
+    ],
+  });
+  await waitForStatus(f.platform.ctx.db, device.sn, 'online', 120_000);
+}, 180_000);
+
+afterAll(async () => {
+  await gateway?.kill('SIGKILL');
+  for (const dir of [gatewayDir, installDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  await f?.stop();
+});
+
+async function signIn(page: Page, loginname: string) {
+  await page.goto(`${f.baseUrl}/login`);
+  await page.getByTestId('loginname').fill(loginname);
+  await page.getByTestId('password').fill(TEST_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+}
+
+async function shot(page: Page, name: string) {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(shots, `firmware-${name}.png`) });
+}
+
+describe('firmware upgrade in the browser', () => {
+  it('uploads a package as the platform operator (zh-CN)', async () => {
+    const { context, page } = await f.newPage('zh-CN');
+    await signIn(page, operator);
+    await page.goto(`${f.baseUrl}/manage/system/hardware`);
+    await page.locator('[data-testid=hardware-tabs] [data-node-key="firmware"]').click();
+    await page.getByText('暂无固件包').waitFor();
+    await shot(page, 'zh-CN-1-empty');
+
+    await page.getByTestId('firmware-add').click();
+    await page.getByTestId('firmware-version').fill('1.2.x');
+    await page.getByTestId('firmware-note').fill('修复 Modbus 重连');
+    await clickSettled(page.getByTestId('firmware-upload-ok'));
+    await page.getByText('请使用以点分隔的数字，如 1.2.0').waitFor();
+    await page.getByTestId('firmware-version').fill('1.2.0');
+    await page.locator('[data-testid=firmware-form] input[type=file]').setInputFiles(packageFile);
+    await page.getByTestId('firmware-file-name').waitFor();
+    await shot(page, 'zh-CN-2-upload');
+    await page.getByTestId('firmware-upload-ok').click();
+    await expect.poll(() => page.getByTestId('firmware-table').innerText()).toContain('1.2.0');
+    expect(await page.getByTestId('firmware-table').innerText()).toContain('修复 Modbus 重连');
+    await shot(page, 'zh-CN-3-listed');
+    await context.close();
+  });
+
+  it('upgrades the gateway from its drawer and follows it to the new firmware (en-US)', async () => {
+    const { context, page } = await f.newPage('en-US');
+    await signIn(page, admin);
+    await page.goto(`${f.baseUrl}/manage/eg/gateway`);
+    await page.getByTestId(`upgradable-${device.sn}`).waitFor();
+    expect(await page.getByTestId(`upgradable-${device.sn}`).innerText()).toBe('New: 1.2.0');
+    await shot(page, 'en-US-1-list');
+
+    await page.getByTestId(`settings-${device.sn}`).click();
+    const drawer = page.getByTestId('gateway-drawer');
+    await drawer.getByTestId('gateway-upgrade').waitFor();
+    expect(await drawer.getByTestId('gateway-upgrade').innerText()).toBe('Upgrade to 1.2.0');
+    await drawer.getByTestId('gateway-upgrade').click();
+    await page.getByTestId('upgrade-confirm').waitFor();
+    await shot(page, 'en-US-2-confirm');
+    await clickSettled(page.getByTestId('upgrade-confirm'));
+
+    // the task ends with success and the drawer shows the upgrade's last state
+    await drawer.getByTestId('command-result').waitFor({ timeout: 95_000 });
+    expect(await drawer.getByTestId('command-result').getAttribute('class')).toContain('success');
+    await expect
+      .poll(() => drawer.getByTestId('ota-state').getAttribute('data-state'), { timeout: 15_000 })
+      .toBe('updated');
+    expect(await drawer.getByTestId('ota-state').innerText()).toContain('Upgraded to 1.2.0');
+    await expect.poll(() => drawer.innerText()).toContain('1.2.0');
+    await shot(page, 'en-US-3-upgraded');
+    // the install command was given exactly the uploaded package
+    expect(readFileSync(path.join(installDir, 'installed.bin')).equals(firmware)).toBe(true);
+    // and nothing newer is offered any more
+    expect(await drawer.getByTestId('gateway-upgrade').isDisabled()).toBe(true);
+    await context.close();
+  }, 150_000);
+});
