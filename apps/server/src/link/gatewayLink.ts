@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import pino from 'pino';
 import {
   commandResultSchema,
+  locationSchema,
   otaProgressSchema,
   configAckSchema,
   DOWN,
@@ -237,12 +238,27 @@ export async function startGatewayLink(
         const msg = commandResultSchema.safeParse(body);
         if (!msg.success) return invalid('command result');
         // a gateway can finish only its own tasks
-        const task = await one(db, 'select 1 from command_tasks where uuid = $1 and gateway_sn = $2', [
+        const task = await one<{ kind: string }>(
+          db,
+          'select kind from command_tasks where uuid = $1 and gateway_sn = $2',
+          [msg.data.uuid, sn],
+        );
+        if (!task) return;
+        const finished = await finishTask(
+          db,
+          clock,
           msg.data.uuid,
-          sn,
-        ]);
-        if (task)
-          await finishTask(db, clock, msg.data.uuid, msg.data.ok, msg.data.code ?? null, msg.data.data);
+          msg.data.ok,
+          msg.data.code ?? null,
+          msg.data.data,
+        );
+        // a refreshed base-station location becomes the gateway's location
+        const located = locationSchema.safeParse(msg.data.data);
+        if (finished && task.kind === 'locate' && msg.data.ok && located.success)
+          await db.query('update gateways set location = $2 where sn = $1', [
+            sn,
+            JSON.stringify({ ...located.data, at: clock.now().toISOString() }),
+          ]);
         return;
       }
       case 'up/ota/progress': {

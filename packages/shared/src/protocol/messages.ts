@@ -14,6 +14,12 @@ const ts = z.number().int().nonnegative(); // milliseconds since the epoch
 const scalar = z.union([z.number(), z.string().max(1024), z.boolean(), z.null()]);
 
 /** Birth, heartbeat and last will (`{v, online: false}`), retained. */
+/** A base-station (or fixed) position in degrees. */
+export const locationSchema = z.object({
+  lng: z.number().min(-180).max(180),
+  lat: z.number().min(-90).max(90),
+});
+
 export const statusSchema = z.object({
   v,
   online: z.boolean(),
@@ -24,7 +30,7 @@ export const statusSchema = z.object({
   configHash: z.string().max(128).nullable().optional(),
   /** cellular signal 0-31 (CSQ) */
   signal: z.number().int().min(0).max(99).optional(),
-  location: z.object({ lng: z.number().min(-180).max(180), lat: z.number().min(-90).max(90) }).optional(),
+  location: locationSchema.optional(),
   networkMode: z.enum(NETWORK_MODES).optional(),
   drivers: z
     .array(z.object({ id: z.number().int(), ok: z.boolean(), code: z.number().int().optional() }))
