@@ -1,7 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { makeEnterprise, startTestPlatform, type TestPlatform } from '../../server/test/harness';
+import {
+  makeEnterprise,
+  startTestPlatform,
+  TEST_PASSWORD,
+  type TestPlatform,
+} from '../../server/test/harness';
 
 // TEST_WEB_DIST: a build elsewhere (`vite build --outDir ...`), so parallel work does not share one dist
 const webDist = process.env.TEST_WEB_DIST ?? path.resolve(import.meta.dirname, '../dist');
@@ -13,6 +18,8 @@ export interface BrowserFixture {
   baseUrl: string;
   browser: Browser;
   newPage(lang: 'zh-CN' | 'en-US'): Promise<{ context: BrowserContext; page: Page }>;
+  /** logs in on the login page as a user would, and waits to leave it */
+  signIn(page: Page, loginname: string, password?: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -42,13 +49,21 @@ export async function startBrowserFixture(options: { link?: boolean } = {}): Pro
       '--disable-quic',
     ],
   });
+  const baseUrl = `http://127.0.0.1:${address.port}`;
   return {
     platform,
-    baseUrl: `http://127.0.0.1:${address.port}`,
+    baseUrl,
     browser,
     async newPage(lang) {
       const context = await browser.newContext({ locale: lang, viewport: { width: 1366, height: 800 } });
       return { context, page: await context.newPage() };
+    },
+    async signIn(page, loginname, password = TEST_PASSWORD) {
+      await page.goto(`${baseUrl}/login`);
+      await page.getByTestId('loginname').fill(loginname);
+      await page.getByTestId('password').fill(password);
+      await page.getByTestId('login-submit').click();
+      await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     },
     async stop() {
       await browser.close();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { defaultWidget, type PageDocument } from '@fieldhub/hmi';
-import { loggedIn, makePlatformOperator, TEST_PASSWORD, type Caller } from '../../server/test/harness';
+import { loggedIn, makePlatformOperator, type Caller } from '../../server/test/harness';
 import { deviceWithGateway, made, modbusDriver, variable } from '../../server/test/deviceFixtures';
 import { makeEnterprise, startBrowserFixture, type BrowserFixture } from './browser';
 
@@ -49,11 +49,7 @@ afterAll(async () => {
 });
 
 async function signIn(page: Page) {
-  await page.goto(`${f.baseUrl}/login`);
-  await page.getByTestId('loginname').fill(admin);
-  await page.getByTestId('password').fill(TEST_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  await f.signIn(page, admin);
 }
 
 async function shot(page: Page, lang: string, name: string) {

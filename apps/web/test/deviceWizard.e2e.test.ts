@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { loggedIn, makePlatformOperator, TEST_PASSWORD, type Caller } from '../../server/test/harness';
+import { loggedIn, makePlatformOperator, type Caller } from '../../server/test/harness';
 import { makeEnterprise, startBrowserFixture, type BrowserFixture } from './browser';
 
 /**
@@ -57,11 +57,7 @@ beforeAll(async () => {
 afterAll(() => f.stop());
 
 async function signIn(page: Page) {
-  await page.goto(`${f.baseUrl}/login`);
-  await page.getByTestId('loginname').fill(admin);
-  await page.getByTestId('password').fill(TEST_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  await f.signIn(page, admin);
 }
 
 /** Picks an option of the open Select or TreeSelect dropdown by its text. */

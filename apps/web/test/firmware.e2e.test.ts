@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { GatewayProcess } from '../../gateway/test/support/gatewayProcess';
-import { loggedIn, makePlatformOperator, TEST_PASSWORD } from '../../server/test/harness';
+import { loggedIn, makePlatformOperator } from '../../server/test/harness';
 import {
   freePlantPort,
   linkedDevice,
@@ -69,11 +69,7 @@ afterAll(async () => {
 });
 
 async function signIn(page: Page, loginname: string) {
-  await page.goto(`${f.baseUrl}/login`);
-  await page.getByTestId('loginname').fill(loginname);
-  await page.getByTestId('password').fill(TEST_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  await f.signIn(page, loginname);
 }
 
 async function shot(page: Page, name: string) {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { messageFor, type MsgPage, type MsgUnreadCount } from '@fieldhub/shared';
 import { GatewayProcess } from '../../gateway/test/support/gatewayProcess';
-import { loggedIn, makePlatformOperator, TEST_PASSWORD, type Caller } from '../../server/test/harness';
+import { loggedIn, makePlatformOperator, type Caller } from '../../server/test/harness';
 import { insertMessages } from '../../server/src/messages/messages.repo';
 import { runExpiryReminders } from '../../server/src/messages/expiryReminders';
 import { freePlantPort, until } from '../../server/test/gatewayFixtures';
@@ -169,11 +169,7 @@ afterAll(async () => {
 });
 
 async function signIn(page: Page) {
-  await page.goto(`${f.baseUrl}/login`);
-  await page.getByTestId('loginname').fill(admin);
-  await page.getByTestId('password').fill(TEST_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  await f.signIn(page, admin);
   // messages created before the message socket is open arrive only through the unread count
   await page.locator('body[data-msg-socket=open]').waitFor({ state: 'attached', timeout: 30_000 });
 }

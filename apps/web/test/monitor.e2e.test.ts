@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { messageFor } from '@fieldhub/shared';
 import { GatewayProcess } from '../../gateway/test/support/gatewayProcess';
-import { loggedIn, makePlatformOperator, TEST_PASSWORD, type Caller } from '../../server/test/harness';
+import { loggedIn, makePlatformOperator, type Caller } from '../../server/test/harness';
 import { role, subAccount } from '../../server/test/deviceFixtures';
 import { freePlantPort, until } from '../../server/test/gatewayFixtures';
 import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
@@ -141,11 +141,7 @@ afterAll(async () => {
 });
 
 async function signIn(page: Page, loginname = admin) {
-  await page.goto(`${f.baseUrl}/login`);
-  await page.getByTestId('loginname').fill(loginname);
-  await page.getByTestId('password').fill(TEST_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  await f.signIn(page, loginname);
 }
 
 async function shot(page: Page, lang: string, name: string) {

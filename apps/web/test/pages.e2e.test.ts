@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { loggedIn, TEST_PASSWORD, type Caller } from '../../server/test/harness';
+import { loggedIn, type Caller } from '../../server/test/harness';
 import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
 
 /**
@@ -30,11 +30,7 @@ beforeAll(async () => {
 afterAll(() => f.stop());
 
 async function signIn(page: Page) {
-  await page.goto(`${f.baseUrl}/login`);
-  await page.getByTestId('loginname').fill(admin);
-  await page.getByTestId('password').fill(TEST_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  await f.signIn(page, admin);
 }
 
 async function made<T = { id: number }>(url: string, body: Record<string, unknown>): Promise<T> {

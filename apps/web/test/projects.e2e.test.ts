@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { loggedIn, TEST_PASSWORD, type Caller } from '../../server/test/harness';
+import { loggedIn, type Caller } from '../../server/test/harness';
 import {
   deviceWithGateway,
   made,
@@ -72,11 +72,7 @@ interface Listed<T> {
 }
 
 async function signIn(page: Page, loginname: string) {
-  await page.goto(`${f.baseUrl}/login`);
-  await page.getByTestId('loginname').fill(loginname);
-  await page.getByTestId('password').fill(TEST_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  await f.signIn(page, loginname);
 }
 
 /** The project names in the table's order. */

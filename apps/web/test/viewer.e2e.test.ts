@@ -323,11 +323,7 @@ afterAll(async () => {
 });
 
 async function signIn(page: Page, loginname = admin) {
-  await page.goto(`${f.baseUrl}/login`);
-  await page.getByTestId('loginname').fill(loginname);
-  await page.getByTestId('password').fill(TEST_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  await f.signIn(page, loginname);
 }
 
 async function shot(page: Page, lang: string, name: string) {
