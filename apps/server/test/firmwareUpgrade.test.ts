@@ -81,7 +81,7 @@ beforeAll(async () => {
       `cp "$FIRMWARE_PACKAGE" "${installDir}/installed-$FIRMWARE_VERSION.bin"`,
     ],
   });
-  await waitForStatus(p.ctx.db, device.sn, 'online', 60_000);
+  await waitForStatus(p.ctx.db, device.sn, 'online', 90_000, gateway);
 }, 120_000);
 
 afterAll(async () => {

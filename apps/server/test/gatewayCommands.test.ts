@@ -46,7 +46,7 @@ beforeAll(async () => {
     dataDir,
     extra: ['--simulate', '--plant-port', String(await freePlantPort()), '--location', '121.47,31.23'],
   });
-  await waitForStatus(p.ctx.db, device.sn, 'online', 60_000);
+  await waitForStatus(p.ctx.db, device.sn, 'online', 90_000, gateway);
 }, 120_000);
 
 afterAll(async () => {

@@ -103,8 +103,8 @@ beforeAll(async () => {
     rw: 'r',
   });
   gateway = startGatewayProcess(device, brokerUrl());
-  await waitForStatus(p.ctx.db, device.sn, 'online');
-});
+  await waitForStatus(p.ctx.db, device.sn, 'online', 90_000, gateway.process);
+}, 180_000);
 
 afterAll(async () => {
   await gateway?.dispose();

@@ -122,8 +122,27 @@ export async function gatewayStatus(db: Db, sn: string): Promise<string | undefi
   return row?.status;
 }
 
-export function waitForStatus(db: Db, sn: string, status: string, timeoutMs = 30_000) {
-  return until(`gateway ${sn} ${status}`, async () => (await gatewayStatus(db, sn)) === status, timeoutMs);
+/**
+ * Waits for the gateway's stored status. A first start under a full parallel suite can take long
+ * (the process compiles and loads its drivers), hence 60 s; with `gateway`, a time-out names the
+ * process's last log lines and its stderr.
+ */
+export async function waitForStatus(
+  db: Db,
+  sn: string,
+  status: string,
+  timeoutMs = 60_000,
+  gateway?: GatewayProcess,
+): Promise<void> {
+  try {
+    await until(`gateway ${sn} ${status}`, async () => (await gatewayStatus(db, sn)) === status, timeoutMs);
+  } catch (err) {
+    if (!gateway) throw err;
+    throw new Error(
+      `${(err as Error).message}; running ${gateway.running}; last log ${JSON.stringify(gateway.lines.slice(-8))}; stderr ${gateway.stderr.slice(-1000)}`,
+      { cause: err },
+    );
+  }
 }
 
 export interface TaskOutcome {

@@ -75,7 +75,7 @@ export async function startBrowserFixture(options: { link?: boolean } = {}): Pro
 export { makeEnterprise };
 
 /**
- * Clicks a button of a dialog, popover or drawer once it has finished opening. Playwright waits
+ * Clicks a button or option of a dialog, popover, drawer or dropdown once it has finished opening. Playwright waits
  * for the button to stand still over two frames, but on a loaded machine antd's zoom-in can move
  * it between that check and the click, and the click lands beside it and is lost (seen in CI: a
  * write confirmation that stayed open). So the container's finite animations must be over first.
@@ -87,7 +87,10 @@ export async function clickSettled(target: Locator): Promise<void> {
   await target.evaluate(
     (el) =>
       new Promise<void>((resolve) => {
-        const box = el.closest('.ant-modal, .ant-popover, .ant-drawer-content-wrapper') ?? el;
+        const box =
+          el.closest(
+            '.ant-modal, .ant-popover, .ant-drawer-content-wrapper, .ant-select-dropdown, .ant-dropdown, .ant-picker-dropdown',
+          ) ?? el;
         const moving = (node: Element) => [...node.classList].some((c) => /-(appear|enter)(-|$)/.test(c));
         let calm = 0;
         const check = () => {

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import type { PageDocument } from '@fieldhub/hmi';
 import { loggedIn, makePlatformOperator, type Caller } from '../../server/test/harness';
 import { deviceWithGateway, made, modbusDriver, variable } from '../../server/test/deviceFixtures';
-import { makeEnterprise, startBrowserFixture, type BrowserFixture } from './browser';
+import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
 
 /**
  * Issue 8 part E in the browser (headless Chromium, the built app on the real server): an
@@ -161,7 +161,7 @@ describe('complex, navigate, script and 3D widgets in the designer', () => {
       await widgets(page, 'ComplexMap').click({ position: { x: 220, y: 40 } });
       await page.locator('[data-testid=prop-tabs] [data-node-key=data]').click();
       await page.getByTestId('map-add-equipment').click();
-      await page.locator('.ant-select-item-option', { hasText: 'Boiler house' }).click();
+      await clickSettled(page.locator('.ant-select-item-option', { hasText: 'Boiler house' }));
       const coords = page.locator('[data-testid=complex-data] .fh-prop-grid input');
       await coords.nth(0).fill('31.23');
       await coords.nth(0).press('Enter');

@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { defaultWidget, type PageDocument } from '@fieldhub/hmi';
 import { loggedIn, makePlatformOperator, type Caller } from '../../server/test/harness';
 import { deviceWithGateway, made, modbusDriver, variable } from '../../server/test/deviceFixtures';
-import { makeEnterprise, startBrowserFixture, type BrowserFixture } from './browser';
+import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
 
 /**
  * Issue 7's designer in the browser (headless Chromium, the built app on the real server and
@@ -531,7 +531,7 @@ describe('the page designer in the browser', () => {
       await page.keyboard.press('Control+a');
       await page.getByTestId('rebind-open').click();
       await page.getByTestId('rebind-to').click();
-      await page.locator('.ant-select-item-option', { hasText: 'Boiler house 2' }).click();
+      await clickSettled(page.locator('.ant-select-item-option', { hasText: 'Boiler house 2' }));
       await expect.poll(() => page.getByTestId('rebind-summary').innerText()).toContain('1 of 2');
       await shot(page, 'en-US', '11-rebind');
       await page.getByTestId('rebind-run').click();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { loggedIn, makePlatformOperator, type Caller } from '../../server/test/harness';
-import { makeEnterprise, startBrowserFixture, type BrowserFixture } from './browser';
+import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
 
 /**
  * Issue 3's browser acceptance: a device created through the setup wizard (basic info with its
@@ -62,12 +62,13 @@ async function signIn(page: Page) {
 
 /** Picks an option of the open Select or TreeSelect dropdown by its text. */
 async function pick(page: Page, text: string) {
-  await page
-    .locator('.ant-select-dropdown:visible')
-    .locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper')
-    .filter({ hasText: text })
-    .first()
-    .click();
+  await clickSettled(
+    page
+      .locator('.ant-select-dropdown:visible')
+      .locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper')
+      .filter({ hasText: text })
+      .first(),
+  );
 }
 
 /**

@@ -59,7 +59,7 @@ beforeAll(async () => {
       `cp "$FIRMWARE_PACKAGE" "${installDir}/installed.bin"`,
     ],
   });
-  await waitForStatus(f.platform.ctx.db, device.sn, 'online', 120_000);
+  await waitForStatus(f.platform.ctx.db, device.sn, 'online', 120_000, gateway);
 }, 180_000);
 
 afterAll(async () => {

@@ -192,10 +192,9 @@ const unreadCount = async () => (await made<MsgUnreadCount>('/lfscada/msg/queryU
 /** Picks an option of an antd select by its visible text. */
 async function choose(page: Page, testId: string, option: string) {
   await page.getByTestId(testId).click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: option })
-    .click();
+  await clickSettled(
+    page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }),
+  );
 }
 
 async function clearSelect(page: Page, testId: string) {

@@ -303,10 +303,11 @@ describe('live device monitoring in the browser', () => {
       // stored history: the written set points are among the records
       await openTab(page, 'history');
       await page.getByTestId('history-variables').click();
-      await page
-        .locator('.ant-select-dropdown:visible .ant-select-item-option')
-        .filter({ hasText: 'level_setpoint' })
-        .click();
+      await clickSettled(
+        page
+          .locator('.ant-select-dropdown:visible .ant-select-item-option')
+          .filter({ hasText: 'level_setpoint' }),
+      );
       await page.keyboard.press('Escape');
       await page.getByTestId('history-search').click();
       await expect.poll(() => text(page, 'history-table'), { timeout: 15_000 }).toContain('9.00 m');
@@ -320,10 +321,11 @@ describe('live device monitoring in the browser', () => {
       // the history curve of the tank level and the set point
       await openTab(page, 'history-curve');
       await page.getByTestId('history-curve-variables').click();
-      await page
-        .locator('.ant-select-dropdown:visible .ant-select-item-option')
-        .filter({ hasText: 'level_setpoint' })
-        .click();
+      await clickSettled(
+        page
+          .locator('.ant-select-dropdown:visible .ant-select-item-option')
+          .filter({ hasText: 'level_setpoint' }),
+      );
       await page.keyboard.press('Escape');
       await page.getByTestId('history-curve-draw').click();
       const info = page.getByTestId('history-curve-info');
