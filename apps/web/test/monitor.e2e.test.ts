@@ -109,7 +109,14 @@ beforeAll(async () => {
   });
   await made('/lfscada/equipment/multi/alarm/add', {
     owner,
-    item: { variableId: setpoint.id, condition: 'gt', value: 8, content: ALARM_TEXT, level: 'serious' },
+    item: {
+      variableId: setpoint.id,
+      condition: 'gt',
+      value: 8,
+      content: ALARM_TEXT,
+      level: 'serious',
+      methods: ['message', 'sms'],
+    },
   });
 
   // the gateway as an operator runs it, with its own simulated plant
@@ -266,6 +273,11 @@ describe('live device monitoring in the browser', () => {
       const badge = page.locator('[data-testid=monitor-tabs] [data-node-key="alarm"] .ant-badge-count');
       await expect.poll(() => badge.getAttribute('title')).toBe('1');
       await shot(page, lang, '6-alarm');
+      // whom it notified, and how: without an SMS provider the SMS is only recorded
+      await alarms.locator('.ant-table-row-expand-icon').first().click();
+      const notified = alarms.locator('[data-testid^=alarm-notifications-]');
+      await expect.poll(() => notified.innerText()).toContain(lang === 'zh-CN' ? '短信' : 'SMS');
+      await shot(page, lang, '6b-notified');
 
       // writing 5 m clears it: no active alarm left, and the history shows it cleared
       await writeSetpoint(page, '5', lang, '');

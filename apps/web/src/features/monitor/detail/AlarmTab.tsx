@@ -10,6 +10,7 @@ import { request } from '../../../app/request';
 import { toastSuccess } from '../../../app/notify';
 import { can, useSession } from '../../../app/session';
 import { monitorKeys } from '../useMonitor';
+import { AlarmNotifications } from './AlarmNotifications';
 import { RangeField, rangeProblemText, useRange } from './RangeField';
 
 type View = 'active' | 'history' | 'gateway';
@@ -40,7 +41,8 @@ export function useActiveAlarmCount(equipmentId: number, enabled: boolean) {
 
 /**
  * The alarm tab: the device's active alarms, its alarm history in a range, and its gateway's
- * offline alarms; an alarm can be confirmed with a note. Needs monitor_equipinfo_menu_alarm.
+ * offline alarms; an alarm can be confirmed with a note, and opened to see whom it notified.
+ * Needs monitor_equipinfo_menu_alarm.
  */
 export function AlarmTab({ equipmentId }: { equipmentId: number }) {
   const { t } = useTranslation(['monitor', 'deviceConfig', 'common']);
@@ -123,6 +125,8 @@ export function AlarmTab({ equipmentId }: { equipmentId: number }) {
         pagination={tablePagination(pager, rows.data?.total ?? 0, t)}
         locale={{ emptyText: view === 'active' ? t('alarm.none-active') : t('alarm.none') }}
         data-testid="alarm-table"
+        // who the alarm notified, and how: the default providers only record what they would send
+        expandable={{ expandedRowRender: (r) => <AlarmNotifications alarmId={r.id} /> }}
         columns={[
           { title: t('alarm.triggered'), dataIndex: 'triggeredAt', width: 170, render: fmt },
           {

@@ -1,0 +1,93 @@
+import { useQuery } from '@tanstack/react-query';
+import { Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { Page } from '@fieldhub/shared';
+import { request } from '../../../app/request';
+
+/** One notification made for an alarm (`/lfscada/monitor/multi/alarm/notification/query`). */
+interface NotificationRow {
+  id: number;
+  loginname: string | null;
+  channel: string;
+  recipient: string;
+  provider: string;
+  status: string;
+  error: string;
+  attempts: number;
+  createdAt: number;
+  sentAt: number | null;
+}
+
+const STATUS_COLOURS: Record<string, string> = {
+  sent: 'success',
+  recorded: 'default',
+  pending: 'processing',
+  sending: 'processing',
+  failed: 'error',
+  skipped: 'warning',
+};
+
+/**
+ * Who an alarm notified and how (push, SMS, phone, voice, e-mail): the recipient, the provider and
+ * whether it was sent, only recorded (no provider configured for the channel) or failed.
+ */
+export function AlarmNotifications({ alarmId }: { alarmId: number }) {
+  const { t } = useTranslation('monitor');
+  const rows = useQuery({
+    queryKey: ['alarm-notifications', alarmId],
+    queryFn: () =>
+      request<Page<NotificationRow>>(
+        '/lfscada/monitor/multi/alarm/notification/query',
+        { alarmId, pageNum: 1, pageSize: 100 },
+        { json: true },
+      ),
+  });
+  return (
+    <Table<NotificationRow>
+      rowKey="id"
+      size="small"
+      pagination={false}
+      loading={rows.isPending}
+      dataSource={rows.data?.list ?? []}
+      locale={{ emptyText: t('notify.none') }}
+      data-testid={`alarm-notifications-${alarmId}`}
+      columns={[
+        {
+          title: t('notify.channel'),
+          dataIndex: 'channel',
+          render: (c: string) => t(`notify.channels.${c}`, { defaultValue: c }),
+        },
+        {
+          title: t('notify.recipient'),
+          key: 'recipient',
+          // a push goes to the account itself; the other channels name its phone or address
+          render: (_, r) =>
+            r.channel === 'push' ? r.loginname : [r.loginname, r.recipient].filter(Boolean).join(' · '),
+        },
+        { title: t('notify.provider'), dataIndex: 'provider' },
+        {
+          title: t('notify.status'),
+          key: 'status',
+          render: (_, r) => (
+            <>
+              <Tag color={STATUS_COLOURS[r.status] ?? 'default'}>
+                {t(`notify.statuses.${r.status}`, { defaultValue: r.status })}
+              </Tag>
+              {r.error && (
+                <Typography.Text type="danger">
+                  {t(`notify.errors.${r.error}`, { defaultValue: r.error })}
+                </Typography.Text>
+              )}
+            </>
+          ),
+        },
+        {
+          title: t('notify.time'),
+          key: 'time',
+          render: (_, r) => dayjs(r.sentAt ?? r.createdAt).format('YYYY-MM-DD HH:mm:ss'),
+        },
+      ]}
+    />
+  );
+}
