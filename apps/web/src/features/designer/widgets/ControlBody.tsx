@@ -11,9 +11,12 @@ import type { DesignerSettings, Widget } from '@fieldhub/hmi';
 import { useRuntimeValue, useWidgetRuntime, type RuntimeValue } from './runtime';
 import { dataOf, num, obj, optionsOf, str, textStyleOf } from './styleOf';
 
+// in flow, not positioned: a positioned box is a paint layer of its own, and the browser's
+// compositing update after each live repaint grows with the page's paint layers
 const fillBox: CSSProperties = {
-  position: 'absolute',
-  inset: 0,
+  width: '100%',
+  height: '100%',
+  boxSizing: 'border-box',
   display: 'flex',
   alignItems: 'center',
   // clip, not hidden: a scroll container's text change costs the page viewer about twice the layout
