@@ -18,7 +18,7 @@ const recordColumns = `a.id, a.kind, a.equipment_id as "equipmentId", a.rule_id 
 
 export interface AlarmFilter {
   orgId: number;
-  equipmentId: number;
+  equipmentIds: readonly number[];
   kind: 'signal' | 'gateway';
   ruleType?: '00' | '01';
   state?: 'active' | 'cleared';
@@ -30,11 +30,11 @@ export interface AlarmFilter {
   pageSize: number;
 }
 
-/** A page of a device's alarm records: active ones first, then the newest first. */
+/** A page of the alarm records of devices: active ones first, then the newest first. */
 export async function findAlarms(db: Db, f: AlarmFilter): Promise<Page<AlarmRecordRow>> {
   const where = new Where()
     .add('a.org_id = ?', f.orgId)
-    .add('a.equipment_id = ?', f.equipmentId)
+    .add('a.equipment_id = any(?::bigint[])', [...f.equipmentIds])
     .add('a.kind = ?', f.kind)
     .addIf(f.ruleType, 'a.rule_type = ?')
     .addIf(f.state, 'a.state = ?')

@@ -75,13 +75,35 @@ export interface AlarmQuery {
 }
 
 /** Signal alarms of a device (active and history), of one rule type. */
-export async function queryAlarms(db: Db, auth: AuthContext, q: AlarmQuery): Promise<Page<AlarmRecordRow>> {
+export async function queryAlarms(
+  db: Db,
+  auth: AuthContext,
+  { equipmentId, ...q }: AlarmQuery,
+): Promise<Page<AlarmRecordRow>> {
+  return queryDevicesAlarms(db, auth, { ...q, equipmentIds: [equipmentId] });
+}
+
+/**
+ * Signal alarms of several devices (active and history), of one rule type, in one list: every
+ * device must be visible to the caller (1101 otherwise, as for one device).
+ */
+export async function queryDevicesAlarms(
+  db: Db,
+  auth: AuthContext,
+  q: Omit<AlarmQuery, 'equipmentId'> & { equipmentIds: readonly number[] },
+): Promise<Page<AlarmRecordRow>> {
   requireAlarmKey(auth, q.ruleType);
-  const device = await visibleDevice(db, auth, q.equipmentId);
+  const ids = [...new Set(q.equipmentIds)];
+  const where = scopeDevices(new Where(), auth).add('e.id = any(?::bigint[])', ids);
+  const [seen] = await db.query<{ n: number }>(
+    `select count(*)::int as n from equipment e where ${where}`,
+    where.params,
+  );
+  if ((seen?.n ?? 0) !== ids.length) throw new AppError(Err.deviceNotFound);
   return findAlarms(db, {
     ...alarmRange(q.startTime, q.endTime),
-    orgId: device.org_id,
-    equipmentId: device.id,
+    orgId: auth.orgId,
+    equipmentIds: ids,
     kind: 'signal',
     ruleType: q.ruleType,
     state: q.state,
@@ -102,7 +124,7 @@ export async function queryGatewayAlarms(
   return findAlarms(db, {
     ...alarmRange(q.startTime, q.endTime),
     orgId: device.org_id,
-    equipmentId: device.id,
+    equipmentIds: [device.id],
     kind: 'gateway',
     state: q.state,
     pageNum: q.pageNum,

@@ -76,24 +76,42 @@ export async function queryHistory(
   const range = checkedRange(q.startTime, q.endTime);
   await visibleDevice(db, auth, q.equipmentId);
   const variables = await deviceVariables(db, q.equipmentId, q.variableIds);
+  return historyPage(db, variables, range, q, (v) => v);
+}
+
+/**
+ * A page of the stored values of variables already checked to be the caller's, newest first,
+ * counted up to HISTORY_COUNT_CAP; `row` adds what the call tells about each value's variable.
+ */
+export async function historyPage<V extends HistoryVariable, R>(
+  db: Db,
+  variables: readonly V[],
+  range: HistoryRange,
+  paging: { pageNum: number; pageSize: number },
+  row: (value: HistoryValueRow, variable: V) => R,
+): Promise<Page<R> & { totalCapped: boolean }> {
   const byId = new Map(variables.map((v) => [v.id, v]));
   const ids = variables.map((v) => v.id);
   const total = ids.length ? await countValues(db, ids, range, HISTORY_COUNT_CAP) : 0;
+  const { pageNum, pageSize } = paging;
   const rows = ids.length
-    ? await findValues(db, ids, range, { limit: q.pageSize, offset: (q.pageNum - 1) * q.pageSize })
+    ? await findValues(db, ids, range, { limit: pageSize, offset: (pageNum - 1) * pageSize })
     : [];
   const list = rows.map((r) => {
     const v = byId.get(r.variableId)!;
-    return {
-      variableId: r.variableId,
-      name: v.name,
-      unit: v.unit,
-      ts: r.ts,
-      value: r.num ?? r.txt,
-      quality: r.quality,
-    };
+    return row(
+      {
+        variableId: r.variableId,
+        name: v.name,
+        unit: v.unit,
+        ts: r.ts,
+        value: r.num ?? r.txt,
+        quality: r.quality,
+      },
+      v,
+    );
   });
-  return { list, total, totalCapped: total >= HISTORY_COUNT_CAP, pageNum: q.pageNum, pageSize: q.pageSize };
+  return { list, total, totalCapped: total >= HISTORY_COUNT_CAP, pageNum, pageSize };
 }
 
 /** /monitor/multi/report/query: records of one of the device's historical reports, newest first. */
@@ -103,18 +121,31 @@ export async function queryReportRecords(
   q: z.infer<typeof reportRecordQuerySchema>,
 ): Promise<ReportRecordPage> {
   const range = checkedRange(q.startTime, q.endTime);
-  await visibleDevice(db, auth, q.equipmentId);
-  const report = await one(db, 'select 1 from reports where id = $1 and equipment_id = $2', [
-    q.reportId,
-    q.equipmentId,
-  ]);
-  if (!report) throw new AppError(Err.dataMissingOrNoAccess);
-  const columns = await reportColumns(db, q.reportId);
+  const columns = await deviceReportColumns(db, auth, q.equipmentId, q.reportId);
   const { rows, total } = await findReportRecords(db, q.reportId, q.equipmentId, range, {
     limit: q.pageSize,
     offset: (q.pageNum - 1) * q.pageSize,
   });
   return { columns, list: rows, total, pageNum: q.pageNum, pageSize: q.pageSize };
+}
+
+/**
+ * The columns of one of the device's reports (its variables with their aggregation): the device
+ * must be the caller's (1101) and the report the device's own (90002).
+ */
+export async function deviceReportColumns(
+  db: Db,
+  auth: AuthContext,
+  equipmentId: number,
+  reportId: number,
+): Promise<ReportRecordPage['columns']> {
+  await visibleDevice(db, auth, equipmentId);
+  const report = await one(db, 'select 1 from reports where id = $1 and equipment_id = $2', [
+    reportId,
+    equipmentId,
+  ]);
+  if (!report) throw new AppError(Err.dataMissingOrNoAccess);
+  return reportColumns(db, reportId);
 }
 
 /**

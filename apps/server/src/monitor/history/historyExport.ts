@@ -5,16 +5,16 @@ import type { historyExportSchema, Lang } from '@fieldhub/shared';
 import type { Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
 import { visibleDevice } from '../../modules/devices/deviceScope';
-import { checkedRange, deviceVariables } from './history.service';
-import { valuesAfter } from './history.repo';
+import { checkedRange, deviceVariables, type HistoryVariable } from './history.service';
+import { valuesAfter, type HistoryRange } from './history.repo';
 
 /** Rows one export may hold (an .xlsx sheet ends at 1,048,576 rows). */
 export const EXPORT_MAX_ROWS = 1_000_000;
 const CHUNK = 10_000;
 
-const headers: Record<Lang, string[]> = {
-  'zh-CN': ['时间', '变量', '值', '单位', '质量'],
-  'en-US': ['Time', 'Variable', 'Value', 'Unit', 'Quality'],
+const headers: Record<Lang, { time: string; device: string; rest: string[] }> = {
+  'zh-CN': { time: '时间', device: '设备', rest: ['变量', '值', '单位', '质量'] },
+  'en-US': { time: 'Time', device: 'Device', rest: ['Variable', 'Value', 'Unit', 'Quality'] },
 };
 const truncatedNote: Record<Lang, string> = {
   'zh-CN': `数据超过 ${EXPORT_MAX_ROWS} 行，已截断；请缩小时间范围`,
@@ -42,8 +42,27 @@ export async function historyExport(
   const range = checkedRange(q.startTime, q.endTime);
   const device = await visibleDevice(db, auth, q.equipmentId);
   const variables = await deviceVariables(db, q.equipmentId, q.variableIds);
+  return valuesWorkbook(db, variables, range, { ...q, name: device.name, lang });
+}
+
+/** A variable of an export; with `device`, the sheet has a device column. */
+export type ExportVariable = HistoryVariable & { device?: string };
+
+/**
+ * The workbook of an export of variables already checked to be the caller's: `name` starts the
+ * file name. The device column is written when the variables name their device (an export over
+ * several devices).
+ */
+export function valuesWorkbook(
+  db: Db,
+  variables: readonly ExportVariable[],
+  range: HistoryRange,
+  q: { endTime: number; utcOffsetMinutes: number; name: string; lang: Lang },
+): HistoryExport {
+  const { lang } = q;
+  const withDevice = variables.some((v) => v.device !== undefined);
   const day = new Date(q.endTime + q.utcOffsetMinutes * 60_000).toISOString().slice(0, 10).replace(/-/g, '');
-  const filename = `${device.name}-${lang === 'zh-CN' ? '历史数据' : 'history'}-${day}.xlsx`;
+  const filename = `${q.name}-${lang === 'zh-CN' ? '历史数据' : 'history'}-${day}.xlsx`;
 
   const out = new PassThrough();
   const write = async () => {
@@ -56,12 +75,14 @@ export async function historyExport(
     const sheet = wb.addWorksheet(lang === 'zh-CN' ? '历史数据' : 'History data');
     sheet.columns = [
       { width: 22, style: { numFmt: 'yyyy-mm-dd hh:mm:ss' } },
+      ...(withDevice ? [{ width: 24 }] : []),
       { width: 24 },
       { width: 16 },
       { width: 10 },
       { width: 10 },
     ];
-    sheet.addRow(headers[lang]).commit();
+    const head = headers[lang];
+    sheet.addRow([head.time, ...(withDevice ? [head.device] : []), ...head.rest]).commit();
     let written = 0;
     const shift = q.utcOffsetMinutes * 60_000;
     outer: for (const v of variables) {
@@ -74,7 +95,10 @@ export async function historyExport(
             break outer;
           }
           // a date cell shows wall time, so the instant is moved by the reader's offset
-          sheet.addRow([new Date(r.ts + shift), v.name, r.num ?? r.txt, v.unit, r.quality]).commit();
+          const device = withDevice ? [v.device ?? ''] : [];
+          sheet
+            .addRow([new Date(r.ts + shift), ...device, v.name, r.num ?? r.txt, v.unit, r.quality])
+            .commit();
           written++;
         }
         if (rows.length < CHUNK) break;
