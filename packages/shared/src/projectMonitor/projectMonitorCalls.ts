@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formBool, formId, pagingSchema } from '../validation/form';
 import { commaIdList, type MvarValue } from '../mvar/mvarCalls';
-import { timeInput } from '../live/monitorCalls';
+import { timeInput, type AlarmRecordRow, type HistoryValueRow } from '../live/monitorCalls';
 import { LIMITS } from '../timers';
 import { ALARM_LEVELS } from '../device/alarmRule';
 import type { GatewayStatus } from '../device/gateway';
@@ -155,6 +155,52 @@ export const projectCurveQuerySchema = z.object({
 });
 export type ProjectCurveQueryInput = z.infer<typeof projectCurveQuerySchema>;
 
+/**
+ * history/queryAll {projectId, dataSignal, startTime, endTime, pageNum, pageSize} →
+ * Page<ProjectHistoryRow> & {totalCapped}: the stored values of signals of any devices bound to
+ * the project (2610 for a signal that is not), newest first, with the range rules and the count
+ * cap of /lfscada/monitor/multi/history/query.
+ */
+export const projectHistoryAllSchema = pagingSchema.extend({
+  projectId: formId,
+  dataSignal: dataSignal.pipe(z.array(z.number()).min(1)),
+  ...range,
+});
+export type ProjectHistoryAllInput = z.infer<typeof projectHistoryAllSchema>;
+
+/**
+ * queryAllData {projectId, dataSignal, startTime, endTime, utcOffsetMinutes = 480} → the .xlsx
+ * file of those values, as /lfscada/monitor/multi/history/export with a device column (errors
+ * answer the envelope).
+ */
+export const projectHistoryExportSchema = z.object({
+  projectId: formId,
+  dataSignal: dataSignal.pipe(z.array(z.number()).min(1)),
+  ...range,
+  utcOffsetMinutes: z.coerce.number().int().min(-720).max(840).optional().default(480),
+});
+export type ProjectHistoryExportInput = z.infer<typeof projectHistoryExportSchema>;
+
+/**
+ * report/queryCols {projectId, equipmentId, reportId} → ReportRecordPage['columns']: the
+ * variables of one of the device's reports with their aggregation (90002 for a report that is
+ * not the device's).
+ */
+export const projectReportColsSchema = z.object({ projectId: formId, equipmentId: formId, reportId: formId });
+export type ProjectReportColsInput = z.infer<typeof projectReportColsSchema>;
+
+/**
+ * custom/report/data/query {projectId, equipmentId, reportId, startTime, endTime, pageNum,
+ * pageSize} → ReportRecordPage as /lfscada/monitor/multi/report/query.
+ */
+export const projectReportQuerySchema = pagingSchema.extend({
+  projectId: formId,
+  equipmentId: formId,
+  reportId: formId,
+  ...range,
+});
+export type ProjectReportQueryInput = z.infer<typeof projectReportQuerySchema>;
+
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /**
@@ -185,6 +231,26 @@ export const projectAlarmConfirmSchema = z.object({
   note: z.string().trim().max(100).optional().default(''),
 });
 export type ProjectAlarmConfirmInput = z.infer<typeof projectAlarmConfirmSchema>;
+
+/**
+ * alarm/queryAll {projectId, equipmentIds? (all bound devices when absent or empty), ruleType =
+ * '01', state?, level?, startTime?, endTime?, pageNum, pageSize} → Page<ProjectAlarmRow>: the
+ * signal alarms of several bound devices (2610 for a device that is not), active first, then the
+ * newest; the rule-type keys and range rules of alarm/query.
+ */
+export const projectAlarmAllSchema = pagingSchema.extend({
+  projectId: formId,
+  equipmentIds: dataEquip.optional().default([]),
+  ruleType: z.preprocess(blank, z.enum(['00', '01']).optional().default('01')),
+  state: z.preprocess(blank, z.enum(['active', 'cleared']).optional()),
+  level: z.preprocess(blank, z.enum(ALARM_LEVELS).optional()),
+  startTime: z.preprocess(blank, timeInput.optional()),
+  endTime: z.preprocess(blank, timeInput.optional()),
+});
+export type ProjectAlarmAllInput = z.infer<typeof projectAlarmAllSchema>;
+
+/** queryAll {projectId} → ProjectDevice[]: every device bound to the project, by title. */
+export const projectDevicesSchema = z.object({ projectId: formId });
 
 // --- answers -----------------------------------------------------------------------------------
 
@@ -241,3 +307,26 @@ export type ProjectPageInfo = PageRow & {
   locked: boolean;
   document: PageDocumentJson | null;
 };
+
+/** A history row of history/queryAll: the device value row with its device. */
+export type ProjectHistoryRow = HistoryValueRow & {
+  equipmentId: number;
+  /** the title the device is bound to the project with */
+  equipmentTitle: string;
+};
+
+/** An alarm row of alarm/queryAll: the device alarm record with the device's project title. */
+export type ProjectAlarmRow = AlarmRecordRow & { equipmentTitle: string };
+
+/** A device bound to the project, as queryAll answers it. */
+export interface ProjectDevice {
+  equipmentId: number;
+  /** the title given when binding it to the project */
+  title: string;
+  /** the key it is bound with (unique in the project) */
+  key: string;
+  /** null: no gateway bound */
+  status: GatewayStatus | null;
+  /** active alarms, signal and gateway */
+  alarmCount: number;
+}

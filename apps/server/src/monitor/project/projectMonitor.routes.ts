@@ -3,17 +3,23 @@ import {
   Err,
   LIVE_CLOSE_REFUSED,
   isAppError,
+  projectAlarmAllSchema,
   projectAlarmConfirmSchema,
   projectAlarmCountSchema,
   projectAlarmQuerySchema,
   projectCallbackSchema,
   projectCurveQuerySchema,
+  projectDevicesSchema,
   projectEquipCountSchema,
   projectGatewayOpenSchema,
   projectGatewayQuerySchema,
+  projectHistoryAllSchema,
+  projectHistoryExportSchema,
   projectHistoryQuerySchema,
   projectPageInfoSchema,
   projectPagePasswordSchema,
+  projectReportColsSchema,
+  projectReportQuerySchema,
   projectSignalQuerySchema,
   projectTokenSchema,
   projectWriteSchema,
@@ -23,6 +29,7 @@ import {
 import type { AppContext } from '../../appContext';
 import type { Db } from '../../db/db';
 import { call } from '../../http/route';
+import { attachmentHeader, XLSX_TYPE } from '../../modules/bulk/workbook';
 import type { AuthContext } from '../../http/context';
 import type { Clock } from '../../clock';
 import { currentMvarValues } from '../../modules/mvars/mvarValues';
@@ -32,6 +39,7 @@ import type { LiveHubOptions } from '../live/liveHub';
 import type { ValueCache } from '../valueCache';
 import { ProjectHub } from './projectHub';
 import * as service from './projectMonitor.service';
+import * as records from './projectRecords.service';
 import { monitoredPage, servedBindings } from './projectScope';
 import { consumeProjectToken, issueProjectToken, type ProjectWatch } from './projectTokens';
 
@@ -149,6 +157,34 @@ export function projectMonitorRoutes(
   );
   call(app, `${base}/queryAllForCurve`, { input: projectCurveQuerySchema }, ({ input, auth }) =>
     service.curveQuery(deps, auth, input),
+  );
+
+  call(app, `${base}/history/queryAll`, { input: projectHistoryAllSchema }, ({ input, auth }) =>
+    records.historyAll(deps, auth, input),
+  );
+  call(
+    app,
+    `${base}/queryAllData`,
+    { input: projectHistoryExportSchema },
+    async ({ input, auth, lang, reply }) => {
+      const file = await records.historyAllExport(deps, auth, input, lang);
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', attachmentHeader(file.filename))
+        .send(file.stream);
+    },
+  );
+  call(app, `${base}/alarm/queryAll`, { input: projectAlarmAllSchema }, ({ input, auth }) =>
+    records.alarmAll(deps, auth, input),
+  );
+  call(app, `${base}/report/queryCols`, { input: projectReportColsSchema }, ({ input, auth }) =>
+    records.reportCols(deps, auth, input),
+  );
+  call(app, `${base}/custom/report/data/query`, { input: projectReportQuerySchema }, ({ input, auth }) =>
+    records.reportRecords(deps, auth, input),
+  );
+  call(app, `${base}/queryAll`, { input: projectDevicesSchema }, ({ input, auth }) =>
+    records.projectDevices(deps, auth, input.projectId),
   );
 
   call(app, '/lfscada/websocket/monitor/project/token', { input: projectTokenSchema }, ({ input, auth }) =>
