@@ -18,6 +18,7 @@ interface Row {
 }
 interface Info extends Row {
   document: PageDocument;
+  locked: boolean;
 }
 
 let p: TestPlatform;
@@ -357,6 +358,52 @@ describe('page permissions', () => {
     expect((await info(pageId)).name).toBe('Guarded');
   });
 
+  it('opens a protected page to a viewer only after its password, once per login session', async () => {
+    const { id } = await addPage(device(), 'Protected');
+    await made(admin, `${base}/edit`, { id, name: 'Protected', checkpwd: true, password: 'open-sesame' });
+    await made(admin, `${base}/save`, { id, version: 1, document: withWidgets(3) });
+    // the designer (may edit) reads it whole; asked as a viewer, the same account gets it locked
+    expect((await info(id)).document.widgets).toHaveLength(3);
+    expect(await made<Info>(admin, `${base}/info`, { id, view: true })).toMatchObject({
+      locked: true,
+      document: null,
+    });
+    const locked = await info(id, viewer);
+    expect(locked).toMatchObject({ locked: true, document: null, checkpwd: true });
+    const wrong = await send(viewer, `${base}/validPassword`, { id, password: 'guess' });
+    expect([wrong.code, wrong.data]).toEqual(['1904', null]);
+    expect((await send(viewer, `${base}/validPassword`, { id, password: '' })).code).toBe('10001');
+    await made(viewer, `${base}/validPassword`, { id, password: 'open-sesame' });
+    const opened = await info(id, viewer);
+    expect(opened.locked).toBe(false);
+    expect(opened.document.widgets).toHaveLength(3);
+    // another login session of the same account starts locked again
+    expect((await info(id, await loggedIn(p.app, 'vera-viewer'))).locked).toBe(true);
+  });
+
+  it('locks a page password for 15 minutes after 5 wrong tries, even against the right one', async () => {
+    const { id } = await addPage(device(), 'Guessed');
+    await made(admin, `${base}/edit`, { id, name: 'Guessed', checkpwd: true, password: 'open-sesame' });
+    for (let i = 0; i < 5; i++)
+      expect((await send(viewer, `${base}/validPassword`, { id, password: `guess${i}` })).code).toBe('1904');
+    expect((await send(viewer, `${base}/validPassword`, { id, password: 'open-sesame' })).code).toBe('2654');
+    expect((await info(id, viewer)).locked).toBe(true);
+  });
+
+  it('leaves widgets outside the viewer’s authRegion out of the page it is given', async () => {
+    const { id } = await addPage(device(), 'Regions');
+    const doc = withWidgets(3);
+    doc.widgets[1]!.authRegion = ['Boiler house'];
+    doc.widgets[2]!.authRegion = ['Pump room'];
+    await made(admin, `${base}/save`, { id, version: 1, document: doc });
+    await p.ctx.db.query("update accounts set auth_region = 'Pump room' where loginname = 'vera-viewer'");
+    expect((await info(id, viewer)).document.widgets.map((w) => w.id)).toEqual(['w0', 'w2']);
+    await p.ctx.db.query("update accounts set auth_region = '' where loginname = 'vera-viewer'");
+    expect((await info(id, viewer)).document.widgets.map((w) => w.id)).toEqual(['w0']);
+    // the enterprise administrator sees every widget, in the designer and as a viewer
+    expect((await made<Info>(admin, `${base}/info`, { id, view: true })).document.widgets).toHaveLength(3);
+  });
+
   it('refuses every call to an account without a page permission', async () => {
     expect((await send(nobody, `${base}/query`, device())).code).toBe('90008');
     expect((await send(nobody, `${base}/info`, { id: pageId })).code).toBe('90008');
@@ -421,6 +468,8 @@ describe('tenant isolation', () => {
         ['save', { id, version: 2, document: withWidgets(0) }, '1903'],
         ['copy', { id }, '1903'],
         ['delete', { id }, '1903'],
+        ['validPassword', { id, password: 'open-sesame' }, '1903'],
+        ['info', { id, view: true }, '1903'],
       );
     }
     for (const [call, body, code] of calls) {

@@ -17,3 +17,4 @@ export * from './migrations';
 export * from './parsePage';
 export * from './repair';
 export * from './importPage';
+export * from './authRegion';

@@ -58,6 +58,22 @@ export const pageQueryHomeSchema = pageOwnerSchema;
 export const pageIdSchema = z.object({ id: formId });
 
 /**
+ * /lfscada/configuration/page/info {id, view?} — the page with its document. A caller who may edit
+ * the page (the designer) gets it whole unless it asks `view`; a viewer (`view`, or a caller who may
+ * only view the owner) gets the widgets its authRegion allows, and a password-protected page
+ * answers `locked` without its document until /page/validPassword succeeded in this login session.
+ */
+export const pageInfoInputSchema = pageIdSchema.extend({ view: formBool.optional().default(false) });
+export type PageInfoInput = z.infer<typeof pageInfoInputSchema>;
+
+/**
+ * /lfscada/configuration/page/validPassword {id, password} — opens a protected page for this login
+ * session: 1904 wrong password, 2654 after 5 wrong tries within 15 minutes (for 15 minutes).
+ */
+export const pagePasswordSchema = z.object({ id: formId, password: z.string().min(1).max(64) });
+export type PagePasswordInput = z.infer<typeof pagePasswordSchema>;
+
+/**
  * /lfscada/configuration/page/add {ownerKind, ownerId, name} — a new page at the end of the list
  * with an empty document (packages/hmi `emptyPage()`, titled with the name). Answers the PageRow.
  */
@@ -126,8 +142,11 @@ export const pageRowSchema = z.object({
 });
 export type PageRow = z.infer<typeof pageRowSchema>;
 
-/** /page/info: the row with its stored document. */
-export const pageInfoSchema = pageRowSchema.extend({ document: pageDocumentJsonSchema });
+/** /page/info: the row with its stored document; `locked` (document null) until the password was given. */
+export const pageInfoSchema = pageRowSchema.extend({
+  document: pageDocumentJsonSchema.nullable(),
+  locked: z.boolean(),
+});
 export type PageInfo = z.infer<typeof pageInfoSchema>;
 
 /** /page/save answer. */

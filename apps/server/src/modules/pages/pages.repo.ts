@@ -42,7 +42,7 @@ export function toPageRow(r: PageRecord): PageRow {
 }
 
 export function toPageInfo(r: PageRecord): PageInfo {
-  return { ...toPageRow(r), document: r.document ?? {} };
+  return { ...toPageRow(r), document: r.document ?? {}, locked: false };
 }
 
 /** The owner's pages by seq (then id), without documents. */

@@ -5,6 +5,8 @@ import {
   pageAddSchema,
   pageEditSchema,
   pageIdSchema,
+  pageInfoInputSchema,
+  pagePasswordSchema,
   pageQueryHomeSchema,
   pageQuerySchema,
   pageSaveSchema,
@@ -21,7 +23,7 @@ const SAVE_BODY_LIMIT = PAGE_DOCUMENT_MAX_BYTES + PAGE_THUMBNAIL_MAX + 64 * 1024
  * Configuration-page storage (seed 001 §7 /lfscada/configuration/page/*, issue 7). Permission
  * and tenant checks depend on the page's owner and happen in the service (pageOwnerFor).
  */
-export function pageRoutes(app: FastifyInstance, { db }: AppContext): void {
+export function pageRoutes(app: FastifyInstance, { db, clock }: AppContext): void {
   const base = '/lfscada/configuration/page';
   call(app, `${base}/query`, { input: pageQuerySchema }, ({ input, auth }) =>
     pages.listPages(db, auth, input),
@@ -29,7 +31,12 @@ export function pageRoutes(app: FastifyInstance, { db }: AppContext): void {
   call(app, `${base}/queryHome`, { input: pageQueryHomeSchema }, ({ input, auth }) =>
     pages.homePage(db, auth, input),
   );
-  call(app, `${base}/info`, { input: pageIdSchema }, ({ input, auth }) => pages.pageInfo(db, auth, input.id));
+  call(app, `${base}/info`, { input: pageInfoInputSchema }, ({ input, auth }) =>
+    pages.pageInfo(db, auth, input),
+  );
+  call(app, `${base}/validPassword`, { input: pagePasswordSchema }, ({ input, auth }) =>
+    pages.validPagePassword(db, clock, auth, input),
+  );
   call(app, `${base}/add`, { input: pageAddSchema }, ({ input, auth, req }) =>
     pages.addPage(db, auth, input, req.ip),
   );

@@ -7,16 +7,21 @@ import {
   type PageAddInput,
   type PageEditInput,
   type PageInfo,
+  type PageInfoInput,
+  type PagePasswordInput,
   type PageOwner,
   type PageRow,
   type PageSaveAnswer,
   type PageSaveInput,
   type PageSeqSaveInput,
 } from '@fieldhub/shared';
-import type { Db } from '../../db/db';
+import { widgetsFor } from '@fieldhub/hmi';
+import type { Clock } from '../../clock';
+import { one, type Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
 import { hashPassword } from '../auth/passwordHash';
 import { recordBy } from '../oplog/oplog.service';
+import { isUnlocked, unlockPage } from './pagePassword';
 import { checkDocument, newPageDocument, storedDocument } from './pageDocument';
 import { ownerOfRow, pageOwnerFor, type PageAccess, type ResolvedPageOwner } from './pageOwner';
 import * as repo from './pages.repo';
@@ -82,9 +87,59 @@ export async function homePage(db: Db, auth: AuthContext, input: PageOwner): Pro
   return page ? repo.toPageRow(page) : null;
 }
 
-export async function pageInfo(db: Db, auth: AuthContext, id: number): Promise<PageInfo> {
-  const { page } = await pageFor(db, auth, id, 'view', true);
-  return repo.toPageInfo(page);
+/** Whether the caller may edit the pages of this owner (the designer's view of a page). */
+async function mayEdit(db: Db, auth: AuthContext, owner: ResolvedPageOwner): Promise<boolean> {
+  try {
+    await pageOwnerFor(db, auth, { ownerKind: owner.kind, ownerId: owner.id }, 'edit');
+    return true;
+  } catch (e) {
+    if (e instanceof AppError) return false;
+    throw e;
+  }
+}
+
+/**
+ * The page as a viewer gets it: without its document while it is password-protected and not yet
+ * opened in this login session, and without the widgets (and navigation entries) outside the
+ * account's authRegion.
+ */
+export async function viewedPage(db: Db, auth: AuthContext, page: repo.PageRecord): Promise<PageInfo> {
+  const info = repo.toPageInfo(page);
+  if (page.password_hash !== null && !(await isUnlocked(db, auth, page.id)))
+    return { ...info, locked: true, document: null };
+  if (auth.kind === 'enterprise') return info;
+  const account = await one<{ auth_region: string }>(db, 'select auth_region from accounts where id = $1', [
+    auth.accountId,
+  ]);
+  const document = info.document as { widgets?: unknown };
+  if (!Array.isArray(document.widgets)) return info;
+  const widgets = widgetsFor(document.widgets as Record<string, unknown>[], {
+    accountKind: auth.kind,
+    authRegion: account?.auth_region ?? '',
+  });
+  return { ...info, document: { ...document, widgets } };
+}
+
+/**
+ * page/info: the whole page for a caller who may edit it (the designer) unless it asks `view`;
+ * otherwise the page as a viewer gets it (`viewedPage`).
+ */
+export async function pageInfo(db: Db, auth: AuthContext, input: PageInfoInput): Promise<PageInfo> {
+  const { page, owner } = await pageFor(db, auth, input.id, 'view', true);
+  if (!input.view && (await mayEdit(db, auth, owner))) return repo.toPageInfo(page);
+  return viewedPage(db, auth, page);
+}
+
+/** page/validPassword: opens a protected page for this login session (pagePassword.ts). */
+export async function validPagePassword(
+  db: Db,
+  clock: Clock,
+  auth: AuthContext,
+  input: PagePasswordInput,
+): Promise<null> {
+  const { page } = await pageFor(db, auth, input.id, 'view');
+  await unlockPage(db, clock, auth, page, input.password);
+  return null;
 }
 
 export async function addPage(db: Db, auth: AuthContext, input: PageAddInput, ip: string): Promise<PageRow> {

@@ -12,14 +12,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, Flex, Form, Input, Spin, Tabs, Tag, Tooltip } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { parsePage, type PageDocument } from '@fieldhub/hmi';
+import { parsePage, widgetsFor, type PageDocument } from '@fieldhub/hmi';
 import type { MonitorSignal, PageRow, ProjectPageInfo } from '@fieldhub/shared';
 import { PageFrame } from '../../app/components/PageFrame';
 import { request } from '../../app/request';
 import { useSession } from '../../app/session';
-import { loadPage, PageContentError } from '../designer/data/pageApi';
+import { loadViewedPage, PageContentError } from '../designer/data/pageApi';
 import type { DeviceState } from './deviceFeed';
-import { pageEquipments, pageSources, widgetsFor, type ViewerScope } from './pageView';
+import { pageEquipments, pageSources, type ViewerScope } from './pageView';
 import {
   deviceWriteCalls,
   projectWriteCalls,
@@ -177,9 +177,10 @@ function LoadFailure({ error }: { error: unknown }) {
 /** A device page by id: the page decides its device. */
 function DevicePage({ pageId, tabs }: { pageId: string; tabs?: ReactNode }) {
   const { t } = useTranslation('viewer');
+  const client = useQueryClient();
   const page = useQuery({
     queryKey: ['viewer', 'page', pageId],
-    queryFn: () => loadPage(pageId),
+    queryFn: () => loadViewedPage(pageId),
     retry: false,
   });
   const scope = useMemo<ViewerScope | null>(
@@ -193,6 +194,12 @@ function DevicePage({ pageId, tabs }: { pageId: string; tabs?: ReactNode }) {
         <Spin style={{ display: 'block', margin: 48 }} data-testid="viewer-loading" />
       ) : page.isError ? (
         <LoadFailure error={page.error} />
+      ) : page.data.doc === null ? (
+        <PasswordGate
+          url="/lfscada/configuration/page/validPassword"
+          pageId={pageId}
+          onOpened={() => void client.invalidateQueries({ queryKey: ['viewer', 'page', pageId] })}
+        />
       ) : (
         <DeviceLivePage key={pageId} doc={page.data.doc} scope={scope!} />
       )}
@@ -248,19 +255,15 @@ function DevicePages({
   return <DevicePage pageId={current} tabs={tabs} />;
 }
 
-/** The password of a protected project page (validPassword), then the page again. */
-function PasswordGate({ pageId, onOpened }: { pageId: string; onOpened(): void }) {
+/** The password of a protected page (the validPassword call at `url`), then the page again. */
+function PasswordGate({ url, pageId, onOpened }: { url: string; pageId: string; onOpened(): void }) {
   const { t } = useTranslation('viewer');
   const [form] = Form.useForm<{ password: string }>();
   const [busy, setBusy] = useState(false);
   const submit = async ({ password }: { password: string }) => {
     setBusy(true);
     try {
-      await request(
-        '/lfscada/monitor/project/page/validPassword',
-        { id: pageId, password },
-        { json: true, silent: true },
-      );
+      await request(url, { id: pageId, password }, { json: true, silent: true });
       onOpened();
     } catch (err) {
       form.setFields([{ name: 'password', errors: [err instanceof Error ? err.message : String(err)] }]);
@@ -319,7 +322,13 @@ function ProjectPage({ projectId, pageId }: { projectId: string; pageId: string 
   if (info.isPending) body = <Spin style={{ display: 'block', margin: 48 }} data-testid="viewer-loading" />;
   else if (info.isError) body = <LoadFailure error={info.error} />;
   else if (!info.data.doc)
-    body = <PasswordGate pageId={pageId} onOpened={() => void client.invalidateQueries({ queryKey: key })} />;
+    body = (
+      <PasswordGate
+        url="/lfscada/monitor/project/page/validPassword"
+        pageId={pageId}
+        onOpened={() => void client.invalidateQueries({ queryKey: key })}
+      />
+    );
   else body = <ProjectLivePage key={pageId} doc={info.data.doc} projectId={projectId} pageId={pageId} />;
   return <PageFrame title={info.data?.answer.name ?? t('title')}>{body}</PageFrame>;
 }

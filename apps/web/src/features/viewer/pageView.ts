@@ -1,6 +1,6 @@
 /**
- * Pure rules of the page viewer: who sees which widget (authRegion), how the page fits its
- * container, which sources a page reads, and where a click event leads.
+ * Pure rules of the page viewer (who sees which widget is authRegion.ts of packages/hmi): how the
+ * page fits its container, which sources a page reads, and where a click event leads.
  */
 import {
   clickConfigSchema,
@@ -9,66 +9,9 @@ import {
   type PageDocument,
   type Widget,
 } from '@fieldhub/hmi';
-import type { UserInfo } from '@fieldhub/shared';
 import { extraSources } from '../designer/widgets/complex/sources';
 import { animationKeys } from './animations';
 import { equipOfKey, keyOfSource } from './valueStore';
-
-/** A comma list (the account's authRegion field) as titles. */
-export const titlesOf = (list: string) =>
-  list
-    .split(/[,，]/)
-    .map((s) => s.trim())
-    .filter(Boolean);
-
-/**
- * authRegion (seed 001 §6): a widget that names regions is shown only to accounts whose own
- * authRegion names one of them; enterprise administrators see every widget. A widget without
- * regions is shown to everyone.
- */
-export function visibleTo(
-  widget: Pick<Widget, 'authRegion'>,
-  user: Pick<UserInfo, 'accountKind' | 'authRegion'>,
-) {
-  if (!widget.authRegion.length || user.accountKind === 'enterprise') return true;
-  const mine = new Set(titlesOf(user.authRegion));
-  return widget.authRegion.some((title) => mine.has(title));
-}
-
-type Account = Pick<UserInfo, 'accountKind' | 'authRegion'>;
-
-/** Navigation entries the account may see, children included (entries carry authRegion too). */
-function visibleItems(items: unknown, user: Account): unknown {
-  if (!Array.isArray(items)) return items;
-  return items
-    .filter((i) => {
-      const regions = (i as { authRegion?: unknown })?.authRegion;
-      return visibleTo({ authRegion: Array.isArray(regions) ? regions.map(String) : [] }, user);
-    })
-    .map((i) => {
-      const item = i as Record<string, unknown>;
-      return Array.isArray(item['children'])
-        ? { ...item, children: visibleItems(item['children'], user) }
-        : item;
-    });
-}
-
-/**
- * The widgets an account sees: those of its regions, and in navigation bars and menus only the
- * entries of its regions. Unchanged widgets keep their identity (the viewer memoizes on it).
- */
-export function widgetsFor(widgets: readonly Widget[], user: Account): Widget[] {
-  return widgets
-    .filter((w) => visibleTo(w, user))
-    .map((w) => {
-      if (w.widgetType !== 'NavigateNav' && w.widgetType !== 'NavigateMenu') return w;
-      const navItems = (w.data as Record<string, unknown>)['navItems'];
-      const shown = visibleItems(navItems, user);
-      return JSON.stringify(shown) === JSON.stringify(navItems)
-        ? w
-        : { ...w, data: { ...w.data, navItems: shown } };
-    });
-}
 
 /** CSS scale of a page of `page` size in a container of `box` size for a fit mode. */
 export function fitScale(

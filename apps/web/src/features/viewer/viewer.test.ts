@@ -5,16 +5,7 @@ import type { LiveSocket, LiveSocketStatus } from '../monitor/live/liveSocket';
 import type { GatewayProbe } from '../monitor/live/monitorSession';
 import { animationState, compare } from './animations';
 import { DeviceFeeds, frameValues, OPEN_SPACING_MS } from './deviceFeed';
-import {
-  fitScale,
-  pageEquipments,
-  planClick,
-  safeLink,
-  switchClick,
-  visibleTo,
-  widgetKeys,
-  widgetsFor,
-} from './pageView';
+import { fitScale, pageEquipments, planClick, safeLink, switchClick, widgetKeys } from './pageView';
 import { scriptRequest } from './clickScript';
 import { ProjectFeed, projectFrameValues } from './projectFeed';
 import { APPLY_BATCH, keyOfSource, pacedFrames, signalKey, ValueStore } from './valueStore';
@@ -153,46 +144,6 @@ describe('animations', () => {
 });
 
 describe('page rules', () => {
-  const widget = (authRegion: string[]) => ({ authRegion });
-  it('authRegion: regions hide widgets from accounts outside them; administrators see all', () => {
-    const operator = { accountKind: 'internal' as const, authRegion: 'Boiler house, Pump room' };
-    const stranger = { accountKind: 'external' as const, authRegion: '' };
-    const admin = { accountKind: 'enterprise' as const, authRegion: '' };
-    expect(visibleTo(widget([]), stranger)).toBe(true);
-    expect(visibleTo(widget(['Pump room']), operator)).toBe(true);
-    expect(visibleTo(widget(['Control room']), operator)).toBe(false);
-    expect(visibleTo(widget(['Pump room']), stranger)).toBe(false);
-    expect(visibleTo(widget(['Pump room']), admin)).toBe(true);
-    expect(visibleTo(widget(['泵房']), { accountKind: 'internal', authRegion: '锅炉房，泵房' })).toBe(true);
-  });
-
-  it('authRegion: menu entries outside the account regions are left out, children too', () => {
-    const menu = defaultWidget('NavigateMenu', { id: 'm', x: 0, y: 0 });
-    menu.data = {
-      ...menu.data,
-      navItems: [
-        { id: 'a', label: 'All' },
-        { id: 'b', label: 'Boiler', authRegion: ['Boiler house'] },
-        {
-          id: 'c',
-          label: 'Pumps',
-          authRegion: ['Pump room'],
-          children: [{ id: 'd', authRegion: ['Boiler house'] }],
-        },
-      ],
-    };
-    const text = defaultWidget('UsualText', { id: 't', x: 0, y: 0 });
-    const [m, t] = widgetsFor([menu, text], { accountKind: 'internal', authRegion: 'Pump room' });
-    expect(
-      (m!.data as Record<string, unknown> as { navItems: { id: string; children?: unknown[] }[] }).navItems,
-    ).toEqual([
-      { id: 'a', label: 'All' },
-      { id: 'c', label: 'Pumps', authRegion: ['Pump room'], children: [] },
-    ]);
-    expect(t).toBe(text);
-    expect(widgetsFor([menu], { accountKind: 'enterprise', authRegion: '' })[0]).toBe(menu);
-  });
-
   it('fit modes: fixed, fit to container (uniform), stretch, width, height', () => {
     const page = { width: 1000, height: 500 };
     const box = { width: 500, height: 500 };

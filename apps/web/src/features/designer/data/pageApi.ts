@@ -48,13 +48,18 @@ export class PageContentError extends Error {
   }
 }
 
-/** Loads a page with its document; the caller shows failures itself. */
+function parsedDocument(document: unknown) {
+  const parsed = parsePage(document);
+  if (!parsed.ok) throw new PageContentError(parsed.issues);
+  return parsed;
+}
+
+/** Loads a page with its document for the designer; the caller shows failures itself. */
 export async function loadPage(pageId: string): Promise<StoredPage> {
   const info = await request<PageInfo>(`${base}/info`, { id: pageId }, { json: true, silent: true });
   performance.mark('designer:info');
-  const parsed = parsePage(info.document);
+  const parsed = parsedDocument(info.document);
   performance.mark('designer:parsed');
-  if (!parsed.ok) throw new PageContentError(parsed.issues);
   return {
     id: String(info.id),
     name: info.name,
@@ -64,6 +69,25 @@ export async function loadPage(pageId: string): Promise<StoredPage> {
     version: info.version,
     doc: parsed.page,
     fromVersion: parsed.fromVersion,
+  };
+}
+
+/** A page as a viewer gets it: `doc` is null while the page waits for its password. */
+export interface ViewedPage {
+  id: string;
+  name: string;
+  ownerId: string;
+  doc: PageDocument | null;
+}
+
+/** Loads a page for the viewer (the widgets of the account's regions; locked until its password). */
+export async function loadViewedPage(pageId: string): Promise<ViewedPage> {
+  const info = await request<PageInfo>(`${base}/info`, { id: pageId, view: true }, { json: true, silent: true });
+  return {
+    id: String(info.id),
+    name: info.name,
+    ownerId: String(info.ownerId),
+    doc: info.locked ? null : parsedDocument(info.document).page,
   };
 }
 
