@@ -5,7 +5,7 @@ import { timeInput, type AlarmRecordRow, type HistoryValueRow } from '../live/mo
 import { LIMITS } from '../timers';
 import { ALARM_LEVELS } from '../device/alarmRule';
 import type { GatewayStatus } from '../device/gateway';
-import type { PageDocumentJson, PageRow } from '../pages/pageCalls';
+import { pagePasswordSchema, type PageDocumentJson, type PageRow } from '../pages/pageCalls';
 import type { RwMode } from '../address/dataTypes';
 
 /**
@@ -122,7 +122,7 @@ export const projectPageInfoSchema = z.object({ id: formId });
  * 15 minutes the page refuses every try for 15 minutes (2654). Success unlocks the page for this
  * login session.
  */
-export const projectPagePasswordSchema = z.object({ id: formId, password: z.string().min(1).max(64) });
+export const projectPagePasswordSchema = pagePasswordSchema;
 export type ProjectPagePasswordInput = z.infer<typeof projectPagePasswordSchema>;
 
 const range = { startTime: timeInput, endTime: timeInput };

@@ -1,8 +1,6 @@
 import {
   AppError,
   Err,
-  PAGE_PASSWORD_ATTEMPTS,
-  PAGE_PASSWORD_LOCK_MINUTES,
   PROJECT_OPEN_DELAY_S,
   type Lang,
   type GatewayStatus,
@@ -24,15 +22,16 @@ import {
   type ProjectSignalQueryInput,
   type ProjectWriteInput,
 } from '@fieldhub/shared';
-import { one, type Db } from '../../db/db';
+import type { Db } from '../../db/db';
 import type { Clock } from '../../clock';
 import type { AuthContext } from '../../http/context';
 import { taskOutcome } from '../../link/commandTasks';
 import * as commands from '../../link/commands.service';
 import type { LinkClient } from '../../link/linkClient';
-import { verifyPassword } from '../../modules/auth/passwordHash';
 import { currentMvarValues } from '../../modules/mvars/mvarValues';
+import { unlockPage } from '../../modules/pages/pagePassword';
 import * as pages from '../../modules/pages/pages.repo';
+import { viewedPage } from '../../modules/pages/pages.service';
 import { openMonitor } from '../board/deviceDetail';
 import { latestValues } from '../board/latestValues';
 import * as alarms from '../alarms/alarms.service';
@@ -200,15 +199,10 @@ export async function alarmCount(
   return { total: signal + gateway, signal, gateway };
 }
 
-async function unlocked(db: Db, auth: AuthContext, pageId: number): Promise<boolean> {
-  const row = await one(db, 'select 1 from project_page_unlocks where session_hash = $1 and page_id = $2', [
-    auth.sessionHash,
-    pageId,
-  ]);
-  return row !== undefined;
-}
-
-/** page/info: the page with its document, or `locked` without it until validPassword succeeded. */
+/**
+ * page/info: the page as a viewer gets it (pages.viewedPage): `locked` without its document until
+ * validPassword succeeded in this login session, and only the widgets of the account's authRegion.
+ */
 export async function pageInfo(
   { db, clock }: ProjectMonitorDeps,
   auth: AuthContext,
@@ -216,60 +210,17 @@ export async function pageInfo(
 ): Promise<ProjectPageInfo> {
   const { projectId } = await monitoredPage(db, clock, auth, id);
   const page = (await pages.pageInOrg(db, auth.orgId, id, true))!;
-  const locked = page.password_hash !== null && !(await unlocked(db, auth, id));
-  return {
-    ...pages.toPageRow(page),
-    projectId,
-    locked,
-    document: locked ? null : (page.document ?? {}),
-  };
+  return { ...(await viewedPage(db, auth, page)), projectId };
 }
 
-/**
- * page/validPassword: unlocks a protected page for this login session. Wrong tries are counted
- * per account and page; the fifth within 15 minutes locks the password for 15 minutes (2654),
- * during which even the right password is refused, so guessing gains nothing.
- */
+/** page/validPassword: opens a protected page for this login session (pagePassword.ts). */
 export async function validPassword(
   { db, clock }: ProjectMonitorDeps,
   auth: AuthContext,
   input: ProjectPagePasswordInput,
 ): Promise<null> {
   await monitoredPage(db, clock, auth, input.id);
-  const page = (await pages.pageInOrg(db, auth.orgId, input.id))!;
-  if (page.password_hash === null) return null;
-  const now = clock.now();
-  const windowStart = new Date(now.getTime() - PAGE_PASSWORD_LOCK_MINUTES * 60_000);
-  const failures = await one<{ failures: number; first_failure: Date }>(
-    db,
-    'select failures, first_failure from project_page_password_failures where account_id = $1 and page_id = $2',
-    [auth.accountId, input.id],
-  );
-  const recent = failures && failures.first_failure > windowStart ? failures.failures : 0;
-  if (recent >= PAGE_PASSWORD_ATTEMPTS)
-    throw new AppError(Err.pagePasswordLocked, { params: { minutes: PAGE_PASSWORD_LOCK_MINUTES } });
-  if (!(await verifyPassword(input.password, page.password_hash))) {
-    await db.query(
-      `insert into project_page_password_failures (account_id, page_id, failures, first_failure)
-       values ($1, $2, 1, $3)
-       on conflict (account_id, page_id) do update
-         set failures = case when project_page_password_failures.first_failure > $4
-                             then project_page_password_failures.failures + 1 else 1 end,
-             first_failure = case when project_page_password_failures.first_failure > $4
-                                  then project_page_password_failures.first_failure else $3 end`,
-      [auth.accountId, input.id, now, windowStart],
-    );
-    throw new AppError(Err.pagePasswordWrong);
-  }
-  await db.query('delete from project_page_password_failures where account_id = $1 and page_id = $2', [
-    auth.accountId,
-    input.id,
-  ]);
-  await db.query(
-    `insert into project_page_unlocks (session_hash, page_id, unlocked_at) values ($1, $2, $3)
-     on conflict (session_hash, page_id) do update set unlocked_at = excluded.unlocked_at`,
-    [auth.sessionHash, input.id, now],
-  );
+  await unlockPage(db, clock, auth, (await pages.pageInOrg(db, auth.orgId, input.id))!, input.password);
   return null;
 }
 

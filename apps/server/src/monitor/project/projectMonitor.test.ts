@@ -1,6 +1,7 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultWidget, emptyPage, type PageDocument } from '@fieldhub/hmi';
 import {
   LIVE_CLOSE_REFUSED,
   type MvarRow,
@@ -416,6 +417,24 @@ describe('project calls', () => {
     expect(
       (await send(viewerMember, '/lfscada/websocket/monitor/project/token', { pageId: hiddenPage })).code,
     ).toBe('1903');
+  });
+
+  it('leaves widgets outside a member’s authRegion out of the page; the administrator sees all', async () => {
+    const stored = await made<{ version: number }>(admin, '/lfscada/configuration/page/info', { id: pageId });
+    const doc = emptyPage();
+    doc.widgets = ['open', 'boiler'].map((id) => defaultWidget('UsualText', { id, x: 0, y: 0 }));
+    doc.widgets[1]!.authRegion = ['Boiler house'];
+    await made(admin, '/lfscada/configuration/page/save', {
+      id: pageId,
+      version: stored.version,
+      document: doc,
+    });
+    const shown = async (caller: Caller) =>
+      (
+        (await made<ProjectPageInfo>(caller, `${base}/page/info`, { id: pageId })).document as PageDocument
+      ).widgets.map((w) => w.id);
+    expect(await shown(viewerMember)).toEqual(['open']);
+    expect(await shown(admin)).toEqual(['open', 'boiler']);
   });
 
   it('answers history of a bound device only', async () => {
