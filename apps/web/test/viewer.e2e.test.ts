@@ -416,7 +416,10 @@ describe('live page viewer in the browser', () => {
     async (lang) => {
       const { context, page } = await f.newPage(lang);
       await signIn(page);
+      // the alarm table reads the alarms of the project's devices through the project
+      const alarms = page.waitForResponse((r) => r.url().includes('/lfscada/monitor/project/alarm/queryAll'));
       await page.goto(`${f.baseUrl}/monitor/project/${demo.projectId}/page/${demo.overviewId}`);
+      expect(((await (await alarms).json()) as { code: string }).code).toBe('200');
       await expect
         .poll(() => page.getByTestId('viewer-live').innerText(), { timeout: 15_000 })
         .toBe(lang === 'zh-CN' ? '实时' : 'Live');

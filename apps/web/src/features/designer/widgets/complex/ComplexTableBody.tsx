@@ -2,7 +2,9 @@
  * The history report (ComplexHistory) and the alarm records (ComplexAlarm) as tables. The
  * designer shows the columns with a few sample rows; the viewer queries the monitor calls of the
  * equipment the widget is bound to (or the page's own equipment): history values with a time
- * filter, pager and .xlsx export, and alarm records in the columns the widget chose.
+ * filter, pager and .xlsx export, and alarm records in the columns the widget chose. On a project
+ * page both read through the project, over every device they name: the history of all bound
+ * signals, the alarms of the devices in `equips` (every device of the project when none).
  */
 import { useState, type CSSProperties } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -10,7 +12,13 @@ import { Button, DatePicker, Flex, Table, Tag } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { AlarmRecordRow, HistoryValueRow, Page } from '@fieldhub/shared';
+import type {
+  AlarmRecordRow,
+  HistoryValueRow,
+  Page,
+  ProjectAlarmRow,
+  ProjectHistoryRow,
+} from '@fieldhub/shared';
 import type { Widget } from '@fieldhub/hmi';
 import { exportFileName } from '../../../../app/downloadNames';
 import { download, request } from '../../../../app/request';
@@ -46,6 +54,9 @@ function useRange(w: Widget) {
   return { range, setRange, current };
 }
 
+/** A history row: of the one device, or with its device on a project page. */
+type HistoryRow = HistoryValueRow | ProjectHistoryRow;
+
 /** `project`: the id of the project page it is on, '' elsewhere. */
 function HistoryTable({
   widget,
@@ -60,17 +71,29 @@ function HistoryTable({
   const d = widget.data as Loose;
   const pager = usePaging();
   const { range, setRange, current } = useRange(widget);
+  // a project page reads every bound signal, whichever device it is of; a device page its own
   const refs = [...widget.data.reportSignalArray, ...widget.data.signalArray].filter(
-    (r) => r.equipId === equipmentId,
+    (r) => project || r.equipId === equipmentId,
   );
   const variableIds = refs.map((r) => Number(r.signalId)).filter(Number.isFinite);
   const [start, end] = current();
-  const body = {
-    equipmentId: Number(equipmentId),
-    variableIds: variableIds.length ? variableIds : undefined,
-    startTime: start,
-    endTime: end,
-  };
+  // through the project: its members may lack the device permission
+  const calls = project
+    ? {
+        query: '/lfscada/monitor/project/history/queryAll',
+        export: '/lfscada/monitor/project/queryAllData',
+        body: { projectId: Number(project), dataSignal: variableIds, startTime: start, endTime: end },
+      }
+    : {
+        query: '/lfscada/monitor/multi/history/query',
+        export: '/lfscada/monitor/multi/history/export',
+        body: {
+          equipmentId: Number(equipmentId),
+          variableIds: variableIds.length ? variableIds : undefined,
+          startTime: start,
+          endTime: end,
+        },
+      };
   const rows = useQuery({
     queryKey: [
       'widget',
@@ -82,19 +105,7 @@ function HistoryTable({
       range?.map((x) => x.valueOf()),
       pager.paging,
     ],
-    // a project page reads through the project (its members may lack the device permission)
-    queryFn: () =>
-      project
-        ? request<Page<HistoryValueRow>>(
-            '/lfscada/monitor/project/history/query',
-            { ...body, projectId: Number(project), ...pager.paging },
-            json,
-          )
-        : request<Page<HistoryValueRow>>(
-            '/lfscada/monitor/multi/history/query',
-            { ...body, ...pager.paging },
-            json,
-          ),
+    queryFn: () => request<Page<HistoryRow>>(calls.query, { ...calls.body, ...pager.paging }, json),
     placeholderData: keepPreviousData,
     refetchInterval: num(d['rollTime'], 30) * 1000,
   });
@@ -110,16 +121,15 @@ function HistoryTable({
             onChange={(v) => (setRange(v as [Dayjs, Dayjs] | null), pager.toFirstPage())}
           />
         )}
-        {/* the .xlsx export is a device monitor call; project pages have no export call */}
-        {d['exportExcel'] !== false && !project && (
+        {d['exportExcel'] !== false && (
           <Button
             size="small"
             icon={<ExportOutlined />}
             disabled={!rows.data?.total}
             onClick={() =>
               void download(
-                '/lfscada/monitor/multi/history/export',
-                { ...body, utcOffsetMinutes: -new Date().getTimezoneOffset() },
+                calls.export,
+                { ...calls.body, utcOffsetMinutes: -new Date().getTimezoneOffset() },
                 exportFileName(t('monitor:history.file'), new Date()),
               ).catch(() => undefined)
             }
@@ -128,7 +138,7 @@ function HistoryTable({
           </Button>
         )}
       </Flex>
-      <Table<HistoryValueRow>
+      <Table<HistoryRow>
         size="small"
         rowKey={(r) => `${r.variableId}-${r.ts}`}
         loading={rows.isFetching && !rows.data}
@@ -145,6 +155,7 @@ function HistoryTable({
             dataIndex: 'ts',
             render: (ts: number) => dayjs(ts).format(format),
           },
+          ...(project ? [{ title: t('complex.col.equipment'), dataIndex: 'equipmentTitle' }] : []),
           { title: t('complex.col.name'), dataIndex: 'name' },
           {
             title: t('complex.col.value'),
@@ -200,6 +211,10 @@ function alarmCell(
   }
 }
 
+/** An alarm row: of the one device, or with its project title on a project page. */
+type AlarmRow = AlarmRecordRow | ProjectAlarmRow;
+
+/** `project`: the id of the project page it is on, '' elsewhere. */
 function AlarmTable({
   widget,
   equipmentId,
@@ -214,7 +229,13 @@ function AlarmTable({
   const pager = usePaging();
   const { range, setRange, current } = useRange(widget);
   const equips = (Array.isArray(d['equips']) ? d['equips'] : []).map(obj);
-  const equipTitle = str(equips.find((e) => String(e['equipmentId']) === equipmentId)?.['title'], '');
+  // the widget's own title of a device first; on a project page the project's otherwise
+  const titleOf = (r: AlarmRow) =>
+    str(
+      equips.find((e) => String(e['equipmentId']) === String(r.equipmentId))?.['title'],
+      'equipmentTitle' in r ? r.equipmentTitle : '',
+    );
+  const equipmentIds = equips.map((e) => Number(e['equipmentId'])).filter((id) => id > 0);
   const rows = useQuery({
     queryKey: [
       'widget',
@@ -222,20 +243,24 @@ function AlarmTable({
       project,
       widget.id,
       equipmentId,
+      equipmentIds,
       range?.map((x) => x.valueOf()),
       pager.paging,
     ],
     queryFn: () => {
       const [startTime, endTime] = current();
-      const body = { equipmentId: Number(equipmentId), startTime, endTime, ...pager.paging };
       // a project page reads the designer alarms of its devices through the project
       return project
-        ? request<Page<AlarmRecordRow>>(
-            '/lfscada/monitor/project/alarm/query',
-            { ...body, projectId: Number(project) },
+        ? request<Page<AlarmRow>>(
+            '/lfscada/monitor/project/alarm/queryAll',
+            { projectId: Number(project), equipmentIds, startTime, endTime, ...pager.paging },
             json,
           )
-        : request<Page<AlarmRecordRow>>('/lfscada/monitor/multi/alarm/query', body, json);
+        : request<Page<AlarmRow>>(
+            '/lfscada/monitor/multi/alarm/query',
+            { equipmentId: Number(equipmentId), startTime, endTime, ...pager.paging },
+            json,
+          );
     },
     placeholderData: keepPreviousData,
     refetchInterval: num(d['rollTime'], 30) * 1000,
@@ -252,7 +277,7 @@ function AlarmTable({
           />
         </Flex>
       )}
-      <Table<AlarmRecordRow>
+      <Table<AlarmRow>
         size="small"
         rowKey="id"
         loading={rows.isFetching && !rows.data}
@@ -266,7 +291,7 @@ function AlarmTable({
         columns={alarmColumns(widget).map((c) => ({
           key: c,
           title: t(`complex.alarm-col.${c}`),
-          render: (_: unknown, r: AlarmRecordRow) => alarmCell(c, r, equipTitle, t as never),
+          render: (_: unknown, r: AlarmRow) => alarmCell(c, r, titleOf(r), t as never),
         }))}
       />
     </div>
@@ -338,8 +363,10 @@ export default function ComplexTableBody({ widget }: { widget: Widget }) {
   if (runtime.mode === 'design') return <DesignTable widget={widget} />;
   const equipmentId = tableEquipment(widget, runtime.scope);
   const project = runtime.scope.kind === 'project' ? runtime.scope.id : '';
-  if (!equipmentId) return <BodyNote text={t('complex.no-equipment')} />;
-  return widget.widgetType === 'ComplexAlarm' ? (
+  const alarm = widget.widgetType === 'ComplexAlarm';
+  // a project page's alarm table without devices of its own lists every device of the project
+  if (!equipmentId && !(alarm && project)) return <BodyNote text={t('complex.no-equipment')} />;
+  return alarm ? (
     <AlarmTable widget={widget} equipmentId={equipmentId} project={project} />
   ) : (
     <HistoryTable widget={widget} equipmentId={equipmentId} project={project} />
