@@ -40,6 +40,7 @@ let gateway: GatewayProcess;
 let gatewayDir: string;
 let overviewId: number;
 let detailsId: number;
+let controlsId: number;
 const ids: Record<string, number> = {};
 
 interface Json<T> {
@@ -183,6 +184,31 @@ function details(): PageDocument {
   return page;
 }
 
+/** A page of bound controls that write the set point themselves (no click events). */
+function controls(): PageDocument {
+  const page = emptyPage({ title: 'Controls', width: 800, height: 300, fit: 'none' });
+  const options = [
+    { text: '4 m', value: '4' },
+    { text: '6 m', value: '6' },
+    { text: '7 m', value: '7' },
+  ];
+  page.widgets = [
+    widget('UsualDataText', 'controls-setpoint', [20, 20, 200, 40], {
+      data: { ...bound('level_setpoint'), decimals: 2, unit: 'm' },
+    }),
+    widget('UsualRadio', 'setpoint-radio', [20, 80, 300, 40], {
+      data: { ...bound('level_setpoint'), options, feedback: true },
+    }),
+    widget('UsualComboBox', 'setpoint-combo', [20, 140, 200, 36], {
+      data: { ...bound('level_setpoint'), options },
+    }),
+    widget('UsualInput', 'setpoint-input', [20, 200, 200, 36], {
+      data: { ...bound('level_setpoint') },
+    }),
+  ];
+  return page;
+}
+
 async function savePage(id: number, document: PageDocument) {
   const [row] = (
     await made<{ id: number; version: number }[]>('/lfscada/configuration/page/query', {
@@ -269,8 +295,20 @@ beforeAll(async () => {
     ownerId: equipmentId,
     name: 'Details',
   }));
+  ({ id: controlsId } = await made('/lfscada/configuration/page/add', {
+    ownerKind: 'equipment',
+    ownerId: equipmentId,
+    name: 'Controls',
+  }));
   await savePage(overviewId, overview());
   await savePage(detailsId, details());
+  await savePage(controlsId, controls());
+  await made('/lfscada/configuration/page/edit', {
+    id: controlsId,
+    name: 'Controls',
+    checkpwd: true,
+    password: 'Valve-42',
+  });
 
   // an operator of the pump room: may write, but is outside the control room's region
   const roleId = await role(api, 'Pump operators', ['monitor_view', 'monitor_write']);
@@ -410,6 +448,50 @@ describe('live page viewer in the browser', () => {
     await shot(page, 'en-US', '6-region');
     await context.close();
   });
+
+  it('opens a protected device page after its password and writes by radio, combo box and input', async () => {
+    const lang = 'zh-CN';
+    const { context, page } = await f.newPage(lang);
+    await signIn(page, 'pump-operator');
+    await page.goto(`${f.baseUrl}/monitor/eg/detail/page/${controlsId}/0`);
+    // the page waits for its password; a wrong one is refused with the catalogue's message
+    await page.getByTestId('viewer-password-input').fill('guess');
+    await page.getByTestId('viewer-password-submit').click();
+    await page.getByText(messageFor(1904, lang)).waitFor();
+    await page.getByTestId('viewer-password-input').fill('Valve-42');
+    await page.getByTestId('viewer-password-submit').click();
+    await expect.poll(() => text(page, 'controls-setpoint'), { timeout: 15_000 }).toMatch(/^\d+\.00 m$/);
+    await shot(page, lang, '11-controls');
+
+    const writeAndSee = async (value: string) => {
+      await clickSettled(page.getByTestId('viewer-write-confirm'));
+      await expect.poll(() => text(page, 'controls-setpoint'), { timeout: 30_000 }).toBe(`${value}.00 m`);
+    };
+    // the radio group writes the option clicked and then shows it checked
+    await page.getByTestId('vw-setpoint-radio').locator('[data-option="6"]').click();
+    await writeAndSee('6');
+    await expect
+      .poll(() =>
+        page.getByTestId('vw-setpoint-radio').locator('[data-checked=yes]').getAttribute('data-option'),
+      )
+      .toBe('6');
+    // the combo box asks which option, then shows the option's text
+    await page.getByTestId('vw-setpoint-combo').click();
+    await page.getByTestId('viewer-write-choose').click();
+    await clickSettled(page.locator('.ant-select-item-option', { hasText: '7 m' }));
+    await shot(page, lang, '12-choose');
+    await clickSettled(page.getByTestId('viewer-write-choose-ok'));
+    await writeAndSee('7');
+    await expect.poll(() => text(page, 'setpoint-combo')).toBe('7 m');
+    // the input box asks for the value and shows the value written
+    await page.getByTestId('vw-setpoint-input').click();
+    await page.getByTestId('viewer-write-input').fill('4');
+    await clickSettled(page.getByTestId('viewer-write-input-ok'));
+    await writeAndSee('4');
+    await expect.poll(() => text(page, 'setpoint-input')).toBe('4');
+    await shot(page, lang, '13-written');
+    await context.close();
+  }, 90_000);
 
   it.each(['zh-CN', 'en-US'] as const)(
     'shows the demo project page live, writes through the project and opens a protected page in %s',

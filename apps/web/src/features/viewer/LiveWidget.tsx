@@ -21,7 +21,7 @@ import { useWidgetRuntime, type RuntimeValue } from '../designer/widgets/runtime
 import { Body } from '../designer/widgets/WidgetView';
 import { flipOf, num, obj } from '../designer/widgets/styleOf';
 import { animationState, type AnimationState } from './animations';
-import { isHeavy, shownKeys } from './pageView';
+import { isClickable, isHeavy, shownKeys } from './pageView';
 import { keyOfSource } from './valueStore';
 
 /** The widget with the colours its animations ask for (the bodies read them from the style). */
@@ -69,7 +69,8 @@ function useOnScreen(ref: RefObject<HTMLElement | null>, watch: boolean): boolea
 
 interface LiveWidgetProps {
   widget: Widget;
-  onClick(widget: Widget): void;
+  /** a click on the widget; `picked` is the option clicked (`data-option`) in a radio group */
+  onClick(widget: Widget, picked: string | null): void;
 }
 
 /** What the wrapper draws from the values: the animation state and the stale time, as one text. */
@@ -112,7 +113,7 @@ export const LiveWidget = memo(function LiveWidget({ widget, onClick }: LiveWidg
   if (anim.hidden) return null;
   const { x, y, width, height, rotate } = widget.position;
   const css = animationCss(anim);
-  const clickable = widget.clickEvent.enable || (widget.widgetType === 'UsualSelect' && ownKey !== '');
+  const clickable = isClickable(widget);
   return (
     <div
       ref={ref}
@@ -121,7 +122,15 @@ export const LiveWidget = memo(function LiveWidget({ widget, onClick }: LiveWidg
       data-type={widget.widgetType}
       data-testid={`vw-${widget.widgetName || widget.id}`}
       title={staleTs !== null ? dayjs(staleTs).format('YYYY-MM-DD HH:mm:ss') : undefined}
-      onClick={clickable ? () => onClick(widget) : undefined}
+      onClick={
+        clickable
+          ? (e) =>
+              onClick(
+                widget,
+                (e.target as Element).closest('[data-option]')?.getAttribute('data-option') ?? null,
+              )
+          : undefined
+      }
       style={{
         left: x,
         top: y,

@@ -97,7 +97,8 @@ export function pagePath(scope: ViewerScope, pageId: string): string {
 
 /** What a click asks for, resolved from its config; null when it names nothing to do. */
 export type ClickPlan =
-  | { kind: 'write'; equipId: string; signalId: string; fixed: string | null }
+  /** a write of `fixed`, else of a value typed in, or with `choose` one of the widget's options */
+  | { kind: 'write'; equipId: string; signalId: string; fixed: string | null; choose: boolean }
   | { kind: 'navigate'; path: string; newWindow: boolean }
   | { kind: 'link'; url: string; newWindow: boolean }
   | {
@@ -130,26 +131,63 @@ function targetPageId(config: ClickConfig, iframe = false): string {
   return config.pageId || config.page.equipPageId;
 }
 
+/** Control widgets that write their bound signal themselves when they have no click event. */
+export const WRITING_CONTROLS: ReadonlySet<string> = new Set([
+  'UsualSelect',
+  'UsualRadio',
+  'UsualComboBox',
+  'UsualInput',
+]);
+
+/** Whether a click on the widget does something in the viewer. */
+export function isClickable(widget: Widget): boolean {
+  return (
+    widget.clickEvent.enable ||
+    (WRITING_CONTROLS.has(widget.widgetType) && widget.data.signalId !== '' && widget.data.equipId !== '')
+  );
+}
+
 /**
- * A bound switch (UsualSelect) without a click event writes the opposite of its bound value:
- * its off value while the value is its on value, else its on value (defaults 1 and 0), with its
- * own confirm and feedback flags. Answers the click config that does it, or null.
+ * The write a bound control without a click event makes (seed 001 §3 widget data), as a click
+ * config, or null:
+ * * a switch (UsualSelect) writes the opposite of its bound value: its off value while the value
+ *   is its on value, else its on value (defaults 1 and 0);
+ * * a radio group writes the option clicked (`picked`), unless it is the value already held;
+ * * a combo box asks which of its options to write (writeType `choose`);
+ * * an input box asks for the value (writeType `input`, checked against the variable's limits).
+ * Each with the widget's own confirm and feedback flags.
  */
-export function switchClick(widget: Widget, current: unknown): ClickConfig | null {
-  if (widget.widgetType !== 'UsualSelect' || widget.clickEvent.enable) return null;
+export function controlClick(
+  widget: Widget,
+  current: unknown,
+  picked: string | null = null,
+): ClickConfig | null {
+  if (!WRITING_CONTROLS.has(widget.widgetType) || widget.clickEvent.enable) return null;
   const { signalId, equipId } = widget.data;
   if (!signalId || !equipId) return null;
   const d = widget.data as Record<string, unknown>;
-  const on = typeof d['onValue'] === 'string' && d['onValue'] !== '' ? d['onValue'] : '1';
-  const off = typeof d['offValue'] === 'string' && d['offValue'] !== '' ? d['offValue'] : '0';
-  return clickConfigSchema.parse({
-    action: 'write',
-    data: { signalId, equipId },
-    writeType: 'fixed',
-    writeValue: String(current) === on ? off : on,
-    confirm: d['confirm'] !== false,
-    feedback: d['feedback'] === true,
-  });
+  const write = (writeType: string, writeValue = '') =>
+    clickConfigSchema.parse({
+      action: 'write',
+      data: { signalId, equipId },
+      writeType,
+      writeValue,
+      confirm: d['confirm'] !== false,
+      feedback: d['feedback'] === true,
+    });
+  switch (widget.widgetType) {
+    case 'UsualSelect': {
+      const on = typeof d['onValue'] === 'string' && d['onValue'] !== '' ? d['onValue'] : '1';
+      const off = typeof d['offValue'] === 'string' && d['offValue'] !== '' ? d['offValue'] : '0';
+      return write('fixed', String(current) === on ? off : on);
+    }
+    case 'UsualRadio':
+      return picked === null || picked === String(current) ? null : write('fixed', picked);
+    case 'UsualComboBox':
+      return write('choose');
+    default:
+      return write('input');
+  }
 }
 
 export function planClick(config: ClickConfig, scope: ViewerScope): ClickPlan | null {
@@ -163,6 +201,7 @@ export function planClick(config: ClickConfig, scope: ViewerScope): ClickPlan | 
         equipId,
         signalId,
         fixed: config.writeType === 'fixed' ? config.writeValue : null,
+        choose: config.writeType === 'choose',
       };
     }
     case 'page': {

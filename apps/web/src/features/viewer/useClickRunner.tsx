@@ -2,16 +2,18 @@
  * Click events of a live page (seed 001 §3, §5, §9): write (a fixed value or one typed in, with
  * the hint, the confirmation and the write permission; the write follows its device task to the
  * end and reports back when feedback is on), page jump, link, iframe popup (600×600 centred by
- * default) and script; a bound switch writes its other value. With delay on, a widget ignores clicks for the delay (1000 ms by default)
+ * default) and script; a bound switch writes its other value, a radio group the option clicked,
+ * a combo box the option chosen and an input box the value typed in. With delay on, a widget ignores clicks for the delay (1000 ms by default)
  * after each one, so a double click cannot send a command twice.
  */
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { App, Input, Typography } from 'antd';
+import { App, Input, Select, Typography } from 'antd';
 import type { ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Err, messageFor, type MonitorSignal } from '@fieldhub/shared';
 import type { ClickConfig, Widget } from '@fieldhub/hmi';
+import { optionsOf } from '../designer/widgets/styleOf';
 import { request } from '../../app/request';
 import { currentLang } from '../../app/i18n';
 import { can, useSession } from '../../app/session';
@@ -19,7 +21,7 @@ import { toastError, toastSuccess } from '../../app/notify';
 import { followTask, type TaskAnswer } from '../monitor/live/commandTask';
 import { checkWrite } from '../monitor/live/writeCheck';
 import { runClickScript } from './clickScript';
-import { pagePath, planClick, safeLink, switchClick, type ViewerScope } from './pageView';
+import { controlClick, pagePath, planClick, safeLink, type ViewerScope } from './pageView';
 import { keyOfSource, signalKey, type ValueStore } from './valueStore';
 
 /** The write and callback calls of a scope (device page or project page). */
@@ -164,12 +166,61 @@ export function useClickRunner(options: {
     [confirmAndSend, modal, t],
   );
 
+  /** Asks which of the options (a combo box's) to write, then confirms and writes it. */
+  const chooseValue = useCallback(
+    (
+      config: ClickConfig,
+      signal: MonitorSignal,
+      equipId: string,
+      options: { text: string; value: string }[],
+    ) => {
+      let picked: string | undefined;
+      modal.confirm({
+        title: t('write.choose-title', { name: signal.name }),
+        icon: null,
+        content: (
+          <Select
+            autoFocus
+            style={{ width: '100%' }}
+            data-testid="viewer-write-choose"
+            placeholder={t('write.choose-placeholder')}
+            options={options.map((o) => ({ label: o.text || o.value, value: o.value }))}
+            onChange={(v: string) => (picked = v)}
+          />
+        ),
+        okText: t('write.next'),
+        okButtonProps: { 'data-testid': 'viewer-write-choose-ok' } as ButtonProps,
+        onOk: () => {
+          if (picked === undefined) {
+            toastError(t('write.choose-required'));
+            return Promise.reject(new Error('nothing chosen'));
+          }
+          const checked = checkWrite(signal, picked);
+          if (!checked.ok) {
+            const p = checked.problem;
+            toastError(p.kind === 'code' ? messageFor(p.code, currentLang()) : t(`write.problem-${p.kind}`));
+            return Promise.reject(new Error('invalid'));
+          }
+          confirmAndSend(config, signal, equipId, checked.value);
+          return undefined;
+        },
+      });
+    },
+    [confirmAndSend, modal, t],
+  );
+
   const write = useCallback(
-    (config: ClickConfig, equipId: string, signalId: string, fixed: string | null) => {
+    (
+      config: ClickConfig,
+      plan: { equipId: string; signalId: string; fixed: string | null; choose: boolean },
+      widget: Widget,
+    ) => {
+      const { equipId, signalId, fixed } = plan;
       const lang = currentLang();
       if (!can(user, 'monitor_write')) return toastError(messageFor(Err.noWritePermission, lang));
       const signal = latest.current.signals.get(signalKey(equipId, signalId));
       if (!signal) return toastError(messageFor(Err.variableNotFound, lang));
+      if (plan.choose) return chooseValue(config, signal, equipId, optionsOf(widget));
       if (fixed === null) return askValue(config, signal, equipId);
       const checked = checkWrite(signal, fixed);
       if (!checked.ok) {
@@ -178,7 +229,7 @@ export function useClickRunner(options: {
       }
       confirmAndSend(config, signal, equipId, checked.value);
     },
-    [askValue, confirmAndSend, t, user],
+    [askValue, chooseValue, confirmAndSend, t, user],
   );
 
   const runScript = useCallback(
@@ -202,11 +253,13 @@ export function useClickRunner(options: {
     [navigate, t],
   );
 
+  /** A click on a widget; `picked` is the option clicked in a radio group. */
   const onWidgetClick = useCallback(
-    (widget: Widget) => {
+    (widget: Widget, picked: string | null = null) => {
       const { store } = latest.current;
-      const toggle = switchClick(widget, store.valueOf(keyOfSource(widget.data))?.value);
-      const config = toggle ?? widget.clickEvent.config;
+      const control = controlClick(widget, store.valueOf(keyOfSource(widget.data))?.value, picked);
+      if (!control && !widget.clickEvent.enable) return;
+      const config = control ?? widget.clickEvent.config;
       const now = Date.now();
       if ((blockedUntil.current.get(widget.id) ?? 0) > now) return;
       if (config.delay.enable) blockedUntil.current.set(widget.id, now + config.delay.time);
@@ -214,7 +267,7 @@ export function useClickRunner(options: {
       if (!plan) return;
       switch (plan.kind) {
         case 'write':
-          return write(config, plan.equipId, plan.signalId, plan.fixed);
+          return write(config, plan, widget);
         case 'navigate':
           if (plan.newWindow) window.open(plan.path, '_blank', 'noopener');
           else navigate(plan.path);

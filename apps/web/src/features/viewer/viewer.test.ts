@@ -5,7 +5,15 @@ import type { LiveSocket, LiveSocketStatus } from '../monitor/live/liveSocket';
 import type { GatewayProbe } from '../monitor/live/monitorSession';
 import { animationState, compare } from './animations';
 import { DeviceFeeds, frameValues, OPEN_SPACING_MS } from './deviceFeed';
-import { fitScale, pageEquipments, planClick, safeLink, switchClick, widgetKeys } from './pageView';
+import {
+  fitScale,
+  pageEquipments,
+  planClick,
+  safeLink,
+  controlClick,
+  isClickable,
+  widgetKeys,
+} from './pageView';
 import { scriptRequest } from './clickScript';
 import { ProjectFeed, projectFrameValues } from './projectFeed';
 import { APPLY_BATCH, keyOfSource, pacedFrames, signalKey, ValueStore } from './valueStore';
@@ -184,6 +192,7 @@ describe('page rules', () => {
       equipId: '1',
       signalId: '5',
       fixed: '3',
+      choose: false,
     });
     expect(
       planClick(
@@ -228,12 +237,44 @@ describe('page rules', () => {
 
   it('a bound switch writes its other value, with its own confirm flag', () => {
     const w = defaultWidget('UsualSelect', { id: 's', x: 0, y: 0 });
-    expect(switchClick(w, 1)).toBeNull();
+    expect(controlClick(w, 1)).toBeNull();
+    expect(isClickable(w)).toBe(false);
     w.data = { ...w.data, signalId: '5', equipId: '1', onValue: 'on', offValue: 'off', confirm: false };
-    expect(switchClick(w, 'on')).toMatchObject({ action: 'write', writeValue: 'off', confirm: false });
-    expect(switchClick(w, undefined)).toMatchObject({ writeValue: 'on' });
+    expect(isClickable(w)).toBe(true);
+    expect(controlClick(w, 'on')).toMatchObject({ action: 'write', writeValue: 'off', confirm: false });
+    expect(controlClick(w, undefined)).toMatchObject({ writeValue: 'on' });
     w.clickEvent = { ...w.clickEvent, enable: true };
-    expect(switchClick(w, 'on')).toBeNull();
+    expect(controlClick(w, 'on')).toBeNull();
+  });
+
+  it('bound radio, combo and input controls write the option clicked, one chosen, or one typed in', () => {
+    const bound = (type: 'UsualRadio' | 'UsualComboBox' | 'UsualInput') => {
+      const w = defaultWidget(type, { id: type, x: 0, y: 0 });
+      w.data = { ...w.data, signalId: '5', equipId: '1', feedback: true };
+      return w;
+    };
+    const radio = bound('UsualRadio');
+    expect(controlClick(radio, 1, '2')).toMatchObject({
+      writeType: 'fixed',
+      writeValue: '2',
+      feedback: true,
+    });
+    // the option already held, or a click beside the options, writes nothing
+    expect(controlClick(radio, 2, '2')).toBeNull();
+    expect(controlClick(radio, 1, null)).toBeNull();
+    const combo = controlClick(bound('UsualComboBox'), 1);
+    expect(combo).toMatchObject({ writeType: 'choose', confirm: true });
+    expect(planClick(combo!, { kind: 'equipment', equipmentId: '1' })).toMatchObject({
+      kind: 'write',
+      choose: true,
+      fixed: null,
+    });
+    const input = controlClick(bound('UsualInput'), 1);
+    expect(planClick(input!, { kind: 'equipment', equipmentId: '1' })).toMatchObject({
+      choose: false,
+      fixed: null,
+    });
+    expect(controlClick(defaultWidget('UsualText', { id: 't', x: 0, y: 0 }), 1)).toBeNull();
   });
 
   it('click scripts: only a jump, a link or a message in the callback value does something', () => {

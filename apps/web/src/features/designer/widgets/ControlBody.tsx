@@ -184,12 +184,20 @@ function boxStyle(widget: Widget): CSSProperties {
   };
 }
 
+/** The bound value a control shows in the viewer, as text ('' without one or in the designer). */
+function useControlValue(widget: Widget): string {
+  const view = useWidgetRuntime().mode === 'view';
+  const live = useRuntimeValue(widget.data);
+  return view && live !== undefined && live.value !== null ? String(live.value) : '';
+}
+
 function InputBody({ widget }: { widget: Widget }) {
   const t = useWidgetText();
   const placeholder = str(dataOf(widget, 'placeholder'), t('widget.input-placeholder'));
+  const value = useControlValue(widget);
   return (
     <div style={boxStyle(widget)}>
-      <span style={{ color: '#bfbfbf' }}>{placeholder}</span>
+      {value ? <span>{value}</span> : <span style={{ color: '#bfbfbf' }}>{placeholder}</span>}
     </div>
   );
 }
@@ -198,9 +206,17 @@ function ComboBody({ widget }: { widget: Widget }) {
   const t = useWidgetText();
   const triangle = obj(widget.style['triangle']);
   const placeholder = str(dataOf(widget, 'placeholder'), t('widget.combo-placeholder'));
+  const value = useControlValue(widget);
+  // the viewer shows the option of the bound value (the value itself when no option has it)
+  const shown = value ? (optionsOf(widget).find((o) => o.value === value)?.text ?? value) : '';
   return (
     <div style={{ ...boxStyle(widget), paddingRight: num(widget.style['rightDistance'], 10) }}>
-      <span style={{ color: '#bfbfbf', overflow: 'hidden', textOverflow: 'ellipsis' }}>{placeholder}</span>
+      <span
+        style={{ color: shown ? undefined : '#bfbfbf', overflow: 'hidden', textOverflow: 'ellipsis' }}
+        data-testid="combo-shown"
+      >
+        {shown || placeholder}
+      </span>
       <svg width="10" height="6" viewBox="0 0 10 6">
         <path d="M0 0h10L5 6z" fill={str(triangle['color'], '#BFBFBF')} />
       </svg>
@@ -260,20 +276,29 @@ function RadioBody({ widget }: { widget: Widget }) {
         { text: t('widget.option', { n: 2 }), value: '2' },
       ];
   const size = num(obj(widget.style.font)['size'], 14);
+  const view = useWidgetRuntime().mode === 'view';
+  const value = useControlValue(widget);
+  // the designer marks the first option; the viewer the option of the bound value
+  const checked = view ? shown.findIndex((o) => o.value === value) : 0;
   return (
     <div
       style={{ ...fillBox, ...textStyleOf(widget), justifyContent: 'flex-start', gap: 14, padding: '0 4px' }}
     >
       {shown.map((o, i) => (
-        <span key={`${o.value}-${i}`} style={{ display: 'inline-flex', alignItems: 'center', gap: 5 }}>
+        <span
+          key={`${o.value}-${i}`}
+          data-option={o.value}
+          data-checked={i === checked ? 'yes' : 'no'}
+          style={{ display: 'inline-flex', alignItems: 'center', gap: 5 }}
+        >
           <span
             style={{
               width: size,
               height: size,
               borderRadius: '50%',
-              border: `1px solid ${i === 0 ? '#1890FF' : '#d9d9d9'}`,
+              border: `1px solid ${i === checked ? '#1890FF' : '#d9d9d9'}`,
               boxShadow:
-                i === 0 ? `inset 0 0 0 ${size / 4}px #fff, inset 0 0 0 ${size}px #1890FF` : undefined,
+                i === checked ? `inset 0 0 0 ${size / 4}px #fff, inset 0 0 0 ${size}px #1890FF` : undefined,
               background: '#fff',
             }}
           />
