@@ -486,8 +486,13 @@ describe('project monitoring tenant isolation', () => {
       [`${base}/alarm/queryCount`, { projectId }],
       [`${base}/history/query`, { projectId, equipmentId: boiler, ...range }],
       [`${base}/queryAllForCurve`, { projectId, equipmentId: boiler, variableIds: [level], ...range }],
+      [`${base}/alarm/query`, { projectId, equipmentId: boiler, ...range }],
+      [`${base}/alarm/confirm`, { projectId, alarmIds: [1] }],
     ];
-    for (const [url, body] of byProject) expect((await send(other, url, body)).code, url).toBe('2604');
+    for (const [url, body] of byProject) {
+      const res = await send(other, url, body);
+      expect([url, res.code, res.data]).toEqual([url, '2604', null]);
+    }
   });
 
   it('does not answer another enterprise’s write task', async () => {
