@@ -91,6 +91,21 @@ export async function variable(
   ).id;
 }
 
+/** Adds a periodic hourly report of one variable's maximum through HTTP; returns its id. */
+export async function hourlyMaxReport(admin: Caller, owner: Owner, variableId: number): Promise<number> {
+  return (
+    await made(admin, '/lfscada/equipment/multi/report/add', {
+      owner,
+      item: {
+        name: 'hourly',
+        storageMode: 'periodic',
+        intervalS: 3600,
+        items: [{ variableId, aggregation: 'max' }],
+      },
+    })
+  ).id;
+}
+
 /** The owner's column in the configuration tables, its own table and its id. */
 function ownerRef(owner: Owner) {
   return 'equipmentId' in owner

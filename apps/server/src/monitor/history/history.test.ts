@@ -8,7 +8,14 @@ import {
   type Caller,
   type TestPlatform,
 } from '../../../test/harness';
-import { deviceWithGateway, made, modbusDriver, send, variable } from '../../../test/deviceFixtures';
+import {
+  deviceWithGateway,
+  hourlyMaxReport,
+  made,
+  modbusDriver,
+  send,
+  variable,
+} from '../../../test/deviceFixtures';
 import { loggedInOperator } from '../../../test/platformFixtures';
 import { ensureMonthPartitions } from '../../link/partitions';
 import { SESSION_COOKIE } from '../../modules/auth/sessions';
@@ -45,17 +52,7 @@ beforeAll(async () => {
     dataType: 'string',
     stringLength: 10,
   });
-  report = (
-    await made(admin, '/lfscada/equipment/multi/report/add', {
-      owner: d.owner,
-      item: {
-        name: 'hourly',
-        storageMode: 'periodic',
-        intervalS: 3600,
-        items: [{ variableId: level, aggregation: 'max' }],
-      },
-    })
-  ).id;
+  report = await hourlyMaxReport(admin, d.owner, level);
 
   await ensureMonthPartitions(p.ctx.db, 'signal_values', [T0]);
   await p.ctx.db.query(

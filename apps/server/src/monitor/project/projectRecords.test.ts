@@ -10,6 +10,7 @@ import type {
 import { loggedIn, type Caller, type TestPlatform } from '../../../test/harness';
 import {
   deviceWithGateway,
+  hourlyMaxReport,
   made,
   modbusDriver,
   role,
@@ -88,17 +89,7 @@ beforeAll(async () => {
       [equipmentId, variableId, new Date(ts), num],
     );
 
-  report = (
-    await made(admin, '/lfscada/equipment/multi/report/add', {
-      owner: b.owner,
-      item: {
-        name: 'hourly',
-        storageMode: 'periodic',
-        intervalS: 3600,
-        items: [{ variableId: level, aggregation: 'max' }],
-      },
-    })
-  ).id;
+  report = await hourlyMaxReport(admin, b.owner, level);
   await ensureMonthPartitions(db, 'report_records', [T0]);
   for (let h = 0; h < 3; h++)
     await db.query(
