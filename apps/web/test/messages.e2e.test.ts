@@ -1,15 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { messageFor, type MsgPage, type MsgUnreadCount } from '@fieldhub/shared';
-import { GatewayProcess } from '../../gateway/test/support/gatewayProcess';
 import { loggedIn, makePlatformOperator, type Caller } from '../../server/test/harness';
 import { insertMessages } from '../../server/src/messages/messages.repo';
 import { runExpiryReminders } from '../../server/src/messages/expiryReminders';
 import { freePlantPort, until } from '../../server/test/gatewayFixtures';
 import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
+import { startPlantGateway, type PlantGateway } from './plantGateway';
 
 /**
  * Issue 6's browser acceptance (message center, browser half): the platform with its gateway link
@@ -35,8 +34,7 @@ let api: Caller;
 let operator: Caller;
 let equipmentId: number;
 let setpointId: number;
-let gateway: GatewayProcess;
-let gatewayDir: string;
+let plant: PlantGateway | undefined;
 
 interface Json<T> {
   code: string;
@@ -141,30 +139,20 @@ beforeAll(async () => {
     prompType: ['sound', 'title', 'alter'],
   });
 
-  gatewayDir = mkdtempSync(path.join(tmpdir(), 'fh-messages-e2e-'));
-  gateway = new GatewayProcess({
+  // the gateway as an operator runs it, with its own simulated plant, online and reporting
+  plant = await startPlantGateway(f, {
     sn,
-    password: issued!.mqttPassword,
-    broker: `mqtt://127.0.0.1:${f.platform.ctx.link!.brokerPort}`,
-    dataDir: gatewayDir,
-    extra: ['--simulate', '--plant-port', String(plantPort)],
+    mqttPassword: issued!.mqttPassword,
+    plantPort,
+    api,
+    equipmentId,
+    firstSignal: 'level_setpoint',
   });
-  await until(
-    'first set point value',
-    async () => {
-      const signals = await made<{ name: string; value: unknown }[]>('/lfscada/monitor/multi/signal/query', {
-        equipmentId,
-      });
-      return signals.find((s) => s.name === 'level_setpoint')?.value !== null;
-    },
-    120_000,
-  );
   await writeSetpoint(5);
 }, 180_000);
 
 afterAll(async () => {
-  await gateway?.kill('SIGKILL');
-  if (gatewayDir) rmSync(gatewayDir, { recursive: true, force: true });
+  await plant?.stop();
   await f?.stop();
 });
 

@@ -1,14 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { messageFor } from '@fieldhub/shared';
-import { GatewayProcess } from '../../gateway/test/support/gatewayProcess';
+import type { GatewayProcess } from '../../gateway/test/support/gatewayProcess';
 import { loggedIn, makePlatformOperator, type Caller } from '../../server/test/harness';
 import { role, subAccount } from '../../server/test/deviceFixtures';
-import { freePlantPort, until } from '../../server/test/gatewayFixtures';
+import { freePlantPort } from '../../server/test/gatewayFixtures';
 import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
+import { startPlantGateway, type PlantGateway } from './plantGateway';
 
 /**
  * Issue 5's browser acceptance: the platform with its gateway link, and a real gateway process in
@@ -27,7 +27,7 @@ let admin: string;
 let api: Caller;
 let equipmentId: number;
 let gateway: GatewayProcess;
-let gatewayDir: string;
+let plant: PlantGateway | undefined;
 let sn: string;
 
 interface Json<T> {
@@ -119,31 +119,20 @@ beforeAll(async () => {
     },
   });
 
-  // the gateway as an operator runs it, with its own simulated plant
-  gatewayDir = mkdtempSync(path.join(tmpdir(), 'fh-monitor-e2e-'));
-  gateway = new GatewayProcess({
+  // the gateway as an operator runs it, with its own simulated plant, online and reporting
+  plant = await startPlantGateway(f, {
     sn,
-    password: issued!.mqttPassword,
-    broker: `mqtt://127.0.0.1:${f.platform.ctx.link!.brokerPort}`,
-    dataDir: gatewayDir,
-    extra: ['--simulate', '--plant-port', String(plantPort)],
+    mqttPassword: issued!.mqttPassword,
+    plantPort,
+    api,
+    equipmentId,
+    firstSignal: 'tank_level',
   });
-  // online, configured and reporting: the real-time query holds a value of the tank level
-  await until(
-    'first tank level',
-    async () => {
-      const signals = await made<{ name: string; value: unknown }[]>('/lfscada/monitor/multi/signal/query', {
-        equipmentId,
-      });
-      return signals.find((s) => s.name === 'tank_level')?.value !== null;
-    },
-    120_000,
-  );
+  gateway = plant.gateway;
 }, 180_000);
 
 afterAll(async () => {
-  await gateway?.kill('SIGKILL');
-  if (gatewayDir) rmSync(gatewayDir, { recursive: true, force: true });
+  await plant?.stop();
   await f?.stop();
 });
 

@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -13,13 +12,14 @@ import {
   type WidgetType,
 } from '@fieldhub/hmi';
 import { messageFor } from '@fieldhub/shared';
-import { GatewayProcess } from '../../gateway/test/support/gatewayProcess';
+import type { GatewayProcess } from '../../gateway/test/support/gatewayProcess';
 import { loggedIn, makePlatformOperator, TEST_PASSWORD, type Caller } from '../../server/test/harness';
 import { role } from '../../server/test/deviceFixtures';
 import { asCaller } from '../../server/src/seed/demoDevices';
 import { seedDemoProject } from '../../server/src/seed/demoProject';
 import { freePlantPort, until } from '../../server/test/gatewayFixtures';
 import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
+import { startPlantGateway, type PlantGateway } from './plantGateway';
 
 /**
  * Issue 8's viewer acceptance on a device page: a real gateway process in simulate mode reads its
@@ -37,7 +37,7 @@ let demo: { projectId: number; overviewId: number; detailsId: number };
 let api: Caller;
 let equipmentId: number;
 let gateway: GatewayProcess;
-let gatewayDir: string;
+let plant: PlantGateway | undefined;
 let overviewId: number;
 let detailsId: number;
 let controlsId: number;
@@ -334,29 +334,20 @@ beforeAll(async () => {
     password: 'Secret12',
   });
 
-  gatewayDir = mkdtempSync(path.join(tmpdir(), 'fh-viewer-e2e-'));
-  gateway = new GatewayProcess({
+  // the gateway as an operator runs it, with its own simulated plant, online and reporting
+  plant = await startPlantGateway(f, {
     sn,
-    password: issued!.mqttPassword,
-    broker: `mqtt://127.0.0.1:${f.platform.ctx.link!.brokerPort}`,
-    dataDir: gatewayDir,
-    extra: ['--simulate', '--plant-port', String(plantPort)],
+    mqttPassword: issued!.mqttPassword,
+    plantPort,
+    api,
+    equipmentId,
+    firstSignal: 'power',
   });
-  await until(
-    'first power value',
-    async () => {
-      const signals = await made<{ name: string; value: unknown }[]>('/lfscada/monitor/multi/signal/query', {
-        equipmentId,
-      });
-      return signals.find((s) => s.name === 'power')?.value !== null;
-    },
-    120_000,
-  );
+  gateway = plant.gateway;
 }, 180_000);
 
 afterAll(async () => {
-  await gateway?.kill('SIGKILL');
-  if (gatewayDir) rmSync(gatewayDir, { recursive: true, force: true });
+  await plant?.stop();
   await f?.stop();
 });
 
