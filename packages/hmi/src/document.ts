@@ -36,6 +36,8 @@ export const signalRefSchema = z.looseObject({
   color: z.string().optional(),
   alias: z.string().optional(),
   reportId: z.string().optional(),
+  /** Of a report item (reportSignalArray): which of the report's aggregations of the signal. */
+  aggregation: z.string().optional(),
 });
 export type SignalRef = z.infer<typeof signalRefSchema>;
 
