@@ -16,6 +16,8 @@ import { useEquipments } from '../signals/useSignals';
 import { num, obj, str } from '../widgets/styleOf';
 import { isExtraType } from '../widgets/complex/ExtraBody';
 import { weatherProviders } from '../widgets/complex/weatherProvider';
+import { REPORT_SOURCE_TYPES } from '../widgets/complex/reportData';
+import { DataSourceChoice } from './ReportSource';
 import { CHART_THEME } from '@fieldhub/hmi';
 
 type Loose = Record<string, unknown>;
@@ -845,8 +847,8 @@ export function ComplexData({ editor, signals }: { editor: WidgetEditor; signals
   const setArray = (key: 'signalArray' | 'signalArrayX' | 'signalArrayY') => (next: SignalRef[]) =>
     editor.patch({ data: { ...w.data, [key]: next } });
   if (CHART_ARRAYS.has(type)) {
-    return (
-      <div data-testid="complex-data">
+    const variables = (
+      <>
         {section(t('cprops.signals'))}
         <RefList
           refs={w.data.signalArray}
@@ -855,6 +857,20 @@ export function ComplexData({ editor, signals }: { editor: WidgetEditor; signals
           testId="signal-array"
           colours={type !== 'ComplexHistory' && type !== 'ScriptReport'}
         />
+      </>
+    );
+    return (
+      <div data-testid="complex-data">
+        {(REPORT_SOURCE_TYPES as readonly string[]).includes(type) ? (
+          <DataSourceChoice
+            key={w.id}
+            editor={editor}
+            pageEquipId={signals.pageEquipId}
+            variables={variables}
+          />
+        ) : (
+          variables
+        )}
       </div>
     );
   }

@@ -2,6 +2,7 @@
  * The ECharts widgets: line, area, bar, pie, ring, rose, XY curve and indicator diagram. The
  * designer draws sample series in the widget's look; the viewer draws the bound signals: stored
  * curve of the window plus live values (line, area, XY, diagram) or current values (bar, pies).
+ * A line or area chart that names a report draws the report's records instead (no live values).
  */
 import { useMemo } from 'react';
 import type { SignalRef, Widget } from '@fieldhub/hmi';
@@ -23,6 +24,8 @@ import { refName, useLiveSeries, useRefValues } from './liveData';
 import { sampleSeries, sampleValues, sampleXy } from './sampleData';
 import { useChart } from './useChart';
 import { BodyNote } from './BodyNote';
+import { readsReport, reportItemName } from './reportData';
+import { useAggregationName, useReportSeries } from './reportRecords';
 
 type Props = { widget: Widget };
 
@@ -41,9 +44,12 @@ function useNames(refs: SignalRef[], count: number): string[] {
 
 function DesignChart({ widget }: Props) {
   const xy = widget.widgetType === 'ComplexXyline' || widget.widgetType === 'ComplexDiagram';
-  // an XY series is named and coloured by its Y signal
-  const refs = xy ? widget.data.signalArrayY : chartRefs(widget);
-  const names = useNames(refs, xy ? 1 : 3);
+  const report = readsReport(widget);
+  // an XY series is named and coloured by its Y signal; a report's by its chosen item
+  const refs = xy ? widget.data.signalArrayY : report ? widget.data.reportSignalArray : chartRefs(widget);
+  const aggregationName = useAggregationName();
+  const signalNames = useNames(refs, xy ? 1 : 3);
+  const names = report && refs.length ? refs.map((r) => reportItemName(r, aggregationName)) : signalNames;
   const minutes = num((widget.data as Record<string, unknown>)['timeRange'], 60);
   const option = useMemo(() => {
     const withColors = <T extends { color?: string | undefined }>(list: T[]) =>
@@ -93,6 +99,26 @@ function LiveTimeChart({ widget }: Props) {
       <Chart option={option} widget={widget} />
       {loading && <BodyNote text={t('complex.loading')} subtle />}
       {!loading && series.every((s) => !s.points.length) && <BodyNote text={t('complex.no-data')} />}
+    </>
+  );
+}
+
+/** A line or area chart of report records, read again every rollTime seconds. */
+function ReportTimeChart({ widget }: Props) {
+  const t = useWidgetText();
+  const { series, loading, failed, now } = useReportSeries(widget);
+  const option = useMemo(
+    () => lineOption(widget, series, now, widget.widgetType === 'ComplexArea'),
+    [widget, series, now],
+  );
+  if (!widget.data.reportSignalArray.length) return <BodyNote text={t('complex.no-report-items')} />;
+  return (
+    <>
+      <Chart option={option} widget={widget} />
+      {loading && <BodyNote text={t('complex.loading')} subtle />}
+      {!loading && (failed || series.every((s) => !s.points.length)) && (
+        <BodyNote text={t('complex.no-data')} />
+      )}
     </>
   );
 }
@@ -151,6 +177,6 @@ export default function ComplexChartBody({ widget }: Props) {
     case 'ComplexDiagram':
       return <LiveXyChart widget={widget} />;
     default:
-      return <LiveTimeChart widget={widget} />;
+      return readsReport(widget) ? <ReportTimeChart widget={widget} /> : <LiveTimeChart widget={widget} />;
   }
 }

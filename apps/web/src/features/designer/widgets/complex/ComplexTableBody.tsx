@@ -6,7 +6,7 @@
  * page both read through the project, over every device they name: the history of all bound
  * signals, the alarms of the devices in `equips` (every device of the project when none).
  */
-import { useState, type CSSProperties } from 'react';
+import type { CSSProperties } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Flex, Table, Tag } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
@@ -27,32 +27,15 @@ import { useWidgetRuntime } from '../runtime';
 import { num, obj, str } from '../styleOf';
 import { BodyNote } from './BodyNote';
 import { alarmColumns, tableEquipment } from './tables';
+import { tableStyle, useRange } from './tableFrame';
+import { readsReport, reportEquipment, reportItemName } from './reportData';
+import { useAggregationName } from './reportRecords';
+import { ReportTable } from './ReportTable';
 
 type Loose = Record<string, unknown>;
 const json = { json: true } as const;
 
-function tableStyle(w: Widget): CSSProperties {
-  const st = w.style as Loose;
-  return {
-    position: 'absolute',
-    inset: 0,
-    overflow: 'auto',
-    background: '#fff',
-    border: st['border'] === false ? undefined : '1px solid #E5E7EB',
-    ['--fh-th-h' as string]: `${num(st['headerHeight'], 46)}px`,
-    ['--fh-td-h' as string]: `${num(st['rowHeight'], 40)}px`,
-  };
-}
-
 const fmt = (ts: number | null) => (ts ? dayjs(ts).format('YYYY-MM-DD HH:mm:ss') : '—');
-
-function useRange(w: Widget) {
-  const minutes = num((w.data as Loose)['timeRange'], 720);
-  const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
-  const current = (): [number, number] =>
-    range ? [range[0].valueOf(), range[1].valueOf()] : [Date.now() - minutes * 60_000, Date.now()];
-  return { range, setRange, current };
-}
 
 /** A history row: of the one device, or with its device on a project page. */
 type HistoryRow = HistoryValueRow | ProjectHistoryRow;
@@ -301,10 +284,15 @@ function AlarmTable({
 /** The designer's look: the columns and three sample rows, marked as samples. */
 function DesignTable({ widget }: { widget: Widget }) {
   const { t } = useTranslation('designer');
+  const aggregationName = useAggregationName();
   const alarm = widget.widgetType === 'ComplexAlarm';
+  // a report-sourced table: the time and one column per chosen report item
+  const report = readsReport(widget) ? widget.data.reportSignalArray : null;
   const columns = alarm
     ? alarmColumns(widget).map((c) => t(`complex.alarm-col.${c}`))
-    : [t('complex.col.time'), t('complex.col.name'), t('complex.col.value')];
+    : report
+      ? [t('complex.col.time'), ...report.map((r) => reportItemName(r, aggregationName))]
+      : [t('complex.col.time'), t('complex.col.name'), t('complex.col.value')];
   const now = Math.floor(Date.now() / 60_000) * 60_000;
   const rows = [0, 1, 2].map((i) =>
     alarm
@@ -317,8 +305,9 @@ function DesignTable({ widget }: { widget: Widget }) {
         )
       : [
           dayjs(now - i * 300_000).format(str((widget.data as Loose)['format'], 'YYYY-MM-DD HH:mm:ss')),
-          t('complex.sample', { n: i + 1 }),
-          String(20 + i * 3.5),
+          ...(report
+            ? report.map((_, k) => String(20 + i * 3.5 + k * 10))
+            : [t('complex.sample', { n: i + 1 }), String(20 + i * 3.5)]),
         ],
   );
   const st = widget.style as Loose;
@@ -334,8 +323,8 @@ function DesignTable({ widget }: { widget: Widget }) {
       <table style={{ width: '100%', borderCollapse: 'collapse', fontSize: 12, tableLayout: 'fixed' }}>
         <thead>
           <tr style={{ height: num(st['headerHeight'], 46), background: '#FAFAFA', textAlign: 'left' }}>
-            {columns.map((c) => (
-              <th key={c} style={{ ...cell, fontWeight: 600 }}>
+            {columns.map((c, j) => (
+              <th key={j} style={{ ...cell, fontWeight: 600 }}>
                 {c}
               </th>
             ))}
@@ -364,6 +353,12 @@ export default function ComplexTableBody({ widget }: { widget: Widget }) {
   const equipmentId = tableEquipment(widget, runtime.scope);
   const project = runtime.scope.kind === 'project' ? runtime.scope.id : '';
   const alarm = widget.widgetType === 'ComplexAlarm';
+  if (!alarm && readsReport(widget)) {
+    const reportEquipmentId = reportEquipment(widget, runtime.scope);
+    if (!reportEquipmentId) return <BodyNote text={t('complex.no-equipment')} />;
+    if (!widget.data.reportSignalArray.length) return <BodyNote text={t('complex.no-report-items')} />;
+    return <ReportTable widget={widget} equipmentId={reportEquipmentId} />;
+  }
   // a project page's alarm table without devices of its own lists every device of the project
   if (!equipmentId && !(alarm && project)) return <BodyNote text={t('complex.no-equipment')} />;
   return alarm ? (
