@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import type { PageDocument } from '@fieldhub/hmi';
 import { loggedIn, makePlatformOperator, type Caller } from '../../server/test/harness';
 import { deviceWithGateway, made, modbusDriver, variable } from '../../server/test/deviceFixtures';
+import { ensureMonthPartitions } from '../../server/src/link/partitions';
 import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
 
 /**
@@ -23,6 +24,10 @@ let f: BrowserFixture;
 let admin: string;
 let api: Caller;
 let deviceId: number;
+let temperatureId: number;
+let reportId: number;
+/** the report records' times: every 10 minutes over the last 50 */
+let recordTimes: number[];
 
 interface Info {
   id: number;
@@ -40,8 +45,32 @@ beforeAll(async () => {
   const device = await deviceWithGateway(api, operator, 'Boiler house');
   deviceId = device.id;
   const driver = await modbusDriver(api, device.owner);
-  await variable(api, device.owner, driver, 'boiler_temperature', { unit: '°C' });
+  temperatureId = await variable(api, device.owner, driver, 'boiler_temperature', { unit: '°C' });
   await variable(api, device.owner, driver, 'run_state', { address: '2' });
+  // an hourly report of the temperature's maximum and average, with records the gateway would have sent
+  reportId = (
+    await made<{ id: number }>(api, '/lfscada/equipment/multi/report/add', {
+      owner: device.owner,
+      item: {
+        name: 'boiler_hourly',
+        storageMode: 'periodic',
+        intervalS: 600,
+        items: [
+          { variableId: temperatureId, aggregation: 'max' },
+          { variableId: temperatureId, aggregation: 'avg' },
+        ],
+      },
+    })
+  ).id;
+  const now = Math.floor(Date.now() / 60_000) * 60_000;
+  recordTimes = [50, 40, 30, 20, 10, 0].map((m) => now - m * 60_000);
+  await ensureMonthPartitions(f.platform.ctx.db, 'report_records', recordTimes);
+  for (const [i, ts] of recordTimes.entries()) {
+    await f.platform.ctx.db.query(
+      `insert into report_records(report_id, equipment_id, ts, values) values ($1, $2, $3, $4)`,
+      [reportId, deviceId, new Date(ts), { [String(temperatureId)]: { max: 80 + i, avg: 70.25 + i } }],
+    );
+  }
 }, 180_000);
 
 afterAll(async () => {
@@ -318,4 +347,102 @@ describe('complex, navigate, script and 3D widgets in the designer', () => {
       await context.close();
     }
   }, 60_000);
+
+  it('reads a device report in a history table and a line chart, chosen in the data tab (en-US)', async () => {
+    const created = await made<{ id: number }>(api, `${base}/add`, {
+      ownerKind: 'equipment',
+      ownerId: deviceId,
+      name: 'Boiler report',
+    });
+    const { context, page } = await f.newPage('en-US');
+    try {
+      await signIn(page);
+      await page.goto(`${f.baseUrl}/manage/eg/${deviceId}/designer/${created.id}`);
+      await page.getByTestId('designer').waitFor();
+      await page
+        .locator('[data-testid=designer-palette] .ant-collapse-header', { hasText: 'Charts and reports' })
+        .click();
+
+      /** Places a widget, then chooses the report and its items in its data tab. */
+      const placeWithReport = async (type: string, y: number, items: string[], alias?: string) => {
+        await page.getByTestId(`palette-${type}`).click();
+        await expect.poll(() => widgets(page, type).count()).toBe(1);
+        await page.locator('[data-testid=prop-tabs] [data-node-key=style]').click();
+        await setNumber(page, 'prop-width', 700);
+        await setNumber(page, 'prop-height', 300);
+        await setNumber(page, 'prop-x', 0);
+        await setNumber(page, 'prop-y', y);
+        await page.locator('[data-testid=prop-tabs] [data-node-key=data]').click();
+        await page.getByTestId('data-source').getByText('Report').click();
+        // the page's own device is offered first
+        await expect.poll(() => page.getByTestId('report-device').innerText()).toContain('Boiler house');
+        await page.getByTestId('report-select').click();
+        await clickSettled(page.locator('.ant-select-item-option', { hasText: 'boiler_hourly' }));
+        // every item is ticked when the report is chosen; untick the others
+        const all = [`report-item-${temperatureId}-max`, `report-item-${temperatureId}-avg`];
+        for (const id of all.filter((x) => !items.includes(x))) await page.getByTestId(id).click();
+        await expect
+          .poll(() => page.locator('[data-testid=report-items] .ant-checkbox-checked').count())
+          .toBe(items.length);
+        if (alias) {
+          const input = page.locator('[data-testid=report-items] input[type=text]').first();
+          await input.fill(alias);
+          await input.press('Enter');
+        }
+      };
+      await placeWithReport('ComplexHistory', 0, [
+        `report-item-${temperatureId}-max`,
+        `report-item-${temperatureId}-avg`,
+      ]);
+      // the designer shows the chosen columns, named by variable and aggregation
+      await expect
+        .poll(() => widgets(page, 'ComplexHistory').innerText())
+        .toContain('boiler_temperature (max)');
+      expect(await widgets(page, 'ComplexHistory').innerText()).toContain('boiler_temperature (average)');
+      await placeWithReport('ComplexLine', 320, [`report-item-${temperatureId}-max`], 'Peak');
+      await page.getByTestId('tool-zoom-fit').click();
+      await shot(page, 'en-US', '6-report-designer');
+
+      await page.keyboard.press('Control+s');
+      await expect.poll(() => page.getByTestId('designer-save-state').getAttribute('data-dirty')).toBe('no');
+      const saved = await made<Info>(api, `${base}/info`, { id: created.id });
+      const byType = new Map(saved.document.widgets.map((w) => [w.widgetType, w]));
+      expect((byType.get('ComplexHistory')!.data as Loose)['reportId']).toBe(String(reportId));
+      expect(
+        byType
+          .get('ComplexHistory')!
+          .data.reportSignalArray.map((r) => [r.equipId, r.signalId, r.aggregation]),
+      ).toEqual([
+        [String(deviceId), String(temperatureId), 'max'],
+        [String(deviceId), String(temperatureId), 'avg'],
+      ]);
+      expect(byType.get('ComplexLine')!.data.reportSignalArray).toMatchObject([
+        { signalId: String(temperatureId), aggregation: 'max', alias: 'Peak' },
+      ]);
+
+      // --- the viewer reads the records: newest first in the table, the chart draws them
+      await page.goto(`${f.baseUrl}/monitor/eg/detail/page/${created.id}/0`);
+      await page.getByTestId('viewer-stage').waitFor();
+      const live = (type: string) => page.locator(`[data-testid=viewer-stage] [data-type=${type}]`);
+      const table = live('ComplexHistory').locator('[data-testid=report-widget]');
+      await expect.poll(() => table.locator('tbody tr.ant-table-row').count(), { timeout: 15_000 }).toBe(6);
+      const header = await table.locator('thead').innerText();
+      expect(header).toContain('boiler_temperature (max)');
+      expect(header).toContain('boiler_temperature (average)');
+      const cells = (row: number) =>
+        table.locator('tbody tr.ant-table-row').nth(row).locator('td').allInnerTexts();
+      const newest = recordTimes[recordTimes.length - 1]!;
+      expect(await cells(0)).toEqual([new Date(newest).toLocaleString('sv-SE').slice(0, 19), '85', '75.25']);
+      expect((await cells(5)).slice(1)).toEqual(['80', '70.25']);
+      await expect
+        .poll(() => live('ComplexLine').locator('canvas').count(), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      // a chart whose series are all empty says so; this one has six points
+      await expect.poll(() => live('ComplexLine').innerText(), { timeout: 15_000 }).not.toContain('Loading');
+      expect(await live('ComplexLine').innerText()).not.toContain('No data in this period');
+      await shot(page, 'en-US', '7-report-viewer');
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
 });
