@@ -249,6 +249,16 @@ export const projectAlarmAllSchema = pagingSchema.extend({
 });
 export type ProjectAlarmAllInput = z.infer<typeof projectAlarmAllSchema>;
 
+/**
+ * alarm/export {projectId, equipmentIds?, ruleType = '01', state?, level?, startTime?, endTime?,
+ * utcOffsetMinutes = 480} → the .xlsx file of what alarm/queryAll selects (newest first, at most
+ * 50,000 records); refusals answer the envelope as alarm/queryAll does.
+ */
+export const projectAlarmExportSchema = projectAlarmAllSchema.omit({ pageNum: true, pageSize: true }).extend({
+  utcOffsetMinutes: z.coerce.number().int().min(-720).max(840).optional().default(480),
+});
+export type ProjectAlarmExportInput = z.infer<typeof projectAlarmExportSchema>;
+
 /** queryAll {projectId} → ProjectDevice[]: every device bound to the project, by title. */
 export const projectDevicesSchema = z.object({ projectId: formId });
 

@@ -3,6 +3,7 @@ import { startDevicePlatform } from '../../../test/platformFixtures';
 import { loggedIn, type Caller, type TestPlatform } from '../../../test/harness';
 import { otherEnterpriseAdmin } from '../../../test/platformFixtures';
 import { deviceWithGateway, made, modbusDriver, role, send, subAccount } from '../../../test/deviceFixtures';
+import { download } from '../../../test/sheets';
 import { good, variableWithRule } from './alarmTestKit';
 import type { AlarmRecordRow } from '@fieldhub/shared';
 
@@ -167,6 +168,58 @@ describe('alarm calls', () => {
     expect(
       await made(rival, '/lfscada/monitor/multi/alarm/activeCount', { equipmentIds: [equipmentId] }),
     ).toEqual([]);
+  });
+
+  it('exports a device’s alarm records as .xlsx with the table’s filters, and refuses another enterprise', async () => {
+    const rule = await alarmHistory(2, t0 + 500 * hour, { content: 'Oil temperature high', level: 'urgent' });
+    const { res, rows } = await download(p.app, admin, '/lfscada/monitor/multi/alarm/export', {
+      equipmentId,
+      startTime: t0 + 500 * hour,
+      endTime: t0 + 510 * hour,
+      utcOffsetMinutes: 0,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('Compressor-alarms-');
+    expect(rows[0]).toEqual([
+      'Device',
+      'Variable',
+      'Level',
+      'Triggered',
+      'Released',
+      'Value',
+      'Message',
+      'State',
+      'Confirmed by',
+      'Confirmed at',
+    ]);
+    const name = (
+      await made<Page<AlarmRecordRow>>(admin, '/lfscada/monitor/multi/alarm/query', { equipmentId })
+    ).list.find((a) => a.ruleId === rule.ruleId)!.variableName;
+    expect(rows.slice(1)).toEqual([
+      [
+        'Compressor',
+        name,
+        'Urgent',
+        new Date(t0 + 502 * hour),
+        new Date(t0 + 503 * hour),
+        21,
+        'Oil temperature high',
+        'Cleared',
+      ],
+      [
+        'Compressor',
+        name,
+        'Urgent',
+        new Date(t0 + 500 * hour),
+        new Date(t0 + 501 * hour),
+        20,
+        'Oil temperature high',
+        'Cleared',
+      ],
+    ]);
+    const refused = await download(p.app, rival, '/lfscada/monitor/multi/alarm/export', { equipmentId });
+    expect(refused.rows).toEqual([]);
+    expect(JSON.parse(refused.res.payload)).toMatchObject({ code: '1101', data: null });
   });
 
   it('keeps another enterprise out of the alarms: no query, no confirmation, no status', async () => {

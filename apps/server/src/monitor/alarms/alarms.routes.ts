@@ -4,6 +4,7 @@ import { ALARM_LEVELS, formId, idListSchema, pagingSchema } from '@fieldhub/shar
 import type { AppContext } from '../../appContext';
 import { call } from '../../http/route';
 import { NOTIFY_CHANNELS } from '../notify/providers';
+import { attachmentHeader, XLSX_TYPE } from '../../modules/bulk/workbook';
 import * as alarms from './alarms.service';
 
 // an empty form field means "not given"
@@ -30,6 +31,9 @@ export const alarmQuerySchema = pagingSchema.extend({
   level: optional(z.enum(ALARM_LEVELS)),
   ...range,
 });
+export const alarmExportSchema = alarmQuerySchema.omit({ pageNum: true, pageSize: true }).extend({
+  utcOffsetMinutes: z.coerce.number().int().min(-720).max(840).optional().default(480),
+});
 export const gatewayAlarmQuerySchema = pagingSchema.extend({ equipmentId: formId, state, ...range });
 export const alarmConfirmSchema = z.object({
   alarmIds: idListSchema(100),
@@ -44,6 +48,9 @@ export const alarmConfirmSchema = z.object({
  *   alarms, active first then newest first. Needs the device visible and the rule type's key
  *   (monitor_equipinfo_menu_alarm for '00', monitor_designer_menu_alarm for '01'). A time range
  *   filters on the trigger time: both ends, end after start, ≤ 30 days, not before 1970 (10001).
+ * - /lfscada/monitor/multi/alarm/export {the filters of alarm/query, utcOffsetMinutes = 480} → the
+ *   .xlsx file of those records (newest active first, at most 50,000; a note when cut); refusals
+ *   answer the envelope.
  * - /lfscada/monitor/multi/gateway/alarm/query {equipmentId, state?, startTime?, endTime?, paging}
  *   → Page<AlarmRecordRow> of gateway-offline alarms (key monitor_equipinfo_menu_alarm).
  * - /lfscada/monitor/multi/alarm/confirm {alarmIds (one or up to 100), note? ≤ 100} → {confirmed}
@@ -62,6 +69,13 @@ export function alarmRoutes(app: FastifyInstance, { db, clock }: AppContext): vo
   call(app, `${base}/alarm/query`, { input: alarmQuerySchema }, ({ input, auth }) =>
     alarms.queryAlarms(db, auth, input),
   );
+  call(app, `${base}/alarm/export`, { input: alarmExportSchema }, async ({ input, auth, lang, reply }) => {
+    const file = await alarms.exportAlarms(db, clock, auth, input, lang);
+    return reply
+      .header('content-type', XLSX_TYPE)
+      .header('content-disposition', attachmentHeader(file.filename))
+      .send(file.body);
+  });
   call(app, `${base}/gateway/alarm/query`, { input: gatewayAlarmQuerySchema }, ({ input, auth }) =>
     alarms.queryGatewayAlarms(db, auth, input),
   );

@@ -3,6 +3,7 @@ import {
   AppError,
   Err,
   LIMITS,
+  type Lang,
   type LocalizedText,
   type Page,
   type PermissionKey,
@@ -13,6 +14,7 @@ import type { AuthContext } from '../../http/context';
 import { scopeDevices, visibleDevice } from '../../modules/devices/deviceScope';
 import { recordBy } from '../../modules/oplog/oplog.service';
 import { Where } from '../../db/where';
+import { ALARM_EXPORT_MAX_ROWS, alarmsWorkbook, type AlarmExport } from './alarmExport';
 import {
   activeAlarmCounts,
   alarmHead,
@@ -111,6 +113,31 @@ export async function queryDevicesAlarms(
     pageNum: q.pageNum,
     pageSize: q.pageSize,
   });
+}
+
+/** alarm/export: the records of an alarm query of one device as .xlsx (alarmExport.ts). */
+export async function exportAlarms(
+  db: Db,
+  clock: Clock,
+  auth: AuthContext,
+  {
+    equipmentId,
+    utcOffsetMinutes,
+    ...q
+  }: Omit<AlarmQuery, 'pageNum' | 'pageSize'> & { utcOffsetMinutes: number },
+  lang: Lang,
+): Promise<AlarmExport> {
+  const device = await visibleDevice(db, auth, equipmentId);
+  const page = await queryDevicesAlarms(db, auth, {
+    ...q,
+    equipmentIds: [equipmentId],
+    pageNum: 1,
+    pageSize: ALARM_EXPORT_MAX_ROWS,
+  });
+  return alarmsWorkbook(
+    page.list.map((r) => ({ ...r, equipmentTitle: device.name })),
+    { name: device.name, lang, utcOffsetMinutes, total: page.total, now: clock.now() },
+  );
 }
 
 /** Gateway-offline alarms of a device. */

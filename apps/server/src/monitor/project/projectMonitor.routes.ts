@@ -4,6 +4,7 @@ import {
   LIVE_CLOSE_REFUSED,
   isAppError,
   projectAlarmAllSchema,
+  projectAlarmExportSchema,
   projectAlarmConfirmSchema,
   projectAlarmCountSchema,
   projectAlarmQuerySchema,
@@ -176,6 +177,18 @@ export function projectMonitorRoutes(
   );
   call(app, `${base}/alarm/queryAll`, { input: projectAlarmAllSchema }, ({ input, auth }) =>
     records.alarmAll(deps, auth, input),
+  );
+  call(
+    app,
+    `${base}/alarm/export`,
+    { input: projectAlarmExportSchema },
+    async ({ input, auth, lang, reply }) => {
+      const file = await records.alarmExport(deps, auth, input, lang);
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', attachmentHeader(file.filename))
+        .send(file.body);
+    },
   );
   call(app, `${base}/report/queryCols`, { input: projectReportColsSchema }, ({ input, auth }) =>
     records.reportCols(deps, auth, input),

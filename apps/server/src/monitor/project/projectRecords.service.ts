@@ -2,6 +2,7 @@ import {
   type Lang,
   type Page,
   type ProjectAlarmAllInput,
+  type ProjectAlarmExportInput,
   type ProjectAlarmRow,
   type ProjectDevice,
   type ProjectHistoryAllInput,
@@ -12,6 +13,7 @@ import {
 } from '@fieldhub/shared';
 import type { Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
+import { ALARM_EXPORT_MAX_ROWS, alarmsWorkbook, type AlarmExport } from '../alarms/alarmExport';
 import * as alarms from '../alarms/alarms.service';
 import * as history from '../history/history.service';
 import { valuesWorkbook, type HistoryExport } from '../history/historyExport';
@@ -107,6 +109,24 @@ export async function alarmAll(
     equipmentIds: [...titles.keys()],
   });
   return { ...page, list: page.list.map((a) => ({ ...a, equipmentTitle: titles.get(a.equipmentId) ?? '' })) };
+}
+
+/** alarm/export: what alarm/queryAll selects, as .xlsx (alarmExport.ts). */
+export async function alarmExport(
+  deps: ProjectMonitorDeps,
+  auth: AuthContext,
+  { utcOffsetMinutes, ...q }: ProjectAlarmExportInput,
+  lang: Lang,
+): Promise<AlarmExport> {
+  const project = await monitoredProject(deps.db, deps.clock, auth, q.projectId);
+  const page = await alarmAll(deps, auth, { ...q, pageNum: 1, pageSize: ALARM_EXPORT_MAX_ROWS });
+  return alarmsWorkbook(page.list, {
+    name: project.name,
+    lang,
+    utcOffsetMinutes,
+    total: page.total,
+    now: deps.clock.now(),
+  });
 }
 
 /** report/queryCols: the columns of a bound device's report. */

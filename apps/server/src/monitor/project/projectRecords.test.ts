@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   Page,
@@ -19,8 +18,8 @@ import {
   variable,
 } from '../../../test/deviceFixtures';
 import { otherEnterpriseAdmin, startDevicePlatform } from '../../../test/platformFixtures';
+import { download } from '../../../test/sheets';
 import { ensureMonthPartitions } from '../../link/partitions';
-import { SESSION_COOKIE } from '../../modules/auth/sessions';
 import { addMember, bindToProject, insertProject, projectPage } from '../../modules/mvars/mvarTestKit';
 import { alarmRule, good } from '../alarms/alarmTestKit';
 
@@ -134,12 +133,6 @@ const calls = (): [string, Record<string, unknown>][] => [
   [`${base}/queryAll`, { projectId }],
 ];
 
-function cookieOf(caller: Caller): string {
-  const session = caller.cookie(SESSION_COOKIE);
-  if (!session) throw new Error('no session cookie');
-  return `${SESSION_COOKIE}=${session}`;
-}
-
 describe('project history over several devices', () => {
   it('answers the values of signals of any bound devices, newest first, with their device', async () => {
     const page = await made<Page<ProjectHistoryRow> & { totalCapped: boolean }>(
@@ -221,19 +214,15 @@ describe('project history over several devices', () => {
   });
 
   it('exports the values as .xlsx with a device column, by device and in time order', async () => {
-    const res = await p.app.inject({
-      method: 'POST',
-      url: `${base}/queryAllData`,
-      headers: { cookie: cookieOf(admin), 'content-type': 'application/json', 'accept-language': 'en-US' },
-      payload: JSON.stringify({ projectId, dataSignal: [flow, level], ...range, utcOffsetMinutes: 0 }),
+    const { res, rows } = await download(p.app, admin, `${base}/queryAllData`, {
+      projectId,
+      dataSignal: [flow, level],
+      ...range,
+      utcOffsetMinutes: 0,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toContain('Water%20plant-history-20240301.xlsx');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const rows = wb.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
-    expect(rows.map((r) => r.slice(1))).toEqual([
+    expect(rows).toEqual([
       ['Time', 'Device', 'Variable', 'Value', 'Unit', 'Quality'],
       [new Date(T0), 'Boiler 1', 'level', 1.5, 'm', 0],
       [new Date(T0 + 10_000), 'Boiler 1', 'level', 2.5, 'm', 0],
@@ -245,6 +234,45 @@ describe('project history over several devices', () => {
 });
 
 describe('project alarms over several devices', () => {
+  it('exports the alarms of the bound devices as .xlsx, in the reader’s language', async () => {
+    const { res, rows } = await download(
+      p.app,
+      admin,
+      `${base}/alarm/export`,
+      { projectId, utcOffsetMinutes: 0 },
+      'zh-CN',
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('.xlsx');
+    expect(rows[0]).toEqual([
+      '设备',
+      '变量',
+      '报警等级',
+      '触发时间',
+      '解除时间',
+      '触发值',
+      '报警内容',
+      '状态',
+      '确认人',
+      '确认时间',
+    ]);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => [r[0], r[1], r[7]])
+        .sort(),
+    ).toEqual(
+      [
+        ['Boiler 1', 'level', '报警中'],
+        ['Pump 1', 'flow', '报警中'],
+      ].sort(),
+    );
+    // another enterprise gets the envelope, no file
+    const refused = await download(p.app, other, `${base}/alarm/export`, { projectId });
+    expect(refused.rows).toEqual([]);
+    expect(JSON.parse(refused.res.payload)).toMatchObject({ code: '2604', data: null });
+  });
+
   it('lists the alarms of every bound device and none of another project’s', async () => {
     const page = await made<Page<ProjectAlarmRow>>(admin, `${base}/alarm/queryAll`, { projectId });
     expect(page.total).toBe(2);
