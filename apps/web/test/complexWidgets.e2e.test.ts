@@ -6,6 +6,8 @@ import type { PageDocument } from '@fieldhub/hmi';
 import { loggedIn, makePlatformOperator, type Caller } from '../../server/test/harness';
 import { deviceWithGateway, made, modbusDriver, variable } from '../../server/test/deviceFixtures';
 import { ensureMonthPartitions } from '../../server/src/link/partitions';
+import { bindToProject } from '../../server/src/modules/mvars/mvarTestKit';
+import { addProject } from '../../server/test/projectFixtures';
 import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
 
 /**
@@ -441,6 +443,36 @@ describe('complex, navigate, script and 3D widgets in the designer', () => {
       await expect.poll(() => live('ComplexLine').innerText(), { timeout: 15_000 }).not.toContain('Loading');
       expect(await live('ComplexLine').innerText()).not.toContain('No data in this period');
       await shot(page, 'en-US', '7-report-viewer');
+
+      // --- the same widgets on a project page read through the project's report call
+      const project = await addProject(api, 'Boiler project');
+      await bindToProject(f.platform.ctx.db, project.id, deviceId, 'Boiler 1');
+      const projectPage = await made<{ id: number }>(api, `${base}/add`, {
+        ownerKind: 'project',
+        ownerId: project.id,
+        name: 'Boiler report',
+      });
+      const blank = await made<Info>(api, `${base}/info`, { id: projectPage.id });
+      await made(api, `${base}/save`, {
+        id: projectPage.id,
+        version: blank.version,
+        document: saved.document,
+      });
+      const projectCall = page.waitForResponse((r) =>
+        r.url().includes('/lfscada/monitor/project/custom/report/data/query'),
+      );
+      await page.goto(`${f.baseUrl}/monitor/project/${project.id}/page/${projectPage.id}`);
+      expect((await projectCall).ok()).toBe(true);
+      const projectTable = page.locator('[data-testid=viewer-stage] [data-testid=report-widget]');
+      await expect
+        .poll(() => projectTable.locator('tbody tr.ant-table-row').count(), { timeout: 15_000 })
+        .toBe(6);
+      expect(
+        await projectTable.locator('tbody tr.ant-table-row').first().locator('td').allInnerTexts(),
+      ).toEqual([new Date(newest).toLocaleString('sv-SE').slice(0, 19), '85', '75.25']);
+      await expect.poll(() => live('ComplexLine').innerText(), { timeout: 15_000 }).not.toContain('Loading');
+      expect(await live('ComplexLine').innerText()).not.toContain('No data in this period');
+      await shot(page, 'en-US', '8-report-project');
     } finally {
       await context.close();
     }
