@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -282,6 +283,21 @@ describe('live device monitoring in the browser', () => {
         .poll(() => page.getByTestId('alarm-table').innerText())
         .toContain(lang === 'zh-CN' ? '已恢复' : 'Cleared');
       await shot(page, lang, '7-alarm-cleared');
+      // the history the table shows, exported: the alarm with its message, cleared, headers in the language
+      const [sheet] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId('alarm-export').click(),
+      ]);
+      expect(sheet.suggestedFilename()).toMatch(/\.xlsx$/);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile(await sheet.path());
+      const exported = book.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
+      expect(exported[0]!.slice(1, 4)).toEqual(
+        lang === 'zh-CN' ? ['设备', '变量', '报警等级'] : ['Device', 'Variable', 'Level'],
+      );
+      expect(
+        exported.some((r) => r.includes(ALARM_TEXT) && r.includes(lang === 'zh-CN' ? '已恢复' : 'Cleared')),
+      ).toBe(true);
       const [record] = (
         (await api.post('/lfscada/monitor/multi/alarm/query', { equipmentId, pageNum: 1, pageSize: 1 }, true))
           .body as Json<{ list: { state: string; content: string; releasedAt: number | null }[] }>

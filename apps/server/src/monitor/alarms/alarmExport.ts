@@ -31,7 +31,7 @@ const TEXT: Record<
       '确认时间',
     ],
     level: { info: '提示', normal: '一般', serious: '严重', urgent: '紧急' },
-    state: { active: '报警中', cleared: '已解除' },
+    state: { active: '未处理', cleared: '已恢复' },
     cut: `报警记录超过 ${ALARM_EXPORT_MAX_ROWS} 条，只导出了最新的 ${ALARM_EXPORT_MAX_ROWS} 条；请缩小时间范围`,
   },
   'en-US': {

@@ -263,8 +263,8 @@ describe('project alarms over several devices', () => {
         .sort(),
     ).toEqual(
       [
-        ['Boiler 1', 'level', '报警中'],
-        ['Pump 1', 'flow', '报警中'],
+        ['Boiler 1', 'level', '未处理'],
+        ['Pump 1', 'flow', '未处理'],
       ].sort(),
     );
     // another enterprise gets the envelope, no file

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Input, Popconfirm, Segmented, Table, Tag, Typography } from 'antd';
-import { CheckOutlined } from '@ant-design/icons';
+import { CheckOutlined, ExportOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { AlarmRecordRow, Page } from '@fieldhub/shared';
 import { tablePagination, usePaging } from '../../../app/paging';
-import { request } from '../../../app/request';
+import { exportFileName } from '../../../app/downloadNames';
+import { download, request } from '../../../app/request';
 import { toastSuccess } from '../../../app/notify';
 import { can, useSession } from '../../../app/session';
 import { monitorKeys } from '../useMonitor';
@@ -52,6 +53,7 @@ export function AlarmTab({ equipmentId }: { equipmentId: number }) {
   const [view, setView] = useState<View>('active');
   const { range, picked, current, setRange } = useRange(24 * 7);
   const [note, setNote] = useState('');
+  const [exporting, setExporting] = useState(false);
   const allowed = can(user, 'monitor_equipinfo_menu_alarm');
   const ranged = view !== 'active';
   const problem = ranged ? rangeProblemText(range) : null;
@@ -86,6 +88,28 @@ export function AlarmTab({ equipmentId }: { equipmentId: number }) {
     },
   });
 
+  /** The signal alarms the table shows (active, or the history of the range) as .xlsx. */
+  const exportRows = async () => {
+    setExporting(true);
+    try {
+      await download(
+        '/lfscada/monitor/multi/alarm/export',
+        {
+          equipmentId,
+          ...(view === 'active'
+            ? { state: 'active' }
+            : { startTime: current().start, endTime: current().end }),
+          utcOffsetMinutes: -new Date().getTimezoneOffset(),
+        },
+        exportFileName(t('alarm.file'), new Date()),
+      );
+    } catch {
+      // the toast said why
+    } finally {
+      setExporting(false);
+    }
+  };
+
   if (!allowed)
     return (
       <Alert type="warning" showIcon title={t('alarm.no-permission')} data-testid="alarm-no-permission" />
@@ -115,6 +139,17 @@ export function AlarmTab({ equipmentId }: { equipmentId: number }) {
           data-testid="alarm-view"
         />
         {ranged && <RangeField value={range} onChange={(r) => (setRange(r), pager.toFirstPage())} />}
+        {view !== 'gateway' && (
+          <Button
+            icon={<ExportOutlined />}
+            loading={exporting}
+            disabled={!rows.data?.total || !!problem}
+            onClick={() => void exportRows()}
+            data-testid="alarm-export"
+          >
+            {t('alarm.export')}
+          </Button>
+        )}
       </Flex>
       <Table<AlarmRecordRow>
         rowKey="id"
