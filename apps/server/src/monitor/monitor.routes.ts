@@ -8,6 +8,7 @@ import {
   monitorCardQuerySchema,
   monitorEquipmentSchema,
   monitorOpenSchema,
+  reportExportSchema,
   reportRecordQuerySchema,
 } from '@fieldhub/shared';
 import type { AppContext } from '../appContext';
@@ -17,6 +18,7 @@ import * as cards from './board/deviceCards';
 import * as detail from './board/deviceDetail';
 import * as history from './history/history.service';
 import { historyExport } from './history/historyExport';
+import { reportExport } from './history/reportExport';
 import { liveRoutes } from './live/live.routes';
 import type { LiveHubOptions } from './live/liveHub';
 
@@ -109,6 +111,19 @@ export async function monitorRoutes(
     '/lfscada/monitor/multi/report/query',
     { input: reportRecordQuerySchema, access: view },
     ({ input, auth }) => history.queryReportRecords(db, auth, input),
+  );
+  /** {equipmentId, reportId, startTime, endTime, utcOffsetMinutes = 480} → .xlsx file (errors: envelope) */
+  call(
+    app,
+    '/lfscada/monitor/multi/report/export',
+    { input: reportExportSchema, access: view },
+    async ({ input, auth, lang, reply }) => {
+      const file = await reportExport(db, auth, input, lang);
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', attachmentHeader(file.filename))
+        .send(file.body);
+    },
   );
   /** {equipmentId, variableIds (1-10), startTime, endTime, width = 1000} → CurveResult */
   call(

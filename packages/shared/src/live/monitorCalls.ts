@@ -105,6 +105,17 @@ export const reportRecordQuerySchema = pagingSchema.extend({
   ...timeRange,
 });
 
+/**
+ * /lfscada/monitor/multi/report/export: the records of one historical report in the range as
+ * .xlsx (newest first, at most 100,000), times in the reader's offset from UTC (default UTC+8).
+ */
+export const reportExportSchema = equipmentRef.extend({
+  reportId: formId,
+  ...timeRange,
+  utcOffsetMinutes: z.coerce.number().int().min(-720).max(840).optional().default(480),
+});
+export type ReportExportInput = z.infer<typeof reportExportSchema>;
+
 /** /lfscada/monitor/multi/curve/query: up to 10 variables, downsampled to about `width` pixels. */
 export const curveQuerySchema = equipmentRef.extend({
   variableIds: idList(LIMITS.historyCurveVariables).pipe(z.array(z.number()).min(1)),

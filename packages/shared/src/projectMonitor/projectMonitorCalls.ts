@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { formBool, formId, pagingSchema } from '../validation/form';
 import { commaIdList, type MvarValue } from '../mvar/mvarCalls';
-import { timeInput, type AlarmRecordRow, type HistoryValueRow } from '../live/monitorCalls';
+import {
+  reportExportSchema,
+  timeInput,
+  type AlarmRecordRow,
+  type HistoryValueRow,
+} from '../live/monitorCalls';
 import { LIMITS } from '../timers';
 import { ALARM_LEVELS } from '../device/alarmRule';
 import type { GatewayStatus } from '../device/gateway';
@@ -200,6 +205,10 @@ export const projectReportQuerySchema = pagingSchema.extend({
   ...range,
 });
 export type ProjectReportQueryInput = z.infer<typeof projectReportQuerySchema>;
+
+/** custom/report/data/export {projectId, equipmentId, reportId, startTime, endTime, utcOffsetMinutes?} → .xlsx */
+export const projectReportExportSchema = reportExportSchema.extend({ projectId: formId });
+export type ProjectReportExportInput = z.infer<typeof projectReportExportSchema>;
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 

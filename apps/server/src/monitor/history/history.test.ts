@@ -156,6 +156,39 @@ describe('history values', () => {
     expect(page.total).toBe(4);
     expect(page.list[0]).toEqual({ ts: T0 + 3 * 3_600_000, values: { [level]: { max: 3 } } });
   });
+
+  it('exports the records of a report as .xlsx, one column per item, newest first', async () => {
+    const { res, rows } = await download(
+      p.app,
+      admin,
+      '/lfscada/monitor/multi/report/export',
+      {
+        equipmentId: device,
+        reportId: report,
+        startTime: T0,
+        endTime: T0 + 2 * 3_600_000,
+        utcOffsetMinutes: 0,
+      },
+      'zh-CN',
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('hourly-20240301.xlsx');
+    expect(rows).toEqual([
+      ['时间', 'level (最大值) [m]'],
+      [new Date(T0 + 2 * 3_600_000), 2],
+      [new Date(T0 + 3_600_000), 1],
+      [new Date(T0), 0],
+    ]);
+    // the range rules and the device check come before any file
+    const refused = await download(p.app, admin, '/lfscada/monitor/multi/report/export', {
+      equipmentId: device,
+      reportId: report,
+      startTime: T0,
+      endTime: T0 + 40 * DAY,
+    });
+    expect(refused.rows).toEqual([]);
+    expect(JSON.parse(refused.res.payload)).toMatchObject({ code: '10001' });
+  });
 });
 
 describe('curves', () => {

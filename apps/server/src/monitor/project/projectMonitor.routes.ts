@@ -20,6 +20,7 @@ import {
   projectPageInfoSchema,
   projectPagePasswordSchema,
   projectReportColsSchema,
+  projectReportExportSchema,
   projectReportQuerySchema,
   projectSignalQuerySchema,
   projectTokenSchema,
@@ -195,6 +196,18 @@ export function projectMonitorRoutes(
   );
   call(app, `${base}/custom/report/data/query`, { input: projectReportQuerySchema }, ({ input, auth }) =>
     records.reportRecords(deps, auth, input),
+  );
+  call(
+    app,
+    `${base}/custom/report/data/export`,
+    { input: projectReportExportSchema },
+    async ({ input, auth, lang, reply }) => {
+      const file = await records.reportRecordsExport(deps, auth, input, lang);
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', attachmentHeader(file.filename))
+        .send(file.body);
+    },
   );
   call(app, `${base}/queryAll`, { input: projectDevicesSchema }, ({ input, auth }) =>
     records.projectDevices(deps, auth, input.projectId),

@@ -9,6 +9,7 @@ import {
   type ProjectHistoryExportInput,
   type ProjectHistoryRow,
   type ProjectReportColsInput,
+  type ProjectReportExportInput,
   type ProjectReportQueryInput,
 } from '@fieldhub/shared';
 import type { Db } from '../../db/db';
@@ -17,6 +18,7 @@ import { ALARM_EXPORT_MAX_ROWS, alarmsWorkbook, type AlarmExport } from '../alar
 import * as alarms from '../alarms/alarms.service';
 import * as history from '../history/history.service';
 import { valuesWorkbook, type HistoryExport } from '../history/historyExport';
+import { reportExport, type ReportExport } from '../history/reportExport';
 import type { ProjectMonitorDeps } from './projectMonitor.service';
 import { monitoredProject, projectSignalDevices, requireBound, throughProject } from './projectScope';
 
@@ -149,6 +151,18 @@ export async function reportRecords(
   const project = await monitoredProject(db, clock, auth, projectId);
   await requireBound(db, project.id, [q.equipmentId]);
   return history.queryReportRecords(db, throughProject(auth), q);
+}
+
+/** custom/report/data/export: /monitor/multi/report/export for a bound device. */
+export async function reportRecordsExport(
+  { db, clock }: ProjectMonitorDeps,
+  auth: AuthContext,
+  { projectId, ...q }: ProjectReportExportInput,
+  lang: Lang,
+): Promise<ReportExport> {
+  const project = await monitoredProject(db, clock, auth, projectId);
+  await requireBound(db, project.id, [q.equipmentId]);
+  return reportExport(db, throughProject(auth), q, lang);
 }
 
 /** queryAll: the project's devices with their gateway state and active alarms, by title. */

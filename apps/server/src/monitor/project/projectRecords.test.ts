@@ -417,3 +417,27 @@ describe('project records access', () => {
     expect((await send(admin, `${base}/queryAll`, { projectId })).code).toBe('200');
   });
 });
+
+describe('project report export', () => {
+  it('exports a bound device’s report records and refuses another enterprise and unbound devices', async () => {
+    const body = {
+      projectId,
+      equipmentId: boiler,
+      reportId: report,
+      startTime: T0,
+      endTime: T0 + DAY,
+      utcOffsetMinutes: 0,
+    };
+    const { res, rows } = await download(p.app, admin, `${base}/custom/report/data/export`, body);
+    expect(res.statusCode).toBe(200);
+    expect(rows[0]).toEqual(['Time', 'level (max) [m]']);
+    expect(rows.slice(1).map((r) => r[1])).toEqual([2, 1, 0]);
+    const rival = await download(p.app, other, `${base}/custom/report/data/export`, body);
+    expect(JSON.parse(rival.res.payload)).toMatchObject({ code: '2604', data: null });
+    const unbound = await download(p.app, admin, `${base}/custom/report/data/export`, {
+      ...body,
+      projectId: otherProjectId,
+    });
+    expect(JSON.parse(unbound.res.payload)).toMatchObject({ code: '2610', data: null });
+  });
+});
