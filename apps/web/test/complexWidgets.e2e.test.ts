@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { PageDocument } from '@fieldhub/hmi';
@@ -473,6 +474,20 @@ describe('complex, navigate, script and 3D widgets in the designer', () => {
       await expect.poll(() => live('ComplexLine').innerText(), { timeout: 15_000 }).not.toContain('Loading');
       expect(await live('ComplexLine').innerText()).not.toContain('No data in this period');
       await shot(page, 'en-US', '8-report-project');
+      // the table's export: the same six records in a workbook, through the project's export call
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        page.locator('[data-testid=viewer-stage] [data-testid=report-widget-export]').click(),
+      ]);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile(await file.path());
+      const sheetRows = book.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
+      expect(sheetRows[0]!.slice(1)).toEqual([
+        'Time',
+        'boiler_temperature (max) [°C]',
+        'boiler_temperature (average) [°C]',
+      ]);
+      expect(sheetRows.slice(1).map((r) => r[2])).toEqual([85, 84, 83, 82, 81, 80]);
     } finally {
       await context.close();
     }

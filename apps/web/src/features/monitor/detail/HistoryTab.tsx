@@ -159,6 +159,27 @@ function ReportHistory({ equipmentId }: { equipmentId: number }) {
   });
   const problem = rangeProblemText(range);
   const columns = records.data?.columns ?? [];
+  const [exporting, setExporting] = useState(false);
+  const exportRecords = async () => {
+    setExporting(true);
+    try {
+      await download(
+        '/lfscada/monitor/multi/report/export',
+        {
+          equipmentId,
+          reportId,
+          startTime: asked.range.start,
+          endTime: asked.range.end,
+          utcOffsetMinutes: -new Date().getTimezoneOffset(),
+        },
+        exportFileName(t('history.report-file'), new Date()),
+      );
+    } catch {
+      // the toast said why
+    } finally {
+      setExporting(false);
+    }
+  };
   return (
     <>
       <Flex wrap gap={12} align="flex-start" style={{ marginBottom: 16 }}>
@@ -183,6 +204,15 @@ function ReportHistory({ equipmentId }: { equipmentId: number }) {
           }}
         >
           {t('common:search')}
+        </Button>
+        <Button
+          icon={<ExportOutlined />}
+          loading={exporting}
+          disabled={!records.data?.total}
+          onClick={() => void exportRecords()}
+          data-testid="report-export"
+        >
+          {t('history.export')}
         </Button>
       </Flex>
       <Table

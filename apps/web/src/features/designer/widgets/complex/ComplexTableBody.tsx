@@ -219,6 +219,18 @@ function AlarmTable({
       'equipmentTitle' in r ? r.equipmentTitle : '',
     );
   const equipmentIds = equips.map((e) => Number(e['equipmentId'])).filter((id) => id > 0);
+  // a project page reads the designer alarms of its devices through the project
+  const calls = project
+    ? {
+        query: '/lfscada/monitor/project/alarm/queryAll',
+        export: '/lfscada/monitor/project/alarm/export',
+        body: { projectId: Number(project), equipmentIds },
+      }
+    : {
+        query: '/lfscada/monitor/multi/alarm/query',
+        export: '/lfscada/monitor/multi/alarm/export',
+        body: { equipmentId: Number(equipmentId) },
+      };
   const rows = useQuery({
     queryKey: [
       'widget',
@@ -232,32 +244,45 @@ function AlarmTable({
     ],
     queryFn: () => {
       const [startTime, endTime] = current();
-      // a project page reads the designer alarms of its devices through the project
-      return project
-        ? request<Page<AlarmRow>>(
-            '/lfscada/monitor/project/alarm/queryAll',
-            { projectId: Number(project), equipmentIds, startTime, endTime, ...pager.paging },
-            json,
-          )
-        : request<Page<AlarmRow>>(
-            '/lfscada/monitor/multi/alarm/query',
-            { equipmentId: Number(equipmentId), startTime, endTime, ...pager.paging },
-            json,
-          );
+      return request<Page<AlarmRow>>(
+        calls.query,
+        { ...calls.body, startTime, endTime, ...pager.paging },
+        json,
+      );
     },
     placeholderData: keepPreviousData,
     refetchInterval: num(d['rollTime'], 30) * 1000,
   });
   return (
     <div style={tableStyle(widget)} className="fh-widget-table" data-testid="alarm-widget">
-      {d['filterTime'] !== false && (
-        <Flex gap={8} style={{ padding: 8 }}>
-          <DatePicker.RangePicker
-            size="small"
-            showTime
-            value={range}
-            onChange={(v) => (setRange(v as [Dayjs, Dayjs] | null), pager.toFirstPage())}
-          />
+      {(d['filterTime'] !== false || d['exportExcel'] !== false) && (
+        <Flex gap={8} wrap style={{ padding: 8 }}>
+          {d['filterTime'] !== false && (
+            <DatePicker.RangePicker
+              size="small"
+              showTime
+              value={range}
+              onChange={(v) => (setRange(v as [Dayjs, Dayjs] | null), pager.toFirstPage())}
+            />
+          )}
+          {d['exportExcel'] !== false && (
+            <Button
+              size="small"
+              icon={<ExportOutlined />}
+              disabled={!rows.data?.total}
+              data-testid="alarm-widget-export"
+              onClick={() => {
+                const [startTime, endTime] = current();
+                void download(
+                  calls.export,
+                  { ...calls.body, startTime, endTime, utcOffsetMinutes: -new Date().getTimezoneOffset() },
+                  exportFileName(t('monitor:alarm.file'), new Date()),
+                ).catch(() => undefined);
+              }}
+            >
+              {t('monitor:alarm.export')}
+            </Button>
+          )}
         </Flex>
       )}
       <Table<AlarmRow>
