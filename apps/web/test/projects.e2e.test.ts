@@ -88,6 +88,24 @@ const dialogsClosed = (page: Page) =>
 /** The screens pictured in English too; Chinese pictures every step. */
 const englishShots = new Set(['list', 'equip-invalid', 'accounts', 'mvar-invalid', 'mvar-dialog', 'share']);
 
+/**
+ * Clicks "Check" in the mvar dialog and waits for the server's verdict (validFormulaVar). Under a
+ * loaded CI machine a click once went unanswered: it is repeated while no request went out.
+ */
+async function checkFormula(page: Page) {
+  for (let attempt = 1; ; attempt++) {
+    const answered = page
+      .waitForResponse((r) => r.url().includes('/lfscada/project/mvar/validFormulaVar'), { timeout: 10_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    await page.getByTestId('mvar-check').click();
+    if (await answered) return;
+    if (attempt === 3) throw new Error('the formula check sent no request after 3 clicks');
+  }
+}
+
 async function shot(page: Page, lang: 'zh-CN' | 'en-US', name: string) {
   if (lang === 'en-US' && !englishShots.has(name)) return;
   await page.mouse.move(1, 1); // no hover tooltip in the picture
@@ -260,7 +278,7 @@ describe.each(['zh-CN', 'en-US'] as const)('project screens (%s)', (lang) => {
       await types.nth(4).click();
       await expect.poll(() => types.nth(4).locator('input').isChecked(), wait).toBe(true);
       await page.getByTestId('mvar-formula').fill('${999.999} * 2');
-      await page.getByTestId('mvar-check').click();
+      await checkFormula(page);
       await expect
         .poll(() => page.locator('.ant-modal:visible .ant-form-item-explain-error').first().innerText(), wait)
         .toBe(l.unknownRef);
@@ -271,7 +289,7 @@ describe.each(['zh-CN', 'en-US'] as const)('project screens (%s)', (lang) => {
       await expect
         .poll(() => page.getByTestId('mvar-formula').inputValue(), wait)
         .toBe(`\${${device}.${temperature}}`);
-      await page.getByTestId('mvar-check').click();
+      await checkFormula(page);
       await expect.poll(() => page.getByTestId('mvar-valid').innerText(), wait).toContain(l.valid);
       await shot(page, lang, 'mvar-dialog');
       await clickSettled(page.locator('.ant-modal:visible .ant-btn-primary'));

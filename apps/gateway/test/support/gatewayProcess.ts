@@ -33,8 +33,8 @@ export class GatewayProcess {
       MAIN,
       '--sn',
       args.sn,
-      '--password',
-      args.password ?? 'secret-password',
+      // one argument: a password may start with '-'
+      `--password=${args.password ?? 'secret-password'}`,
       '--broker',
       args.broker,
       '--data-dir',

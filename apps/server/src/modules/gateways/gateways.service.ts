@@ -52,7 +52,8 @@ export async function registerGateways(
     const issued: { sn: string; verifyCode: string; mqttPassword: string }[] = [];
     for (const g of input.gateways) {
       const verifyCode = g.verifyCode ?? String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const mqttPassword = g.mqttPassword ?? randomBytes(12).toString('base64url');
+      // hex: a generated password never starts with '-', which a command line reads as an option
+      const mqttPassword = g.mqttPassword ?? randomBytes(12).toString('hex');
       await tx.query(
         `insert into gateways(sn, verify_code, mqtt_password_hash, broker_hash, series, model)
          values ($1, $2, $3, $4, $5, $6)`,

@@ -46,7 +46,8 @@ describe('registering gateways on the platform', () => {
     expect(issued.map((g) => g.sn)).toEqual(sns);
     for (const g of issued) {
       expect(g.verifyCode).toMatch(/^\d{6}$/);
-      expect(g.mqttPassword.length).toBeGreaterThanOrEqual(12);
+      // hex, never starting with '-' (a command line would read it as an option)
+      expect(g.mqttPassword).toMatch(/^[0-9a-f]{24}$/);
     }
     const [row] = await p.ctx.db.query<{ mqtt_password_hash: string; series: string; model: string }>(
       'select mqtt_password_hash, series, model from gateways where sn = $1',
