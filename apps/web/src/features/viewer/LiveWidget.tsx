@@ -73,7 +73,7 @@ interface LiveWidgetProps {
   onClick(widget: Widget, picked: string | null): void;
 }
 
-/** What the wrapper draws from the values: the animation state and the stale time, as one text. */
+/** What the wrapper draws from the values: the animation state and the stale time. */
 function wrapperState(
   widget: Widget,
   keys: readonly string[],
@@ -85,6 +85,24 @@ function wrapperState(
   const own = ownKey ? valueOf(ownKey) : undefined;
   const staleTs = own?.stale ? own.ts : null;
   return { anim, stale, staleTs };
+}
+
+/**
+ * The same as a comparable snapshot, built on every value change of the widget's keys: a number
+ * while the widget has no animations and is fresh (the common case, nothing allocated), else one
+ * short text of what the wrapper draws.
+ */
+export function wrapperSnapshot(
+  widget: Widget,
+  keys: readonly string[],
+  ownKey: string,
+  valueOf: (key: string) => RuntimeValue | undefined,
+): number | string {
+  const stale = keys.some((k) => valueOf(k)?.stale);
+  if (!stale && !widget.animation.length) return 0;
+  const { anim, staleTs } = wrapperState(widget, keys, ownKey, valueOf);
+  const rotate = anim.rotate ? `${anim.rotate.speed}${anim.rotate.ccw ? 'c' : ''}` : '';
+  return `${anim.hidden ? 'h' : ''}|${anim.twinkle ?? ''}|${rotate}|${anim.fill ?? ''}|${anim.border ?? ''}|${anim.font ?? ''}|${stale ? (staleTs ?? 's') : ''}`;
 }
 
 export const LiveWidget = memo(function LiveWidget({ widget, onClick }: LiveWidgetProps) {
@@ -100,7 +118,7 @@ export const LiveWidget = memo(function LiveWidget({ widget, onClick }: LiveWidg
   );
   // the wrapper re-renders only when its animations or staleness change; a new value alone
   // re-renders just the body that shows it (the body reads its value itself)
-  useSyncExternalStore(subscribe, () => JSON.stringify(wrapperState(widget, keys, ownKey, runtime.valueOf)));
+  useSyncExternalStore(subscribe, () => wrapperSnapshot(widget, keys, ownKey, runtime.valueOf));
   const ref = useRef<HTMLDivElement>(null);
   const heavy = isHeavy(widget.widgetType);
   const onScreen = useOnScreen(ref, heavy);

@@ -4,6 +4,7 @@ import type { LiveMessage, MonitorSignal, ProjectLiveMessage } from '@fieldhub/s
 import type { LiveSocket, LiveSocketStatus } from '../monitor/live/liveSocket';
 import type { GatewayProbe } from '../monitor/live/monitorSession';
 import { animationState, compare } from './animations';
+import { wrapperSnapshot } from './LiveWidget';
 import { DeviceFeeds, frameValues, OPEN_SPACING_MS } from './deviceFeed';
 import {
   fitScale,
@@ -527,5 +528,36 @@ describe('pacedFrames', () => {
     expect(ran).toEqual([1016]);
     frame();
     expect(ran).toEqual([1016, 1080]);
+  });
+});
+
+describe('live widget wrapper', () => {
+  it('changes its snapshot only when what the wrapper draws changes', () => {
+    const values = new Map<string, { value: number; ts: number; quality: number; stale: boolean }>();
+    const valueOf = (k: string) => values.get(k);
+    const text = defaultWidget('UsualDataText', { id: 't', x: 0, y: 0 });
+    values.set('s:1.5', { value: 3, ts: 10, quality: 0, stale: false });
+    // no animation, fresh: a constant number whatever the value
+    expect(wrapperSnapshot(text, ['s:1.5'], 's:1.5', valueOf)).toBe(0);
+    values.set('s:1.5', { value: 4, ts: 20, quality: 0, stale: true });
+    expect(wrapperSnapshot(text, ['s:1.5'], 's:1.5', valueOf)).toContain('20');
+    const lamp = defaultWidget('ShapeRect', { id: 'r', x: 0, y: 0 });
+    lamp.animation = [
+      animationSchema.parse({
+        type: 'fillColor',
+        enable: true,
+        data: { signalId: '5', equipId: '1' },
+        rows: [
+          { symbol: '<', value: '500', color: '#52C41A' },
+          { symbol: '>=', value: '500', color: '#F5222D' },
+        ],
+      }),
+    ];
+    values.set('s:1.5', { value: 100, ts: 30, quality: 0, stale: false });
+    const green = wrapperSnapshot(lamp, ['s:1.5'], '', valueOf);
+    values.set('s:1.5', { value: 200, ts: 40, quality: 0, stale: false });
+    expect(wrapperSnapshot(lamp, ['s:1.5'], '', valueOf)).toBe(green);
+    values.set('s:1.5', { value: 700, ts: 50, quality: 0, stale: false });
+    expect(wrapperSnapshot(lamp, ['s:1.5'], '', valueOf)).not.toBe(green);
   });
 });
