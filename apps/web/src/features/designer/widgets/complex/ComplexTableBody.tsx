@@ -8,9 +8,8 @@
  */
 import type { CSSProperties } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Flex, Table, Tag } from 'antd';
-import { ExportOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Table, Tag } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type {
   AlarmRecordRow,
@@ -20,14 +19,14 @@ import type {
   ProjectHistoryRow,
 } from '@fieldhub/shared';
 import type { Widget } from '@fieldhub/hmi';
-import { exportFileName } from '../../../../app/downloadNames';
-import { download, request } from '../../../../app/request';
+import { request } from '../../../../app/request';
 import { tablePagination, usePaging } from '../../../../app/paging';
 import { useWidgetRuntime } from '../runtime';
 import { num, obj, str } from '../styleOf';
 import { BodyNote } from './BodyNote';
 import { alarmColumns, tableEquipment } from './tables';
 import { tableStyle, useRange } from './tableFrame';
+import { TableToolbar } from './TableToolbar';
 import { readsReport, reportEquipment, reportItemName } from './reportData';
 import { useAggregationName } from './reportRecords';
 import { ReportTable } from './ReportTable';
@@ -95,32 +94,17 @@ function HistoryTable({
   const format = str(d['format'], 'YYYY-MM-DD HH:mm:ss');
   return (
     <div style={tableStyle(widget)} className="fh-widget-table" data-testid="history-widget">
-      <Flex gap={8} wrap style={{ padding: 8 }}>
-        {d['filterTime'] !== false && (
-          <DatePicker.RangePicker
-            size="small"
-            showTime
-            value={range}
-            onChange={(v) => (setRange(v as [Dayjs, Dayjs] | null), pager.toFirstPage())}
-          />
-        )}
-        {d['exportExcel'] !== false && (
-          <Button
-            size="small"
-            icon={<ExportOutlined />}
-            disabled={!rows.data?.total}
-            onClick={() =>
-              void download(
-                calls.export,
-                { ...calls.body, utcOffsetMinutes: -new Date().getTimezoneOffset() },
-                exportFileName(t('monitor:history.file'), new Date()),
-              ).catch(() => undefined)
-            }
-          >
-            {t('monitor:history.export')}
-          </Button>
-        )}
-      </Flex>
+      <TableToolbar
+        widget={widget}
+        range={range}
+        onRange={(r) => (setRange(r), pager.toFirstPage())}
+        exporting={{
+          enabled: !!rows.data?.total,
+          request: () => ({ url: calls.export, body: calls.body }),
+          fileName: t('monitor:history.file'),
+          label: t('monitor:history.export'),
+        }}
+      />
       <Table<HistoryRow>
         size="small"
         rowKey={(r) => `${r.variableId}-${r.ts}`}
@@ -255,36 +239,21 @@ function AlarmTable({
   });
   return (
     <div style={tableStyle(widget)} className="fh-widget-table" data-testid="alarm-widget">
-      {(d['filterTime'] !== false || d['exportExcel'] !== false) && (
-        <Flex gap={8} wrap style={{ padding: 8 }}>
-          {d['filterTime'] !== false && (
-            <DatePicker.RangePicker
-              size="small"
-              showTime
-              value={range}
-              onChange={(v) => (setRange(v as [Dayjs, Dayjs] | null), pager.toFirstPage())}
-            />
-          )}
-          {d['exportExcel'] !== false && (
-            <Button
-              size="small"
-              icon={<ExportOutlined />}
-              disabled={!rows.data?.total}
-              data-testid="alarm-widget-export"
-              onClick={() => {
-                const [startTime, endTime] = current();
-                void download(
-                  calls.export,
-                  { ...calls.body, startTime, endTime, utcOffsetMinutes: -new Date().getTimezoneOffset() },
-                  exportFileName(t('monitor:alarm.file'), new Date()),
-                ).catch(() => undefined);
-              }}
-            >
-              {t('monitor:alarm.export')}
-            </Button>
-          )}
-        </Flex>
-      )}
+      <TableToolbar
+        widget={widget}
+        range={range}
+        onRange={(r) => (setRange(r), pager.toFirstPage())}
+        exporting={{
+          enabled: !!rows.data?.total,
+          request: () => {
+            const [startTime, endTime] = current();
+            return { url: calls.export, body: { ...calls.body, startTime, endTime } };
+          },
+          fileName: t('monitor:alarm.file'),
+          label: t('monitor:alarm.export'),
+          testId: 'alarm-widget-export',
+        }}
+      />
       <Table<AlarmRow>
         size="small"
         rowKey="id"

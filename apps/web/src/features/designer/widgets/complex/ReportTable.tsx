@@ -3,18 +3,17 @@
  * chosen report item, with the widget's time filter and pager, newest record first.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Flex, Table } from 'antd';
-import { ExportOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Table } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Widget } from '@fieldhub/hmi';
-import { exportFileName } from '../../../../app/downloadNames';
 import { tablePagination, usePaging } from '../../../../app/paging';
 import { useWidgetRuntime } from '../runtime';
 import { num, str } from '../styleOf';
 import { reportCellText, reportItemName, reportTableRows, type ReportTableRow } from './reportData';
-import { downloadReportRecords, fetchReportRecords, useAggregationName } from './reportRecords';
+import { fetchReportRecords, reportExportCall, useAggregationName } from './reportRecords';
 import { tableStyle, useRange } from './tableFrame';
+import { TableToolbar } from './TableToolbar';
 
 type Loose = Record<string, unknown>;
 
@@ -48,36 +47,21 @@ export function ReportTable({ widget, equipmentId }: { widget: Widget; equipment
   const format = str(d['format'], 'YYYY-MM-DD HH:mm:ss');
   return (
     <div style={tableStyle(widget)} className="fh-widget-table" data-testid="report-widget">
-      {(d['filterTime'] !== false || d['exportExcel'] !== false) && (
-        <Flex gap={8} wrap style={{ padding: 8 }}>
-          {d['filterTime'] !== false && (
-            <DatePicker.RangePicker
-              size="small"
-              showTime
-              value={range}
-              onChange={(v) => (setRange(v as [Dayjs, Dayjs] | null), pager.toFirstPage())}
-            />
-          )}
-          {d['exportExcel'] !== false && (
-            <Button
-              size="small"
-              icon={<ExportOutlined />}
-              disabled={!records.data?.total}
-              data-testid="report-widget-export"
-              onClick={() => {
-                const [start, end] = current();
-                void downloadReportRecords(
-                  runtime.scope,
-                  { equipmentId, reportId, start, end },
-                  exportFileName(t('monitor:history.report-file'), new Date()),
-                ).catch(() => undefined);
-              }}
-            >
-              {t('monitor:history.export')}
-            </Button>
-          )}
-        </Flex>
-      )}
+      <TableToolbar
+        widget={widget}
+        range={range}
+        onRange={(r) => (setRange(r), pager.toFirstPage())}
+        exporting={{
+          enabled: !!records.data?.total,
+          request: () => {
+            const [start, end] = current();
+            return reportExportCall(runtime.scope, { equipmentId, reportId, start, end });
+          },
+          fileName: t('monitor:history.report-file'),
+          label: t('monitor:history.export'),
+          testId: 'report-widget-export',
+        }}
+      />
       <Table<ReportTableRow>
         size="small"
         rowKey="ts"

@@ -6,7 +6,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReportRecordPage } from '@fieldhub/shared';
 import type { Widget } from '@fieldhub/hmi';
-import { download, request } from '../../../../app/request';
+import { request } from '../../../../app/request';
 import { useWidgetRuntime, type WidgetRuntime } from '../runtime';
 import { num } from '../styleOf';
 import { useWidgetText } from '../widgetText';
@@ -43,29 +43,23 @@ export function fetchReportRecords(scope: WidgetRuntime['scope'], q: ReportQuery
     : request<ReportRecordPage>('/lfscada/monitor/multi/report/query', body, { json: true, silent: true });
 }
 
-/**
- * Downloads the report's records in the range as .xlsx (the device call, or the project's twin on
- * a project page); a refusal is shown by the request client.
- */
-export function downloadReportRecords(
+/** The export call of the report's records in the range: the device call, or the project's twin. */
+export function reportExportCall(
   scope: WidgetRuntime['scope'],
   q: Omit<ReportQuery, 'pageNum' | 'pageSize'>,
-  fileName: string,
-): Promise<void> {
+): { url: string; body: Record<string, unknown> } {
   const body = {
     equipmentId: Number(q.equipmentId),
     reportId: Number(q.reportId),
     startTime: q.start,
     endTime: q.end,
-    utcOffsetMinutes: -new Date().getTimezoneOffset(),
   };
   return scope.kind === 'project'
-    ? download(
-        '/lfscada/monitor/project/custom/report/data/export',
-        { projectId: Number(scope.id), ...body },
-        fileName,
-      )
-    : download('/lfscada/monitor/multi/report/export', body, fileName);
+    ? {
+        url: '/lfscada/monitor/project/custom/report/data/export',
+        body: { projectId: Number(scope.id), ...body },
+      }
+    : { url: '/lfscada/monitor/multi/report/export', body };
 }
 
 /** The aggregation's name in the reader's language (widget bodies only: the canvas gives the text). */
