@@ -96,9 +96,18 @@ export async function historyAllExport(
 export async function alarmAll(
   { db, clock }: ProjectMonitorDeps,
   auth: AuthContext,
-  { projectId, equipmentIds, ...q }: ProjectAlarmAllInput,
+  q: ProjectAlarmAllInput,
 ): Promise<Page<ProjectAlarmRow>> {
-  const project = await monitoredProject(db, clock, auth, projectId);
+  return projectAlarms(db, auth, await monitoredProject(db, clock, auth, q.projectId), q);
+}
+
+/** The alarms of the project's devices that `q` names, for a project the caller may monitor. */
+async function projectAlarms(
+  db: Db,
+  auth: AuthContext,
+  project: { id: number },
+  { equipmentIds, ...q }: Omit<ProjectAlarmAllInput, 'projectId'>,
+): Promise<Page<ProjectAlarmRow>> {
   await requireBound(db, project.id, equipmentIds);
   const bound = await db.query<{ equipment_id: number; title: string }>(
     `select equipment_id, title from project_equipment
@@ -115,19 +124,19 @@ export async function alarmAll(
 
 /** alarm/export: what alarm/queryAll selects, as .xlsx (alarmExport.ts). */
 export async function alarmExport(
-  deps: ProjectMonitorDeps,
+  { db, clock }: ProjectMonitorDeps,
   auth: AuthContext,
-  { utcOffsetMinutes, ...q }: ProjectAlarmExportInput,
+  { utcOffsetMinutes, projectId, ...q }: ProjectAlarmExportInput,
   lang: Lang,
 ): Promise<AlarmExport> {
-  const project = await monitoredProject(deps.db, deps.clock, auth, q.projectId);
-  const page = await alarmAll(deps, auth, { ...q, pageNum: 1, pageSize: ALARM_EXPORT_MAX_ROWS });
+  const project = await monitoredProject(db, clock, auth, projectId);
+  const page = await projectAlarms(db, auth, project, { ...q, pageNum: 1, pageSize: ALARM_EXPORT_MAX_ROWS });
   return alarmsWorkbook(page.list, {
     name: project.name,
     lang,
     utcOffsetMinutes,
     total: page.total,
-    now: deps.clock.now(),
+    now: clock.now(),
   });
 }
 
