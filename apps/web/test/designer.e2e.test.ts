@@ -323,6 +323,8 @@ describe('the page designer in the browser', () => {
       await signIn(page);
       await page.goto(`${f.baseUrl}/manage/eg/${deviceId}/designer/${created.id}`);
       await page.getByTestId('designer').waitFor();
+      // the binding check's banner above the canvas has come: it moves the canvas down when it does
+      await page.getByTestId('repair-none').waitFor();
       await page.getByTestId('palette-ShapeRect').click();
       const rect = widgets(page, 'ShapeRect');
       await rect.waitFor();
@@ -405,6 +407,9 @@ describe('the page designer in the browser', () => {
       await signIn(page);
       await page.goto(`${f.baseUrl}/manage/eg/${deviceId}/designer/${created.id}`);
       await expect.poll(() => widgets(page).count()).toBe(60);
+      // the binding check's banner above the canvas has come (CI: it came during the drag, moving
+      // the canvas 38 px down under the pointer, and the drop landed 38 px short)
+      await page.getByTestId('repair-none').waitFor();
       await page.keyboard.press('Control+a');
       await expect.poll(() => page.getByTestId('status-selection').innerText()).toContain('60');
       const first = await box(page.locator('[data-wid=m0]'));
