@@ -91,11 +91,13 @@ export const historyQuerySchema = pagingSchema.extend({
 });
 
 /** /lfscada/monitor/multi/history/export: the same rows as an .xlsx file. */
+/** The reader's offset from UTC in minutes, for the times an export writes (default UTC+8, Asia/Shanghai). */
+export const utcOffsetInput = z.coerce.number().int().min(-720).max(840).optional().default(480);
+
 export const historyExportSchema = equipmentRef.extend({
   variableIds: idList(500).optional(),
   ...timeRange,
-  /** the reader's offset from UTC in minutes, for the times in the sheet (default UTC+8, Asia/Shanghai) */
-  utcOffsetMinutes: z.coerce.number().int().min(-720).max(840).optional().default(480),
+  utcOffsetMinutes: utcOffsetInput,
 });
 
 /** /lfscada/monitor/multi/report/query: records of one historical report, newest first. */
@@ -112,7 +114,7 @@ export const reportRecordQuerySchema = pagingSchema.extend({
 export const reportExportSchema = equipmentRef.extend({
   reportId: formId,
   ...timeRange,
-  utcOffsetMinutes: z.coerce.number().int().min(-720).max(840).optional().default(480),
+  utcOffsetMinutes: utcOffsetInput,
 });
 export type ReportExportInput = z.infer<typeof reportExportSchema>;
 

@@ -4,6 +4,7 @@ import { commaIdList, type MvarValue } from '../mvar/mvarCalls';
 import {
   reportExportSchema,
   timeInput,
+  utcOffsetInput,
   type AlarmRecordRow,
   type HistoryValueRow,
 } from '../live/monitorCalls';
@@ -182,7 +183,7 @@ export const projectHistoryExportSchema = z.object({
   projectId: formId,
   dataSignal: dataSignal.pipe(z.array(z.number()).min(1)),
   ...range,
-  utcOffsetMinutes: z.coerce.number().int().min(-720).max(840).optional().default(480),
+  utcOffsetMinutes: utcOffsetInput,
 });
 export type ProjectHistoryExportInput = z.infer<typeof projectHistoryExportSchema>;
 
@@ -264,7 +265,7 @@ export type ProjectAlarmAllInput = z.infer<typeof projectAlarmAllSchema>;
  * 50,000 records); refusals answer the envelope as alarm/queryAll does.
  */
 export const projectAlarmExportSchema = projectAlarmAllSchema.omit({ pageNum: true, pageSize: true }).extend({
-  utcOffsetMinutes: z.coerce.number().int().min(-720).max(840).optional().default(480),
+  utcOffsetMinutes: utcOffsetInput,
 });
 export type ProjectAlarmExportInput = z.infer<typeof projectAlarmExportSchema>;
 

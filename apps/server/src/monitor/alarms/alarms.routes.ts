@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ALARM_LEVELS, formId, idListSchema, pagingSchema } from '@fieldhub/shared';
+import { ALARM_LEVELS, formId, idListSchema, pagingSchema, utcOffsetInput } from '@fieldhub/shared';
 import type { AppContext } from '../../appContext';
 import { call } from '../../http/route';
 import { NOTIFY_CHANNELS } from '../notify/providers';
@@ -32,7 +32,7 @@ export const alarmQuerySchema = pagingSchema.extend({
   ...range,
 });
 export const alarmExportSchema = alarmQuerySchema.omit({ pageNum: true, pageSize: true }).extend({
-  utcOffsetMinutes: z.coerce.number().int().min(-720).max(840).optional().default(480),
+  utcOffsetMinutes: utcOffsetInput,
 });
 export const gatewayAlarmQuerySchema = pagingSchema.extend({ equipmentId: formId, state, ...range });
 export const alarmConfirmSchema = z.object({
