@@ -145,6 +145,20 @@ describe('login and session', () => {
     expect(after.body.code).toBe('200');
   });
 
+  it('locks the account after 40 parallel wrong passwords and judges at most one without the image code', async () => {
+    const user = await newUser('Burst Co');
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => login(new Caller(p.app), user, 'Wrong_pass1')),
+    );
+    const codes = answers.map((a) => a.body.code);
+    // 1001 is a password judged without the image code; the others were refused for the missing
+    // code (1004: none of these callers fetched one), or locked the account or found it locked (1005)
+    expect(codes.filter((c) => c === '1001').length).toBeLessThanOrEqual(1);
+    expect(codes.filter((c) => c !== '1001' && c !== '1004' && c !== '1005')).toEqual([]);
+    const locked = await login(new Caller(p.app), user, TEST_PASSWORD);
+    expect(locked.body.code).toBe('1005');
+  });
+
   it('refuses a disabled account with 1008 and ends its sessions', async () => {
     const user = await newUser('Disabled Co');
     const caller = await loggedIn(p.app, user);

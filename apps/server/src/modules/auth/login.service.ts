@@ -1,16 +1,18 @@
 import { AppError, Err, LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '@fieldhub/shared';
 import { one, type Db } from '../../db/db';
-import { minutesFrom, type Clock } from '../../clock';
+import type { Clock } from '../../clock';
 import { recordOperation } from '../oplog/oplog.service';
 import { consumeCaptcha } from './captcha';
+import {
+  claimAttempt,
+  clearFailures,
+  countFailure,
+  peekAttempts,
+  releaseAttempt,
+  type LoginAttemptState,
+} from './loginAttempts';
 import { DUMMY_HASH, verifyPassword } from './passwordHash';
 import { createSession } from './sessions';
-
-interface FailureRow {
-  failures: number;
-  last_failed_at: Date | null;
-  locked_until: Date | null;
-}
 
 export interface LoginAttempt {
   loginname: string;
@@ -21,65 +23,45 @@ export interface LoginAttempt {
   userAgent: string;
 }
 
-/** Failures still counting for a login name (they lapse after the lock period). */
-async function currentFailures(db: Db, clock: Clock, loginname: string): Promise<FailureRow> {
-  const row = await one<FailureRow>(
-    db,
-    'select failures, last_failed_at, locked_until from login_failures where loginname = $1',
-    [loginname],
-  );
-  const now = clock.now().getTime();
-  if (!row) return { failures: 0, last_failed_at: null, locked_until: null };
-  if (row.locked_until && row.locked_until.getTime() > now) return row;
-  const lapsed = !row.last_failed_at || now - row.last_failed_at.getTime() > LOGIN_LOCK_MINUTES * 60_000;
-  return lapsed || row.locked_until ? { failures: 0, last_failed_at: null, locked_until: null } : row;
-}
-
-/** Whether the next login for this name must carry the image code (after any failed attempt). */
+/**
+ * Whether the next login for this name must carry the image code: after any failed attempt, and
+ * while another attempt of the name is being checked.
+ */
 export async function captchaRequired(db: Db, clock: Clock, loginname: string): Promise<boolean> {
   if (!loginname) return false;
-  return (await currentFailures(db, clock, normalise(loginname))).failures > 0;
+  const state = await peekAttempts(db, clock, normalise(loginname));
+  return state.failures > 0 || state.attempts > 0;
 }
 
 function normalise(loginname: string): string {
   return loginname.trim().toLowerCase();
 }
 
-async function recordFailure(db: Db, clock: Clock, loginname: string, previous: number): Promise<number> {
-  const now = clock.now();
-  const failures = previous + 1;
-  const lockedUntil = failures >= LOGIN_MAX_FAILURES ? minutesFrom(now, LOGIN_LOCK_MINUTES) : null;
-  await db.query(
-    `insert into login_failures(loginname, failures, last_failed_at, locked_until) values ($1, $2, $3, $4)
-     on conflict (loginname) do update set failures = $2, last_failed_at = $3, locked_until = $4`,
-    [loginname, failures, now, lockedUntil],
-  );
-  return failures;
-}
-
 const lockedError = () => new AppError(Err.tooManyFailures, { params: { minutes: LOGIN_LOCK_MINUTES } });
 
-/**
- * Checks a login in the order of the spec's codes: name present (1002), not locked (1005),
- * image code when required (1003/1004), password (1001, the fifth failure locks: 1005),
- * account enabled (1008). Returns the new session token and the account id.
- */
-export async function login(
+/** What the checks of one claimed attempt found; `failed` counts as a failure, the others do not. */
+type Verdict =
+  | { kind: 'locked' }
+  | { kind: 'failed'; error: AppError }
+  | { kind: 'disabled' }
+  | { kind: 'accepted'; account: { id: number; org_id: number } };
+
+async function judge(
   db: Db,
   clock: Clock,
-  idleMinutes: number,
+  claim: LoginAttemptState,
+  name: string,
   attempt: LoginAttempt,
-): Promise<{ token: string; accountId: number }> {
-  const name = normalise(attempt.loginname);
-  if (!name) throw new AppError(Err.usernameRequired);
-  const state = await currentFailures(db, clock, name);
-  if (state.locked_until && state.locked_until.getTime() > clock.now().getTime()) throw lockedError();
-  if (state.failures > 0) {
+): Promise<Verdict> {
+  if (claim.locked_until && claim.locked_until.getTime() > clock.now().getTime()) return { kind: 'locked' };
+  // Only the attempt that found no failure and no other attempt in flight goes without the image
+  // code: a burst of parallel logins tries one password at most before codes are due.
+  if (claim.failures > 0 || claim.attempts > 1) {
     try {
       await consumeCaptcha(db, clock, attempt.captchaId, attempt.vcode);
     } catch (err) {
-      if (err instanceof AppError) throw new AppError(err.code, { data: { vcode: true } });
-      throw err;
+      if (!(err instanceof AppError)) throw err;
+      return { kind: 'failed', error: new AppError(err.code, { data: { vcode: true } }) };
     }
   }
 
@@ -97,13 +79,48 @@ export async function login(
   );
   const passwordOk = await verifyPassword(attempt.password, account?.password_hash ?? DUMMY_HASH);
   if (!account || !passwordOk) {
-    const failures = await recordFailure(db, clock, name, state.failures);
-    if (failures >= LOGIN_MAX_FAILURES) throw lockedError();
-    throw new AppError(Err.wrongCredentials, { data: { vcode: true } });
+    return { kind: 'failed', error: new AppError(Err.wrongCredentials, { data: { vcode: true } }) };
   }
-  if (account.disabled || account.org_disabled) throw new AppError(Err.accountDisabled);
+  if (account.disabled || account.org_disabled) return { kind: 'disabled' };
+  return { kind: 'accepted', account };
+}
 
-  await db.query('delete from login_failures where loginname = $1', [name]);
+/**
+ * Checks a login in the order of the spec's codes: name present (1002), not locked (1005),
+ * image code when required (1003/1004), password (1001), account enabled (1008). A wrong
+ * password or a missing or wrong image code counts as a failure; the fifth locks the account
+ * (1005). Returns the new session token and the account id.
+ */
+export async function login(
+  db: Db,
+  clock: Clock,
+  idleMinutes: number,
+  attempt: LoginAttempt,
+): Promise<{ token: string; accountId: number }> {
+  const name = normalise(attempt.loginname);
+  if (!name) throw new AppError(Err.usernameRequired);
+  const claim = await claimAttempt(db, clock, name);
+  const verdict = await judge(db, clock, claim, name, attempt).catch(async (err: unknown) => {
+    await releaseAttempt(db, name);
+    throw err;
+  });
+  switch (verdict.kind) {
+    case 'locked':
+      await releaseAttempt(db, name);
+      throw lockedError();
+    case 'disabled':
+      await releaseAttempt(db, name);
+      throw new AppError(Err.accountDisabled);
+    case 'failed': {
+      const { failures } = await countFailure(db, clock, name);
+      throw failures >= LOGIN_MAX_FAILURES ? lockedError() : verdict.error;
+    }
+    case 'accepted':
+      break;
+  }
+
+  const { account } = verdict;
+  await clearFailures(db, name);
   const token = await createSession(db, clock, idleMinutes, {
     accountId: account.id,
     orgId: account.org_id,
