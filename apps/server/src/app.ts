@@ -5,6 +5,7 @@ import { installAuthGuard } from './http/authGuard';
 import { installErrorHandler } from './http/errorHandler';
 import { installFormBody } from './http/formBody';
 import { loggerOptions } from './http/logging';
+import { installSecurityHeaders } from './http/securityHeaders';
 import { installStaticWeb } from './http/staticWeb';
 import { authRoutes } from './modules/auth/auth.routes';
 import { accountRoutes } from './modules/accounts/accounts.routes';
@@ -41,13 +42,15 @@ export interface BuildOptions {
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(ctx.config.LOG_LEVEL, options.logStream),
-    trustProxy: true,
+    // forwarded headers only from the proxies named in TRUST_PROXY; nobody else sets its own IP
+    trustProxy: ctx.config.TRUST_PROXY.length ? ctx.config.TRUST_PROXY : false,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
   await app.register(fastifyCookie);
   installFormBody(app);
   installErrorHandler(app);
+  installSecurityHeaders(app);
   installAuthGuard(app, ctx);
 
   authRoutes(app, ctx);

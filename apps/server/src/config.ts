@@ -77,6 +77,39 @@ const envSchema = z.object({
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).max(86_400_000).default(60_000),
   /** Set cookies with the Secure flag (behind HTTPS). */
   COOKIE_SECURE: z.stringbool().default(false),
+  /**
+   * SameSite attribute of the session cookie: strict (default) never sends it with a request
+   * started by another site; lax only when a page of another site links here (docs/security.md).
+   */
+  COOKIE_SAMESITE: z.enum(['strict', 'lax']).default('strict'),
+  /**
+   * Origins besides the server's own (scheme://host[:port], comma-separated) whose pages may make
+   * state-changing calls with the session cookie, e.g. the public address behind a proxy.
+   */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url().transform((u) => new URL(u).origin))),
+  /**
+   * Proxies whose X-Forwarded-For / -Proto / -Host are believed (comma-separated addresses or
+   * CIDR ranges, e.g. 127.0.0.1,10.0.0.0/8); none by default, so a client cannot set its own IP.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]))),
 });
 
 export type Config = z.infer<typeof envSchema> & {

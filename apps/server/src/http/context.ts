@@ -14,13 +14,24 @@ export interface AuthContext {
   sessionHash: string;
 }
 
-/** Per-route options read by the auth guard. */
-export interface RouteAccess {
-  /** no session needed */
-  public?: boolean;
-  /** permission key the caller's auths must contain */
-  perm?: PermissionKey;
-}
+/**
+ * What a route declares to the auth guard (http/authGuard.ts): public, or guarded by a session
+ * and optionally a permission key. Every route must declare one.
+ */
+export type RouteAccess =
+  | {
+      public: true;
+      /** load the caller's session when the cookie carries one (a public call that greets a logged-in user) */
+      readsSession?: boolean;
+    }
+  | {
+      public: false;
+      /** permission key the caller's auths must contain */
+      perm?: PermissionKey;
+    };
+
+/** The access declaration of a guarded call, as the modules write it. */
+export type GuardedAccess = { perm?: PermissionKey };
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, Err, type Lang } from '@fieldhub/shared';
-import type { AuthContext, RouteAccess } from './context';
+import { AppError, Err, inputProblem, inputProblemText, type Lang } from '@fieldhub/shared';
+import type { AuthContext, GuardedAccess, RouteAccess } from './context';
 import { ok } from './envelope';
 
 const zodLocale: Record<Lang, z.core.$ZodErrorMap> = {
@@ -9,8 +9,15 @@ const zodLocale: Record<Lang, z.core.$ZodErrorMap> = {
   'en-US': z.locales.en().localeError,
 };
 
-/** Validates call input with a zod schema; a failure is catalogue code 10001 naming the field. */
+/**
+ * Validates call input with a zod schema; a failure is catalogue code 10001 naming the field.
+ * Before the schema, the one input rule of packages/shared (storable text, bounded nesting)
+ * looks at the whole input, so no call stores a NUL or a lone surrogate whatever its schema says.
+ */
 export function parseInput<S extends z.ZodType>(schema: S, raw: unknown, lang: Lang): z.infer<S> {
+  const problem = inputProblem(raw);
+  if (problem)
+    throw new AppError(Err.parameterCheckFailed, { params: { detail: inputProblemText(problem, lang) } });
   const result = schema.safeParse(raw ?? {}, { error: zodLocale[lang] });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -22,7 +29,8 @@ interface CallOptions<S extends z.ZodType> {
   method?: 'GET' | 'POST';
   /** schema of the body (POST) or query string (GET) */
   input?: S;
-  access?: RouteAccess;
+  /** the permission key a guarded call needs */
+  access?: GuardedAccess;
   /** largest accepted body in bytes */
   bodyLimit?: number;
 }
@@ -40,14 +48,14 @@ type Handler<I, A> = (ctx: CallContext<I, A>) => Promise<unknown>;
 function register<S extends z.ZodType, A>(
   app: FastifyInstance,
   url: string,
-  opts: CallOptions<S>,
+  opts: Omit<CallOptions<S>, 'access'> & { access: RouteAccess },
   handler: Handler<z.infer<S>, A>,
 ): void {
   const method = opts.method ?? 'POST';
   app.route({
     method,
     url,
-    config: { access: opts.access ?? {} },
+    config: { access: opts.access },
     ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}),
     handler: async (req, reply) => {
       const raw = method === 'GET' ? req.query : req.body;
@@ -76,5 +84,5 @@ export function publicCall<S extends z.ZodType>(
   opts: Omit<CallOptions<S>, 'access'>,
   handler: Handler<z.infer<S>, AuthContext | null>,
 ): void {
-  register(app, url, { ...opts, access: { public: true } }, handler);
+  register(app, url, { ...opts, access: { public: true, readsSession: true } }, handler);
 }

@@ -23,7 +23,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     reply.setCookie(name, value, {
       path: '/',
       httpOnly: true,
-      sameSite: 'lax',
+      sameSite: config.COOKIE_SAMESITE,
       secure: config.COOKIE_SECURE,
       ...(maxAgeSeconds !== undefined ? { maxAge: maxAgeSeconds } : {}),
     });

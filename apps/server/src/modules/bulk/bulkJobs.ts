@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError, Err, isAppError, type Lang, type LocalizedText } from '@fieldhub/shared';
+import {
+  AppError,
+  Err,
+  inputProblem,
+  inputProblemText,
+  isAppError,
+  type Lang,
+  type LocalizedText,
+} from '@fieldhub/shared';
 import { one, type Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
 import type { SheetSpec } from './workbook';
@@ -58,6 +66,16 @@ export function parseRow<S extends z.ZodType>(
   schema: S,
   raw: unknown,
 ): { ok: true; data: z.infer<S> } | { ok: false; issues: FieldIssue[] } {
+  // the same storable-text rule as every call's input (packages/shared inputText)
+  const problem = inputProblem(raw);
+  if (problem) {
+    const field = problem.path.split('.')[0] ?? '';
+    const detail = {
+      'en-US': inputProblemText(problem, 'en-US'),
+      'zh-CN': inputProblemText(problem, 'zh-CN'),
+    };
+    return { ok: false, issues: [{ field, detail }] };
+  }
   const en = schema.safeParse(raw, { error: zodLocale['en-US'] });
   if (en.success) return { ok: true, data: en.data };
   const zh = schema.safeParse(raw, { error: zodLocale['zh-CN'] });
