@@ -18,7 +18,8 @@ import type { AuthContext } from '../../http/context';
 import { scopeDevices } from '../devices/deviceScope';
 import { findDevices } from '../devices/devices.repo';
 import { addDevice } from '../devices/devices.service';
-import { bindGateway } from '../gateways/gateways.service';
+import { checkVerifyCode } from '../gateways/bindAttempts';
+import { bindCheckedGateway } from '../gateways/gateways.service';
 import { addGroup } from '../groups/groups.service';
 import { scopeTemplates } from '../templates/templateScope';
 import { bindTemplate } from '../templates/templates.service';
@@ -93,9 +94,9 @@ interface DevicePlan {
 
 /**
  * All or nothing. Rows are checked first (form schema, names new to the enterprise and to the
- * file, group paths, templates by name, gateway SNs free); then one transaction creates groups
- * and devices and binds templates and gateways. Verification codes are checked there by the
- * binding itself, with its limit on wrong attempts, so an import cannot guess codes faster.
+ * file, group paths, templates by name, gateway SNs free, then the verification codes of rows
+ * otherwise fine, with the binding's limit on wrong codes, so an import cannot guess codes
+ * faster); then one transaction creates groups and devices and binds templates and gateways.
  */
 async function importDevices(
   db: Db,
@@ -146,6 +147,16 @@ async function importDevices(
       if (verifyCode === null || !VERIFY_CODE_PATTERN.test(verifyCode))
         err('verifyCode', Err.parameterCheckFailed, importDetails.codeRequired);
     }
+    // counted against the binding's limit here: a wrong code counted inside the import's
+    // transaction would be rolled back with it
+    if (parsed.ok && errors.length === before && sn !== null && verifyCode !== null) {
+      try {
+        await checkVerifyCode(db, clock, auth.accountId, sn, verifyCode);
+      } catch (e) {
+        if (!isAppError(e)) throw e;
+        err(e.code === Err.gatewaySnOrCodeWrong ? 'verifyCode' : 'gatewaySn', e.code);
+      }
+    }
     if (parsed.ok && errors.length === before)
       plans.push({
         row: r.row,
@@ -169,7 +180,7 @@ async function importDevices(
         column = 'template';
         if (plan.templateId !== null) await bindTemplate(tx, auth, id, plan.templateId, ip);
         column = 'gatewaySn';
-        if (plan.gateway) await bindGateway(tx, clock, auth, { equipmentId: id, ...plan.gateway }, ip);
+        if (plan.gateway) await bindCheckedGateway(tx, auth, { equipmentId: id, ...plan.gateway }, ip);
       } catch (e) {
         if (!isAppError(e)) throw e;
         errors.push(errorOfRow(plan.row, e.code === Err.gatewaySnOrCodeWrong ? 'verifyCode' : column, e));

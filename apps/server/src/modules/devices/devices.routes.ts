@@ -13,7 +13,8 @@ import {
 } from '@fieldhub/shared';
 import type { AppContext } from '../../appContext';
 import { call } from '../../http/route';
-import { bindGateway, unbindGateway } from '../gateways/gateways.service';
+import { checkVerifyCode } from '../gateways/bindAttempts';
+import { bindCheckedGateway, bindGateway, unbindGateway } from '../gateways/gateways.service';
 import { bindTemplate, syncTemplate, unbindTemplate } from '../templates/templates.service';
 import * as devices from './devices.service';
 import * as sharing from './sharing.service';
@@ -77,11 +78,14 @@ export function deviceRoutes(app: FastifyInstance, { db, clock }: AppContext): v
     app,
     `${base}/bindGatewayAndTemplate`,
     { input: bindGatewaySchema.extend({ templateId: formId }), access: manage },
-    ({ input, auth, req }) =>
-      db.tx(async (tx) => {
+    async ({ input, auth, req }) => {
+      // the code first, outside the transaction: a wrong one stays counted when it rolls back
+      await checkVerifyCode(db, clock, auth.accountId, input.sn, input.verifyCode);
+      await db.tx(async (tx) => {
         await bindTemplate(tx, auth, input.equipmentId, input.templateId, req.ip);
-        await bindGateway(tx, clock, auth, input, req.ip);
-      }),
+        await bindCheckedGateway(tx, auth, input, req.ip);
+      });
+    },
   );
 
   // sharing and per-account authorisation

@@ -21,6 +21,7 @@ import { mosquittoHash } from '../../link/gatewayCredentials';
 import { recordBy } from '../oplog/oplog.service';
 import { scopeDevices, visibleDevice } from '../devices/deviceScope';
 import { checkAllCapacities, type ConfigOwner } from '../config/configOwner';
+import { checkVerifyCode } from './bindAttempts';
 
 interface GatewayRecord {
   id: number;
@@ -103,23 +104,9 @@ export async function gatewayBySn(db: Db, auth: AuthContext, sn: string) {
   return gateway;
 }
 
-// Wrong verification codes per account and SN: after this many within the window, that account's
-// binding of that SN pauses (keyed by account too, so nobody can block a free SN for others).
-const BIND_ATTEMPTS = 5;
-const BIND_WINDOW_MS = 15 * 60_000;
-const bindFailures = new Map<string, number[]>();
-
-function recentFailures(key: string, now: number): number[] {
-  const list = (bindFailures.get(key) ?? []).filter((t) => now - t < BIND_WINDOW_MS);
-  bindFailures.set(key, list);
-  return list;
-}
-
 /**
- * Binds a gateway to a device by SN and verification code (seed 000 §4): the device must exist
- * (basic info first), the gateway must be free or already this device's; a device that had
- * another gateway gets the new one in its place (hardware swap). The device's configuration must
- * fit the gateway series, and a template-bound device needs a gateway of the template's series.
+ * Binds a gateway to a device by SN and verification code (seed 000 §4): the code is checked
+ * first, counted against the limit on wrong codes (bindAttempts.ts), then bound in a transaction.
  */
 export async function bindGateway(
   db: Db,
@@ -128,10 +115,24 @@ export async function bindGateway(
   input: { equipmentId: number; sn: string; verifyCode: string },
   ip: string,
 ): Promise<void> {
+  await checkVerifyCode(db, clock, auth.accountId, input.sn, input.verifyCode);
+  await bindCheckedGateway(db, auth, input, ip);
+}
+
+/**
+ * Binds a gateway whose code the caller checked with `checkVerifyCode` before its transaction
+ * (a wrong code counted inside would be rolled back with it). The device must exist (basic info
+ * first), the gateway must be free or already this device's; a device that had another gateway
+ * gets the new one in its place (hardware swap). The device's configuration must fit the gateway
+ * series, and a template-bound device needs a gateway of the template's series.
+ */
+export async function bindCheckedGateway(
+  db: Db,
+  auth: AuthContext,
+  input: { equipmentId: number; sn: string; verifyCode: string },
+  ip: string,
+): Promise<void> {
   if (!SN_PATTERN.test(input.sn)) throw new AppError(Err.gatewaySnFormat);
-  const now = clock.now().getTime();
-  const attemptKey = `${auth.accountId}:${input.sn}`;
-  if (recentFailures(attemptKey, now).length >= BIND_ATTEMPTS) throw new AppError(Err.tooManyRequests);
   await db.tx(async (tx) => {
     const device = await visibleDevice(tx, auth, input.equipmentId);
     const gateway = await one<GatewayRecord>(
@@ -140,10 +141,9 @@ export async function bindGateway(
       [input.sn],
     );
     if (!gateway) throw new AppError(Err.gatewayNotFound);
-    if (!VERIFY_CODE_PATTERN.test(input.verifyCode) || gateway.verify_code !== input.verifyCode) {
-      recentFailures(attemptKey, now).push(now);
+    // compared again under the row lock, so a binding never holds a code other than the checked one
+    if (!VERIFY_CODE_PATTERN.test(input.verifyCode) || gateway.verify_code !== input.verifyCode)
       throw new AppError(Err.gatewaySnOrCodeWrong);
-    }
     if (gateway.equipment_id === device.id) return;
     if (gateway.equipment_id !== null) throw new AppError(Err.gatewayBoundToOtherDevice);
     const template = device.template_id
@@ -179,7 +179,6 @@ export async function bindGateway(
       detail: { sn: input.sn },
     });
   });
-  bindFailures.delete(attemptKey);
 }
 
 export async function unbindGateway(db: Db, auth: AuthContext, equipmentId: number, ip: string) {

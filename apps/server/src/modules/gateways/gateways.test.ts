@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Caller, TestPlatform } from '../../../test/harness';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loggedIn, type Caller, type TestPlatform } from '../../../test/harness';
 import {
   deviceWithGateway,
   insertVariables,
@@ -15,12 +15,13 @@ import { otherEnterpriseAdmin, startDevicePlatform } from '../../../test/platfor
 const base = '/lfscada/equipment/multi';
 
 let p: TestPlatform;
+let adminName: string;
 let admin: Caller;
 let operator: Caller;
 let other: Caller;
 
 beforeAll(async () => {
-  ({ p, admin, operator } = await startDevicePlatform('Acme Port'));
+  ({ p, admin, operator, enterprise: { admin: adminName } } = await startDevicePlatform('Acme Port'));
   other = await otherEnterpriseAdmin(p, 'Other Port');
 });
 afterAll(() => p.stop());
@@ -186,6 +187,52 @@ describe('binding a gateway to a device', () => {
     p.clock.advanceMinutes(1);
     expect((await bind(admin, id, g)).code).toBe('200');
     expect(await stored(g.sn)).toMatchObject([{ equipment_id: id }]);
+  });
+
+  it('lets at most 5 of 20 parallel wrong codes be checked; the others answer 90010', async () => {
+    const g = await registeredGateway(operator);
+    const id = await newDevice('Crane 13');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => bind(admin, id, wrongCode(g))));
+    const codes = answers.map((a) => a.code);
+    expect(codes.filter((c) => c === '1103')).toHaveLength(5);
+    expect(codes.filter((c) => c === '90010')).toHaveLength(15);
+    expect((await bind(admin, id, g)).code).toBe('90010');
+  });
+
+  it('counts wrong codes sent with a template, whose binding rolls back, against the same limit', async () => {
+    const t = await made(admin, '/lfscada/template/add', { name: 'Guessed cranes', series: 'EG' });
+    const g = await registeredGateway(operator);
+    const id = await newDevice('Crane 15');
+    const withTemplate = { equipmentId: id, ...wrongCode(g), templateId: t.id };
+    for (let i = 0; i < 5; i++)
+      expect((await send(admin, `${base}/bindGatewayAndTemplate`, withTemplate)).code).toBe('1103');
+    expect((await bind(admin, id, g)).code).toBe('90010');
+  });
+
+  it('shares the limit between two server instances on one database', async () => {
+    // the second instance as another process runs it: its own copy of every module
+    vi.resetModules();
+    const { createPlatform } = await import('../../server');
+    const second = await createPlatform(p.ctx.config, {
+      db: p.ctx.db,
+      clock: p.clock,
+      link: false,
+      serveWeb: false,
+    });
+    try {
+      const adminOnSecond = await loggedIn(second.app, adminName);
+      const g = await registeredGateway(operator);
+      const id = await newDevice('Crane 14');
+      for (let i = 0; i < 3; i++) expect((await bind(admin, id, wrongCode(g))).code).toBe('1103');
+      for (let i = 0; i < 2; i++) expect((await bind(adminOnSecond, id, wrongCode(g))).code).toBe('1103');
+      expect((await bind(adminOnSecond, id, g)).code).toBe('90010');
+      expect((await bind(admin, id, g)).code).toBe('90010');
+      p.clock.advanceMinutes(15);
+      expect((await bind(adminOnSecond, id, g)).code).toBe('200');
+    } finally {
+      await second.app.close();
+      await second.ctx.monitor.close();
+    }
   });
 
   it('treats binding the gateway a device already has as done, leaving its sync state alone', async () => {
