@@ -21,7 +21,9 @@ let operator: Caller;
 let other: Caller;
 
 beforeAll(async () => {
-  ({ p, admin, operator, enterprise: { admin: adminName } } = await startDevicePlatform('Acme Port'));
+  const started = await startDevicePlatform('Acme Port');
+  ({ p, admin, operator } = started);
+  adminName = started.enterprise.admin;
   other = await otherEnterpriseAdmin(p, 'Other Port');
 });
 afterAll(() => p.stop());
