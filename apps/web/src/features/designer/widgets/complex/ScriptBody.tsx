@@ -1,9 +1,9 @@
 /**
- * The script widgets (report, trend, bar, pie): the widget's script runs in the sandboxed worker
- * with the api object, its parameter and a callback (scriptSandbox.ts); the callback's value is
- * drawn as a table or chart. In the designer the api answers with sample series, so the author
- * sees the script's output; in the viewer it answers with the stored curves and live values of
- * the bound signals, and the script runs again every minute.
+ * The script widgets (report, trend, bar, pie): the widget's script runs in a worker of the
+ * isolated script host with the api object, its parameter and a callback (scriptSandbox.ts); the
+ * callback's value is drawn as a table or chart. In the designer the api answers with sample
+ * series, so the author sees the script's output; in the viewer it answers with the stored curves
+ * and live values of the bound signals, and the script runs again every minute.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SignalRef, Widget } from '@fieldhub/hmi';
