@@ -26,11 +26,16 @@ export async function editSharePassword(
   ip: string,
 ) {
   await visibleDevice(db, auth, equipmentId);
-  await db.query('update equipment set share_password_hash = $2 where id = $1', [
-    equipmentId,
-    password ? await hashPassword(password) : null,
-  ]);
-  await recordBy(db, auth, ip, { action: 'share.password', objectType: 'equipment', objectId: equipmentId });
+  // hashed before the transaction: no row stays locked while scrypt runs
+  const hash = password ? await hashPassword(password) : null;
+  await db.tx(async (tx) => {
+    await tx.query('update equipment set share_password_hash = $2 where id = $1', [equipmentId, hash]);
+    await recordBy(tx, auth, ip, {
+      action: 'share.password',
+      objectType: 'equipment',
+      objectId: equipmentId,
+    });
+  });
 }
 
 /** Turns sharing on or off and sets what the link may show; a link token is made on first use. */
@@ -42,16 +47,18 @@ export async function editShareAuth(
   perms: SharePerm[],
   ip: string,
 ) {
-  await visibleDevice(db, auth, equipmentId);
-  await db.query(
-    `update equipment set shared = $2, share_perms = $3, share_token = coalesce(share_token, $4) where id = $1`,
-    [equipmentId, shared, [...new Set(perms)], randomBytes(18).toString('base64url')],
-  );
-  await recordBy(db, auth, ip, {
-    action: shared ? 'share.on' : 'share.off',
-    objectType: 'equipment',
-    objectId: equipmentId,
-    detail: { perms },
+  await db.tx(async (tx) => {
+    await visibleDevice(tx, auth, equipmentId);
+    await tx.query(
+      `update equipment set shared = $2, share_perms = $3, share_token = coalesce(share_token, $4) where id = $1`,
+      [equipmentId, shared, [...new Set(perms)], randomBytes(18).toString('base64url')],
+    );
+    await recordBy(tx, auth, ip, {
+      action: shared ? 'share.on' : 'share.off',
+      objectType: 'equipment',
+      objectId: equipmentId,
+      detail: { perms },
+    });
   });
 }
 
@@ -119,16 +126,18 @@ export async function cancelAuthorization(
   accountId: number,
   ip: string,
 ) {
-  await visibleDevice(db, auth, equipmentId);
-  const rows = await db.query(
-    'delete from equipment_auth where equipment_id = $1 and account_id = $2 returning account_id',
-    [equipmentId, accountId],
-  );
-  if (!rows.length) throw new AppError(Err.deviceRevokeFailed);
-  await recordBy(db, auth, ip, {
-    action: 'device.revoke',
-    objectType: 'equipment',
-    objectId: equipmentId,
-    detail: { accountId },
+  await db.tx(async (tx) => {
+    await visibleDevice(tx, auth, equipmentId);
+    const rows = await tx.query(
+      'delete from equipment_auth where equipment_id = $1 and account_id = $2 returning account_id',
+      [equipmentId, accountId],
+    );
+    if (!rows.length) throw new AppError(Err.deviceRevokeFailed);
+    await recordBy(tx, auth, ip, {
+      action: 'device.revoke',
+      objectType: 'equipment',
+      objectId: equipmentId,
+      detail: { accountId },
+    });
   });
 }

@@ -58,29 +58,33 @@ export async function addPackage(db: Db, auth: AuthContext, req: FastifyRequest,
   const series = await one(db, 'select 1 from gateway_series where name = $1', [input.series]);
   if (!series) throw new AppError(Err.parameterCheckFailed, { params: { detail: `series ${input.series}` } });
   const sha256 = createHash('sha256').update(file.content).digest('hex');
-  const row = await one<{ id: number }>(
-    db,
-    `insert into firmware_packages (series, version, version_key, note, filename, size, sha256, content)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (series, version) do nothing returning id`,
-    [
-      input.series,
-      input.version,
-      versionKey(input.version),
-      input.note,
-      file.filename.slice(0, 200),
-      file.content.length,
-      sha256,
-      file.content,
-    ],
-  );
-  if (!row) throw new AppError(Err.nameExists);
-  await recordBy(db, auth, req.ip, {
-    action: 'firmware.add',
-    objectType: 'firmware',
-    objectId: row.id,
-    detail: { series: input.series, version: input.version, sha256 },
+  // the upload is read and hashed above: the transaction never waits on the network
+  const id = await db.tx(async (tx) => {
+    const row = await one<{ id: number }>(
+      tx,
+      `insert into firmware_packages (series, version, version_key, note, filename, size, sha256, content)
+       values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (series, version) do nothing returning id`,
+      [
+        input.series,
+        input.version,
+        versionKey(input.version),
+        input.note,
+        file.filename.slice(0, 200),
+        file.content.length,
+        sha256,
+        file.content,
+      ],
+    );
+    if (!row) throw new AppError(Err.nameExists);
+    await recordBy(tx, auth, req.ip, {
+      action: 'firmware.add',
+      objectType: 'firmware',
+      objectId: row.id,
+      detail: { series: input.series, version: input.version, sha256 },
+    });
+    return row.id;
   });
-  return { id: row.id, sha256, size: file.content.length };
+  return { id, sha256, size: file.content.length };
 }
 
 export async function listPackages(
@@ -102,16 +106,18 @@ export async function listPackages(
 
 /** Removes a package, unless a gateway is being upgraded with it (10004). */
 export async function deletePackage(db: Db, auth: AuthContext, id: number, ip: string) {
-  const inUse = await one(
-    db,
-    `select 1 from command_tasks where kind = 'upgrade' and state in ('queued', 'sent')
-        and (payload->>'packageId')::bigint = $1`,
-    [id],
-  );
-  if (inUse) throw new AppError(Err.inUseCannotDelete);
-  const rows = await db.query('delete from firmware_packages where id = $1 returning id', [id]);
-  if (!rows.length) throw new AppError(Err.dataMissingOrNoAccess);
-  await recordBy(db, auth, ip, { action: 'firmware.delete', objectType: 'firmware', objectId: id });
+  await db.tx(async (tx) => {
+    const inUse = await one(
+      tx,
+      `select 1 from command_tasks where kind = 'upgrade' and state in ('queued', 'sent')
+          and (payload->>'packageId')::bigint = $1`,
+      [id],
+    );
+    if (inUse) throw new AppError(Err.inUseCannotDelete);
+    const rows = await tx.query('delete from firmware_packages where id = $1 returning id', [id]);
+    if (!rows.length) throw new AppError(Err.dataMissingOrNoAccess);
+    await recordBy(tx, auth, ip, { action: 'firmware.delete', objectType: 'firmware', objectId: id });
+  });
 }
 
 /** The newest package of a series, or null. */

@@ -209,14 +209,16 @@ export async function addMvar(
     if ((await repo.countMvars(tx, project.id)) >= MVARS_PER_PROJECT_MAX)
       throw new AppError(Err.intermediateVariableLimit);
     if (await repo.titleTaken(tx, project.id, input.title, null)) throw new AppError(Err.mvarTitleExists);
-    return repo.insertMvar(tx, auth.orgId, project.id, fields, auth.accountId);
+    const id = await repo.insertMvar(tx, auth.orgId, project.id, fields, auth.accountId);
+    await recordBy(tx, auth, ip, {
+      action: 'mvar.add',
+      objectType: 'project',
+      objectId: project.id,
+      detail: { mvarId: id, title: input.title, calcType: input.calcType, formula: input.formula },
+    });
+    return id;
   });
-  await recordBy(db, auth, ip, {
-    action: 'mvar.add',
-    objectType: 'project',
-    objectId: project.id,
-    detail: { mvarId: id, title: input.title, calcType: input.calcType, formula: input.formula },
-  });
+  // after the commit: the engine and the open pages hear only of an mvar that is stored
   deps.definitions.invalidate();
   await publishValue(deps, project.id, id);
   return (await rowsOf(db, auth.orgId, project.id, [(await repo.mvarInOrg(db, auth.orgId, id))!]))[0]!;
@@ -236,12 +238,12 @@ export async function editMvar(
     if (await repo.titleTaken(tx, record.project_id, input.title, record.id))
       throw new AppError(Err.mvarTitleExists);
     await repo.updateMvar(tx, auth.orgId, record.id, fields, auth.accountId);
-  });
-  await recordBy(db, auth, ip, {
-    action: 'mvar.edit',
-    objectType: 'project',
-    objectId: record.project_id,
-    detail: { mvarId: record.id, from: record.formula, formula: input.formula, title: input.title },
+    await recordBy(tx, auth, ip, {
+      action: 'mvar.edit',
+      objectType: 'project',
+      objectId: record.project_id,
+      detail: { mvarId: record.id, from: record.formula, formula: input.formula, title: input.title },
+    });
   });
   deps.definitions.invalidate();
   await publishValue(deps, record.project_id, record.id);
@@ -252,15 +254,17 @@ export async function editMvar(
 
 export async function deleteMvar(deps: MvarDeps, auth: AuthContext, id: number, ip: string): Promise<null> {
   const { db } = deps;
-  const record = await mvarFor(db, auth, id, 'manage');
-  await repo.deleteMvar(db, auth.orgId, record.id);
-  deps.definitions.invalidate();
-  await recordBy(db, auth, ip, {
-    action: 'mvar.delete',
-    objectType: 'project',
-    objectId: record.project_id,
-    detail: { mvarId: record.id, title: record.title },
+  await db.tx(async (tx) => {
+    const record = await mvarFor(tx, auth, id, 'manage');
+    await repo.deleteMvar(tx, auth.orgId, record.id);
+    await recordBy(tx, auth, ip, {
+      action: 'mvar.delete',
+      objectType: 'project',
+      objectId: record.project_id,
+      detail: { mvarId: record.id, title: record.title },
+    });
   });
+  deps.definitions.invalidate();
   return null;
 }
 

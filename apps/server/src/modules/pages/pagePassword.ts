@@ -56,13 +56,16 @@ export async function unlockPage(
     );
     throw new AppError(Err.pagePasswordWrong);
   }
-  await db.query('delete from project_page_password_failures where account_id = $1 and page_id = $2', [
-    auth.accountId,
-    page.id,
-  ]);
-  await db.query(
-    `insert into project_page_unlocks (session_hash, page_id, unlocked_at) values ($1, $2, $3)
-     on conflict (session_hash, page_id) do update set unlocked_at = excluded.unlocked_at`,
-    [auth.sessionHash, page.id, now],
-  );
+  // the count is cleared only together with the unlock it led to
+  await db.tx(async (tx) => {
+    await tx.query('delete from project_page_password_failures where account_id = $1 and page_id = $2', [
+      auth.accountId,
+      page.id,
+    ]);
+    await tx.query(
+      `insert into project_page_unlocks (session_hash, page_id, unlocked_at) values ($1, $2, $3)
+       on conflict (session_hash, page_id) do update set unlocked_at = excluded.unlocked_at`,
+      [auth.sessionHash, page.id, now],
+    );
+  });
 }

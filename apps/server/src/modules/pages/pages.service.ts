@@ -149,18 +149,19 @@ export async function addPage(db: Db, auth: AuthContext, input: PageAddInput, ip
     await requireRoom(tx, owner);
     await requireFreeName(tx, owner, input.name, null);
     const document = newPageDocument(input.name, owner.kind, owner.id);
-    return repo.insertPage(
+    const id = await repo.insertPage(
       tx,
       owner,
       { name: input.name, document, passwordHash: null, thumbnail: null },
       auth.accountId,
     );
-  });
-  await recordBy(db, auth, ip, {
-    action: 'page.add',
-    objectType: 'page',
-    objectId: id,
-    detail: { name: input.name, ownerKind: owner.kind, ownerId: owner.id },
+    await recordBy(tx, auth, ip, {
+      action: 'page.add',
+      objectType: 'page',
+      objectId: id,
+      detail: { name: input.name, ownerKind: owner.kind, ownerId: owner.id },
+    });
+    return id;
   });
   return repo.toPageRow((await repo.pageInOrg(db, auth.orgId, id))!);
 }
@@ -188,13 +189,16 @@ export async function editPage(
   if (input.checkpwd === true && !input.password && page.password_hash === null) {
     throw new AppError(Err.parameterCheckFailed, { params: { detail: 'password' } });
   }
+  // hashed before the transaction: no row stays locked while scrypt runs
   const hash = await nextPasswordHash(page.password_hash, input.checkpwd, input.password);
-  await repo.renamePage(db, auth.orgId, page.id, input.name, hash, auth.accountId);
-  await recordBy(db, auth, ip, {
-    action: 'page.edit',
-    objectType: 'page',
-    objectId: page.id,
-    detail: { from: page.name, name: input.name, checkpwd: hash !== null },
+  await db.tx(async (tx) => {
+    await repo.renamePage(tx, auth.orgId, page.id, input.name, hash, auth.accountId);
+    await recordBy(tx, auth, ip, {
+      action: 'page.edit',
+      objectType: 'page',
+      objectId: page.id,
+      detail: { from: page.name, name: input.name, checkpwd: hash !== null },
+    });
   });
   return repo.toPageRow((await repo.pageInOrg(db, auth.orgId, page.id))!);
 }
@@ -222,38 +226,44 @@ export async function savePage(
     ownerId: owner.id,
     protected: hash !== null,
   });
-  const saved = await repo.saveDocument(
-    db,
-    auth.orgId,
-    page.id,
-    {
-      version: input.version,
-      document,
-      name,
-      passwordHash: hash,
-      thumbnail: input.thumbnail === undefined ? page.thumbnail : input.thumbnail,
-    },
-    auth.accountId,
-  );
-  // someone saved between our read and this write
-  if (!saved) throw new AppError(Err.pageVersionConflict);
-  await recordBy(db, auth, ip, {
-    action: 'page.save',
-    objectType: 'page',
-    objectId: page.id,
-    detail: { version: saved.version, widgets: document.widgets.length },
+  // the document is checked and built (and a password hashed) above, outside the transaction
+  const saved = await db.tx(async (tx) => {
+    const saved = await repo.saveDocument(
+      tx,
+      auth.orgId,
+      page.id,
+      {
+        version: input.version,
+        document,
+        name,
+        passwordHash: hash,
+        thumbnail: input.thumbnail === undefined ? page.thumbnail : input.thumbnail,
+      },
+      auth.accountId,
+    );
+    // someone saved between our read and this write
+    if (!saved) throw new AppError(Err.pageVersionConflict);
+    await recordBy(tx, auth, ip, {
+      action: 'page.save',
+      objectType: 'page',
+      objectId: page.id,
+      detail: { version: saved.version, widgets: document.widgets.length },
+    });
+    return saved;
   });
   return { id: page.id, version: saved.version, updatedAt: new Date(saved.updated_at).getTime() };
 }
 
 export async function deletePage(db: Db, auth: AuthContext, id: number, ip: string): Promise<null> {
-  const { page } = await pageFor(db, auth, id, 'edit');
-  await repo.deletePage(db, auth.orgId, page.id);
-  await recordBy(db, auth, ip, {
-    action: 'page.delete',
-    objectType: 'page',
-    objectId: page.id,
-    detail: { name: page.name },
+  await db.tx(async (tx) => {
+    const { page } = await pageFor(tx, auth, id, 'edit');
+    await repo.deletePage(tx, auth.orgId, page.id);
+    await recordBy(tx, auth, ip, {
+      action: 'page.delete',
+      objectType: 'page',
+      objectId: page.id,
+      detail: { name: page.name },
+    });
   });
   return null;
 }
@@ -283,18 +293,19 @@ export async function copyPage(
     await requireRoom(tx, owner);
     const name = await copyName(tx, owner, page.name, lang);
     const document = { ...page.document, options: { ...(page.document?.options as object), title: name } };
-    return repo.insertPage(
+    const newId = await repo.insertPage(
       tx,
       owner,
       { name, document, passwordHash: page.password_hash, thumbnail: page.thumbnail },
       auth.accountId,
     );
-  });
-  await recordBy(db, auth, ip, {
-    action: 'page.copy',
-    objectType: 'page',
-    objectId: newId,
-    detail: { from: page.id },
+    await recordBy(tx, auth, ip, {
+      action: 'page.copy',
+      objectType: 'page',
+      objectId: newId,
+      detail: { from: page.id },
+    });
+    return newId;
   });
   return repo.toPageRow((await repo.pageInOrg(db, auth.orgId, newId))!);
 }
@@ -306,21 +317,23 @@ export async function savePageOrder(
   ip: string,
 ): Promise<PageRow[]> {
   const owner = await pageOwnerFor(db, auth, input, 'edit');
-  const current = new Set((await repo.pagesOf(db, owner)).map((p) => p.id));
-  const given = new Set(input.ids);
-  if (
-    given.size !== input.ids.length ||
-    given.size !== current.size ||
-    input.ids.some((id) => !current.has(id))
-  ) {
-    throw new AppError(Err.parameterCheckFailed, { params: { detail: 'ids' } });
-  }
-  await repo.reorderPages(db, owner, input.ids);
-  await recordBy(db, auth, ip, {
-    action: 'page.seq',
-    objectType: owner.kind,
-    objectId: owner.id,
-    detail: { ids: input.ids },
+  await db.tx(async (tx) => {
+    const current = new Set((await repo.pagesOf(tx, owner)).map((p) => p.id));
+    const given = new Set(input.ids);
+    if (
+      given.size !== input.ids.length ||
+      given.size !== current.size ||
+      input.ids.some((id) => !current.has(id))
+    ) {
+      throw new AppError(Err.parameterCheckFailed, { params: { detail: 'ids' } });
+    }
+    await repo.reorderPages(tx, owner, input.ids);
+    await recordBy(tx, auth, ip, {
+      action: 'page.seq',
+      objectType: owner.kind,
+      objectId: owner.id,
+      detail: { ids: input.ids },
+    });
   });
   return (await repo.pagesOf(db, owner)).map(repo.toPageRow);
 }

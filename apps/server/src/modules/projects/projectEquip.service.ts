@@ -91,12 +91,12 @@ export async function add(
       };
     });
     await repo.insertBound(tx, project.orgId, project.id, rows);
-  });
-  await recordBy(db, auth, ip, {
-    action: 'project.equip.add',
-    objectType: 'project',
-    objectId: project.id,
-    detail: { equipmentIds: ids },
+    await recordBy(tx, auth, ip, {
+      action: 'project.equip.add',
+      objectType: 'project',
+      objectId: project.id,
+      detail: { equipmentIds: ids },
+    });
   });
   const added = (await repo.boundDevices(db, auth.orgId, project.id, null, ids)).list;
   return ids.map((id) => added.find((r) => r.equipmentId === id)!);
@@ -116,12 +116,12 @@ export async function remove(
       throw new AppError(Err.deviceNotInProject);
     }
     await repo.deleteBound(tx, project.orgId, project.id, ids);
-  });
-  await recordBy(db, auth, ip, {
-    action: 'project.equip.delete',
-    objectType: 'project',
-    objectId: project.id,
-    detail: { equipmentIds: ids },
+    await recordBy(tx, auth, ip, {
+      action: 'project.equip.delete',
+      objectType: 'project',
+      objectId: project.id,
+      detail: { equipmentIds: ids },
+    });
   });
   return null;
 }
@@ -145,12 +145,12 @@ export async function updateKey(
       key: input.key,
       title: input.title,
     });
-  });
-  await recordBy(db, auth, ip, {
-    action: 'project.equip.key',
-    objectType: 'project',
-    objectId: project.id,
-    detail: { equipmentId: input.equipmentId, key: input.key },
+    await recordBy(tx, auth, ip, {
+      action: 'project.equip.key',
+      objectType: 'project',
+      objectId: project.id,
+      detail: { equipmentId: input.equipmentId, key: input.key },
+    });
   });
   return (await repo.boundDevices(db, auth.orgId, project.id, null, [input.equipmentId])).list[0]!;
 }

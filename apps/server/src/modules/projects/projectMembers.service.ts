@@ -76,12 +76,12 @@ export async function addMembers(
     await checkPagePmsn(tx, project, ids, input.pagePmsn);
     await repo.insertMembers(tx, project.orgId, project.id, ids, auth.accountId);
     await repo.replacePagePmsn(tx, project.id, ids, input.pagePmsn);
-  });
-  await recordBy(db, auth, ip, {
-    action: 'project.pmsn.add',
-    objectType: 'project',
-    objectId: project.id,
-    detail: { accountIds: ids, pagePmsn: input.pagePmsn },
+    await recordBy(tx, auth, ip, {
+      action: 'project.pmsn.add',
+      objectType: 'project',
+      objectId: project.id,
+      detail: { accountIds: ids, pagePmsn: input.pagePmsn },
+    });
   });
   return repo.membersOf(db, auth.orgId, project.id);
 }
@@ -100,12 +100,12 @@ export async function editMember(
     }
     await checkPagePmsn(tx, project, [input.accountId], input.pagePmsn);
     await repo.replacePagePmsn(tx, project.id, [input.accountId], input.pagePmsn);
-  });
-  await recordBy(db, auth, ip, {
-    action: 'project.pmsn.edit',
-    objectType: 'project',
-    objectId: project.id,
-    detail: { accountId: input.accountId, pagePmsn: input.pagePmsn },
+    await recordBy(tx, auth, ip, {
+      action: 'project.pmsn.edit',
+      objectType: 'project',
+      objectId: project.id,
+      detail: { accountId: input.accountId, pagePmsn: input.pagePmsn },
+    });
   });
   return (await repo.membersOf(db, auth.orgId, project.id)).find((m) => m.id === input.accountId)!;
 }
@@ -124,12 +124,12 @@ export async function deleteMembers(
       throw new AppError(Err.projectAccountNotMember);
     }
     await repo.deleteMembers(tx, project.orgId, project.id, ids);
-  });
-  await recordBy(db, auth, ip, {
-    action: 'project.pmsn.delete',
-    objectType: 'project',
-    objectId: project.id,
-    detail: { accountIds: ids },
+    await recordBy(tx, auth, ip, {
+      action: 'project.pmsn.delete',
+      objectType: 'project',
+      objectId: project.id,
+      detail: { accountIds: ids },
+    });
   });
   return null;
 }

@@ -89,13 +89,16 @@ export async function add(
   ip: string,
 ): Promise<ProjectRow> {
   requireManage(auth);
-  await requireFreeName(db, auth.orgId, input.name, null);
-  const id = await repo.insertProject(db, auth.orgId, input, auth.accountId);
-  await recordBy(db, auth, ip, {
-    action: 'project.add',
-    objectType: 'project',
-    objectId: id,
-    detail: { name: input.name },
+  const id = await db.tx(async (tx) => {
+    await requireFreeName(tx, auth.orgId, input.name, null);
+    const id = await repo.insertProject(tx, auth.orgId, input, auth.accountId);
+    await recordBy(tx, auth, ip, {
+      action: 'project.add',
+      objectType: 'project',
+      objectId: id,
+      detail: { name: input.name },
+    });
+    return id;
   });
   return (await repo.projectRow(db, auth.orgId, id))!;
 }
@@ -106,27 +109,32 @@ export async function edit(
   input: ProjectEditInput,
   ip: string,
 ): Promise<ProjectRow> {
-  const project = await projectFor(db, auth, input.id, 'manage');
-  await requireFreeName(db, auth.orgId, input.name, project.id);
-  await repo.updateProject(db, auth.orgId, project.id, input, auth.accountId);
-  await recordBy(db, auth, ip, {
-    action: 'project.edit',
-    objectType: 'project',
-    objectId: project.id,
-    detail: { from: project.name, name: input.name },
+  const project = await db.tx(async (tx) => {
+    const project = await projectFor(tx, auth, input.id, 'manage');
+    await requireFreeName(tx, auth.orgId, input.name, project.id);
+    await repo.updateProject(tx, auth.orgId, project.id, input, auth.accountId);
+    await recordBy(tx, auth, ip, {
+      action: 'project.edit',
+      objectType: 'project',
+      objectId: project.id,
+      detail: { from: project.name, name: input.name },
+    });
+    return project;
   });
   return (await repo.projectRow(db, auth.orgId, project.id))!;
 }
 
 /** Deletes a project with its pages, bound equipment and members (foreign keys cascade). */
 export async function remove(db: Db, auth: AuthContext, id: number, ip: string): Promise<null> {
-  const project = await projectFor(db, auth, id, 'manage');
-  await repo.deleteProject(db, auth.orgId, project.id);
-  await recordBy(db, auth, ip, {
-    action: 'project.delete',
-    objectType: 'project',
-    objectId: project.id,
-    detail: { name: project.name },
+  await db.tx(async (tx) => {
+    const project = await projectFor(tx, auth, id, 'manage');
+    await repo.deleteProject(tx, auth.orgId, project.id);
+    await recordBy(tx, auth, ip, {
+      action: 'project.delete',
+      objectType: 'project',
+      objectId: project.id,
+      detail: { name: project.name },
+    });
   });
   return null;
 }
@@ -148,13 +156,16 @@ export async function editSharePwd(
   ip: string,
 ): Promise<null> {
   const project = await projectFor(db, auth, input.id, 'manage');
+  // hashed before the transaction: no row stays locked while scrypt runs
   const hash = input.sharePwd ? await hashPassword(input.sharePwd) : null;
-  await repo.setSharePassword(db, auth.orgId, project.id, hash, auth.accountId);
-  await recordBy(db, auth, ip, {
-    action: 'project.sharePassword',
-    objectType: 'project',
-    objectId: project.id,
-    detail: { protected: hash !== null },
+  await db.tx(async (tx) => {
+    await repo.setSharePassword(tx, auth.orgId, project.id, hash, auth.accountId);
+    await recordBy(tx, auth, ip, {
+      action: 'project.sharePassword',
+      objectType: 'project',
+      objectId: project.id,
+      detail: { protected: hash !== null },
+    });
   });
   return null;
 }
@@ -165,20 +176,23 @@ export async function editShareAuth(
   input: ProjectEditShareAuthInput,
   ip: string,
 ): Promise<ProjectShareInfo> {
-  const project = await projectFor(db, auth, input.id, 'manage');
   const token = randomBytes(18).toString('base64url');
-  await repo.setShareAuth(
-    db,
-    auth.orgId,
-    project.id,
-    { shared: input.shared, perms: input.perms, token },
-    auth.accountId,
-  );
-  await recordBy(db, auth, ip, {
-    action: input.shared ? 'project.share.on' : 'project.share.off',
-    objectType: 'project',
-    objectId: project.id,
-    detail: { perms: input.perms },
+  const project = await db.tx(async (tx) => {
+    const project = await projectFor(tx, auth, input.id, 'manage');
+    await repo.setShareAuth(
+      tx,
+      auth.orgId,
+      project.id,
+      { shared: input.shared, perms: input.perms, token },
+      auth.accountId,
+    );
+    await recordBy(tx, auth, ip, {
+      action: input.shared ? 'project.share.on' : 'project.share.off',
+      objectType: 'project',
+      objectId: project.id,
+      detail: { perms: input.perms },
+    });
+    return project;
   });
   return toShareInfo((await repo.shareOf(db, auth.orgId, project.id))!);
 }

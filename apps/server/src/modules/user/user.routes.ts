@@ -96,14 +96,16 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       }),
     },
     async ({ input, auth, req }) => {
-      await db.query(
-        'update accounts set equip_display = $2, scada_adaption = $3, prompt_type = $4, updated_at = now() where id = $1',
-        [auth.accountId, input.equipDisplay, input.scadaAdaption, input.prompType],
-      );
-      await recordBy(db, auth, req.ip, {
-        action: 'user.settings',
-        objectType: 'account',
-        objectId: auth.accountId,
+      await db.tx(async (tx) => {
+        await tx.query(
+          'update accounts set equip_display = $2, scada_adaption = $3, prompt_type = $4, updated_at = now() where id = $1',
+          [auth.accountId, input.equipDisplay, input.scadaAdaption, input.prompType],
+        );
+        await recordBy(tx, auth, req.ip, {
+          action: 'user.settings',
+          objectType: 'account',
+          objectId: auth.accountId,
+        });
       });
       return userInfoOf(db, auth.accountId);
     },
@@ -128,12 +130,19 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       }),
     },
     async ({ input, auth, req }) => {
-      const [row] = await db.query<{ id: number }>(
-        'insert into feedback(org_id, account_id, content, contact) values ($1, $2, $3, $4) returning id',
-        [auth.orgId, auth.accountId, input.content, input.contact],
-      );
-      await recordBy(db, auth, req.ip, { action: 'feedback.add', objectType: 'feedback', objectId: row?.id });
-      return { id: row?.id };
+      const id = await db.tx(async (tx) => {
+        const [row] = await tx.query<{ id: number }>(
+          'insert into feedback(org_id, account_id, content, contact) values ($1, $2, $3, $4) returning id',
+          [auth.orgId, auth.accountId, input.content, input.contact],
+        );
+        await recordBy(tx, auth, req.ip, {
+          action: 'feedback.add',
+          objectType: 'feedback',
+          objectId: row?.id,
+        });
+        return row?.id;
+      });
+      return { id };
     },
   );
 }
