@@ -159,6 +159,8 @@ export async function createAccount(
   }
   const pwError = passwordError(input.password);
   if (pwError) throw pwError;
+  // hashed before the transaction: no lock is held while scrypt runs
+  const passwordHash = await hashPassword(input.password);
   return db.tx(async (tx) => {
     if (await repo.loginnameTaken(tx, input.loginname)) throw new AppError(Err.usernameExists);
     if (await repo.telTaken(tx, input.tel, null)) throw new AppError(Err.phoneExists);
@@ -169,7 +171,7 @@ export async function createAccount(
       ...placement,
       orgId,
       kind,
-      passwordHash: await hashPassword(input.password),
+      passwordHash,
       createdBy: auth.accountId,
     });
     await recordBy(tx, auth, ip, {
@@ -221,9 +223,10 @@ export async function resetAccountPassword(
 ) {
   const pwError = passwordError(password);
   if (pwError) throw pwError;
+  const passwordHash = await hashPassword(password);
   await db.tx(async (tx) => {
     await manageable(tx, auth, id);
-    await repo.setPasswordHash(tx, id, await hashPassword(password));
+    await repo.setPasswordHash(tx, id, passwordHash);
     await endSessionsOf(tx, id);
     await recordBy(tx, auth, ip, { action: 'account.resetPassword', objectType: 'account', objectId: id });
   });

@@ -44,6 +44,26 @@ export async function registerGateways(
   if (input.gateways.length > LIMITS.batchModules) throw new AppError(Err.gatewayBatchLimit);
   const sns = input.gateways.map((g) => g.sn);
   if (new Set(sns).size !== sns.length) throw new AppError(Err.duplicateSn);
+  // up to 100 scrypt hashes: made before the transaction, so it holds no lock while they run
+  const credentials: {
+    sn: string;
+    verifyCode: string;
+    mqttPassword: string;
+    passwordHash: string;
+    brokerHash: string;
+  }[] = [];
+  for (const g of input.gateways) {
+    const verifyCode = g.verifyCode ?? String(randomInt(0, 1_000_000)).padStart(6, '0');
+    // hex: a generated password never starts with '-', which a command line reads as an option
+    const mqttPassword = g.mqttPassword ?? randomBytes(12).toString('hex');
+    credentials.push({
+      sn: g.sn,
+      verifyCode,
+      mqttPassword,
+      passwordHash: await hashPassword(mqttPassword),
+      brokerHash: mosquittoHash(mqttPassword),
+    });
+  }
   return db.tx(async (tx) => {
     if (!(await one(tx, 'select 1 from gateway_series where name = $1', [input.series]))) {
       throw new AppError(Err.gatewaySeriesUnsupported);
@@ -51,23 +71,13 @@ export async function registerGateways(
     const taken = await tx.query<{ sn: string }>('select sn from gateways where sn = any($1::text[])', [sns]);
     if (taken.length) throw new AppError(Err.snRegistered, { data: { sns: taken.map((t) => t.sn) } });
     const issued: { sn: string; verifyCode: string; mqttPassword: string }[] = [];
-    for (const g of input.gateways) {
-      const verifyCode = g.verifyCode ?? String(randomInt(0, 1_000_000)).padStart(6, '0');
-      // hex: a generated password never starts with '-', which a command line reads as an option
-      const mqttPassword = g.mqttPassword ?? randomBytes(12).toString('hex');
+    for (const c of credentials) {
       await tx.query(
         `insert into gateways(sn, verify_code, mqtt_password_hash, broker_hash, series, model)
          values ($1, $2, $3, $4, $5, $6)`,
-        [
-          g.sn,
-          verifyCode,
-          await hashPassword(mqttPassword),
-          mosquittoHash(mqttPassword),
-          input.series,
-          input.model,
-        ],
+        [c.sn, c.verifyCode, c.passwordHash, c.brokerHash, input.series, input.model],
       );
-      issued.push({ sn: g.sn, verifyCode, mqttPassword });
+      issued.push({ sn: c.sn, verifyCode: c.verifyCode, mqttPassword: c.mqttPassword });
     }
     await recordBy(tx, auth, ip, {
       action: 'gateway.register',

@@ -164,6 +164,8 @@ export async function addEnterprise(
       },
     });
   }
+  // hashed before the transaction: no lock is held while scrypt runs
+  const passwordHash = await hashPassword(e.adminPassword);
   return db.tx(async (tx) => {
     if (await repo.orgNameTaken(tx, e.name, null)) throw new AppError(Err.enterpriseNameExists);
     if (await loginnameTaken(tx, e.adminLoginname)) throw new AppError(Err.usernameExists);
@@ -173,7 +175,7 @@ export async function addEnterprise(
       orgId,
       kind: 'enterprise',
       loginname: e.adminLoginname,
-      passwordHash: await hashPassword(e.adminPassword),
+      passwordHash,
       ...blankAccountFields,
       tel: e.adminTel,
       contact: e.contact,
