@@ -1,10 +1,9 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { AppContext } from './appContext';
 import { installAuthGuard } from './http/authGuard';
 import { installErrorHandler } from './http/errorHandler';
 import { installFormBody } from './http/formBody';
-import { loggerOptions } from './http/logging';
 import { installSecurityHeaders } from './http/securityHeaders';
 import { installStaticWeb } from './http/staticWeb';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -32,7 +31,7 @@ import type { LiveHubOptions } from './monitor/live/liveHub';
 export interface BuildOptions {
   /** serve the built web app (off in API tests) */
   serveWeb?: boolean;
-  /** where log lines go (stdout when absent) */
+  /** where log lines go (stdout when absent): createPlatform makes the root logger with it */
   logStream?: NodeJS.WritableStream;
   /** pacing and limits of the live sockets (tests shorten the idle interval) */
   live?: LiveHubOptions;
@@ -40,8 +39,10 @@ export interface BuildOptions {
 
 /** The HTTP application: every route of every module on one Fastify instance. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // as Fastify's base logger type: an app typed by pino's full Logger would not fit the routes' FastifyInstance
+  const loggerInstance: FastifyBaseLogger = ctx.log;
   const app = Fastify({
-    logger: loggerOptions(ctx.config.LOG_LEVEL, options.logStream),
+    loggerInstance,
     // forwarded headers only from the proxies named in TRUST_PROXY; nobody else sets its own IP
     trustProxy: ctx.config.TRUST_PROXY.length ? ctx.config.TRUST_PROXY : false,
     bodyLimit: 1024 * 1024,

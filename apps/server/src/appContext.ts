@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import type { Clock } from './clock';
@@ -10,6 +11,8 @@ export interface AppContext {
   config: Config;
   db: Db;
   clock: Clock;
+  /** the root logger, which redacts secrets; a module logs through `log.child({ module: '<name>' })` */
+  log: Logger;
   loginKeys: LoginKeys;
   /** the MQTT side; null when the server runs without it (API tests) */
   link: GatewayLink | null;

@@ -5,11 +5,11 @@ import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { openPglite, openPostgres, type Db } from './db/db';
 import { migrate } from './db/migrate';
+import { createRootLogger } from './http/logging';
 import { loadLoginKeys } from './modules/auth/loginKeys';
 import { startGatewayLink } from './link/gatewayLink';
 import { createMonitor } from './monitor/monitor';
 import { redisBus } from './monitor/redisBus';
-import pino from 'pino';
 import path from 'node:path';
 
 export interface Platform {
@@ -35,21 +35,19 @@ export async function createPlatform(
   const db = options.db ?? (await openDatabase(config));
   await migrate(db);
   const clock = options.clock ?? systemClock;
+  const log = createRootLogger(config.LOG_LEVEL, options.logStream);
   // with REDIS_URL a value ingested here reaches the websockets of every instance
   const bus = config.REDIS_URL
-    ? await redisBus(config.REDIS_URL, {
-        prefix: config.REDIS_PREFIX,
-        log: pino({ level: config.LOG_LEVEL, name: 'redis-bus' }),
-      })
+    ? await redisBus(config.REDIS_URL, { prefix: config.REDIS_PREFIX, log })
     : undefined;
-  const monitor = await createMonitor(config, db, clock, bus);
+  const monitor = await createMonitor(config, db, clock, log, bus);
   const link =
     options.link === false
       ? null
-      : await startGatewayLink(config, db, clock, { onValues: (...args) => monitor.ingest(...args) });
+      : await startGatewayLink(config, db, clock, log, { onValues: (...args) => monitor.ingest(...args) });
   // a gateway going offline raises its device's gateway alarm; coming back releases it
   link?.events.on('gatewayStatus', (change) => void monitor.alarms.gatewayStatus(change));
-  const ctx: AppContext = { config, db, clock, loginKeys: await loadLoginKeys(db), link, monitor };
+  const ctx: AppContext = { config, db, clock, log, loginKeys: await loadLoginKeys(db), link, monitor };
   const app = await buildApp(ctx, options);
   return {
     ctx,

@@ -20,9 +20,19 @@ beforeAll(async () => {
       done();
     },
   });
-  p = await startTestPlatform({ LOG_LEVEL: 'trace' }, { logStream: sink });
+  // with the gateway link, whose lines must reach the same stream through the root logger
+  p = await startTestPlatform({ LOG_LEVEL: 'trace', MQTT_PORT: '0' }, { logStream: sink, link: true });
 });
 afterAll(() => p.stop());
+
+/** The captured lines as pino wrote them (one JSON object per line). */
+function logLines(): Record<string, unknown>[] {
+  return lines
+    .join('')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
 
 describe('logging', () => {
   it('never writes passwords, session cookies or socket tokens', async () => {
@@ -44,6 +54,36 @@ describe('logging', () => {
     for (const secret of [TEST_PASSWORD, sid, 'Hidden_pw1', 'SOCKET-TOKEN-123', 'QUERY-TOKEN-456']) {
       expect(log).not.toContain(secret);
     }
+  });
+
+  it('redacts passwords, tokens and cookies in a line a module logs through its child logger', () => {
+    p.ctx.log.child({ module: 'link' }).warn(
+      {
+        password: 'Child_pw1',
+        token: 'CHILD-TOKEN-1',
+        cookie: 'sid=CHILD-COOKIE-1',
+        gateway: { sn: '200000000001', password: 'Nested_pw1' },
+      },
+      'a line with secrets',
+    );
+    const line = logLines().find((l) => l.msg === 'a line with secrets');
+    expect(line).toMatchObject({
+      module: 'link',
+      password: '***',
+      token: '***',
+      cookie: '***',
+      gateway: { sn: '200000000001', password: '***' },
+    });
+    for (const secret of ['Child_pw1', 'CHILD-TOKEN-1', 'CHILD-COOKIE-1', 'Nested_pw1'])
+      expect(lines.join('')).not.toContain(secret);
+  });
+
+  it('writes the gateway link’s lines through a child of the root logger', () => {
+    // only the root logger writes to the stream the platform was given
+    expect(logLines().find((l) => l.msg === 'embedded MQTT broker listening')).toMatchObject({
+      module: 'link',
+      port: expect.any(Number),
+    });
   });
 
   it('masks tokens in logged URLs', () => {

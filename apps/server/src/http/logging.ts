@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import pino, { type Logger, type LoggerOptions } from 'pino';
 
 /** Tokens in socket paths (`.../subscribe/{token}`) and query strings are cut before logging. */
 export function maskUrl(url: string): string {
@@ -7,16 +7,27 @@ export function maskUrl(url: string): string {
     .replace(/([?&](?:token|password|pwd|vcode)=)[^&#]*/gi, '$1***');
 }
 
-/** pino options: secrets (passwords, tokens, cookies) never reach the log. */
-export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
-  return {
+/**
+ * The server's one root logger, made once by createPlatform: secrets (passwords, tokens, cookies)
+ * never reach the log. Fastify logs through it (`loggerInstance`), and every module through a
+ * child naming it (`root.child({ module: 'link' })`), which keeps the redaction. Lines go to
+ * `stream`, or to stdout without one.
+ */
+export function createRootLogger(level: string, stream?: NodeJS.WritableStream): Logger {
+  const options: LoggerOptions = {
     level,
-    ...(stream ? { stream } : {}),
     redact: {
       paths: [
         'req.headers.cookie',
         'req.headers.authorization',
         'res.headers["set-cookie"]',
+        // a secret at the top of a line's fields and one level down
+        'password',
+        'newPassword',
+        'token',
+        'cookie',
+        'privateKey',
+        'private_pem',
         '*.password',
         '*.newPassword',
         '*.token',
@@ -32,4 +43,5 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
       },
     },
   };
+  return stream ? pino(options, stream) : pino(options);
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import pino from 'pino';
+import type { Logger } from 'pino';
 import {
   commandResultSchema,
   locationSchema,
@@ -63,9 +63,10 @@ export async function startGatewayLink(
   config: Config,
   db: Db,
   clock: Clock,
+  root: Logger,
   hooks: LinkHooks = {},
 ): Promise<GatewayLink> {
-  const log = pino({ level: config.LOG_LEVEL, name: 'link' });
+  const log = root.child({ module: 'link' });
   const events = new LinkEvents();
   let broker: EmbeddedBroker | null = null;
   let url = config.MQTT_URL;

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import {
   Err,
   LIVE_CLOSE_REFUSED,
@@ -54,7 +53,7 @@ export function messageRoutes(
   const { db, clock, config } = ctx;
   const bus = ctx.monitor.bus;
   const deps = { db, clock, bus };
-  const log = pino({ level: config.LOG_LEVEL, name: 'messages' });
+  const log = ctx.log.child({ module: 'messages' });
   const hub = new MessageHub(db, bus, log, options.hub);
   const speech = new AlarmSpeech(options.speech);
   const scheduler = startExpiryScheduler(deps, config.SCHEDULER_INTERVAL_MS, log);

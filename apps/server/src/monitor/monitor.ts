@@ -2,7 +2,7 @@ import type { LiveValue } from '@fieldhub/shared';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 import type { Clock } from '../clock';
-import pino from 'pino';
+import type { Logger } from 'pino';
 import { ValueCache } from './valueCache';
 import { inProcessBus, type LiveBus } from './liveBus';
 import { ingestBatch, type IngestListener } from './ingest';
@@ -31,12 +31,14 @@ export async function createMonitor(
   config: Config,
   db: Db,
   clock: Clock,
+  /** the root logger */
+  root: Logger,
   bus?: LiveBus,
   options: { providers?: Partial<NotificationProviders> } = {},
 ): Promise<Monitor> {
   const cache = new ValueCache();
   const liveBus = bus ?? inProcessBus();
-  const log = pino({ level: config.LOG_LEVEL, name: 'alarms' });
+  const log = root.child({ module: 'alarms' });
   const providers = defaultProviders({
     email: config.SMTP_URL ? smtpProvider(parseSmtpUrl(config.SMTP_URL, config.SMTP_FROM)) : null,
     ...options.providers,

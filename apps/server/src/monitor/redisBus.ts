@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import pino from 'pino';
+import type { Logger } from 'pino';
 import type { BusMessage, MsgBusEvent } from '@fieldhub/shared';
 import type { LiveBus } from './liveBus';
 
 export interface RedisBusOptions {
   /** channel prefix (REDIS_PREFIX), so that several platforms or test runs share one Redis */
   prefix?: string;
-  log?: pino.Logger;
+  /** the root logger; the bus logs through its child `redis-bus` */
+  log: Logger;
 }
 
 /** What travels on the channel: the message and the instance that published it. */
@@ -51,9 +52,9 @@ function isEnvelope(value: unknown): value is Envelope {
  */
 export async function redisBus(
   url: string,
-  options: RedisBusOptions = {},
+  options: RedisBusOptions,
 ): Promise<LiveBus & { dropped(): number }> {
-  const log = options.log ?? pino({ name: 'redis-bus', level: 'warn' });
+  const log = options.log.child({ module: 'redis-bus' });
   const channel = `${options.prefix ?? 'fieldhub:'}live`;
   // message-centre events travel on a second channel of the same connections
   const msgChannel = `${options.prefix ?? 'fieldhub:'}msg`;

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import {
   mvarAddSchema,
   mvarDeleteSchema,
@@ -30,7 +29,7 @@ export function mvarRoutes(app: FastifyInstance, ctx: AppContext): void {
     monitor.cache,
     definitions,
     monitor.bus,
-    pino({ level: ctx.config.LOG_LEVEL, name: 'mvars' }),
+    ctx.log.child({ module: 'mvars' }),
   );
   const stop = monitor.onIngested((_equipmentId, values) => engine.valuesIngested(values));
   app.addHook('onClose', async () => {

@@ -7,7 +7,6 @@ import type {
   MvarWithValue,
   Page,
 } from '@fieldhub/shared';
-import pino from 'pino';
 import { loggedIn, type Caller } from '../../../test/harness';
 import {
   deviceWithGateway,
@@ -302,7 +301,7 @@ describe('mvar engine', () => {
         monitor.cache,
         new MvarDefinitionCache((ids) => repo.mvarsReading(db, ids)),
         monitor.bus,
-        pino({ level: 'silent' }),
+        env.p.ctx.log.child({ module: 'mvars' }),
       );
     const [a, b] = [engine(), engine()];
     const heard: number[] = [];

@@ -133,7 +133,7 @@ describe('alarm engine', () => {
       condition: 'lt',
       value: 0,
     });
-    const second = await createMonitor(p.ctx.config, p.ctx.db, p.clock);
+    const second = await createMonitor(p.ctx.config, p.ctx.db, p.clock, p.ctx.log);
     try {
       const batch = [good(variableId, t0 + 1, -5)];
       await Promise.all([
@@ -155,7 +155,7 @@ describe('alarm engine', () => {
       value: 50,
     });
     await ingest([good(variableId, t0 + 1, 60)]);
-    const restarted = await createMonitor(p.ctx.config, p.ctx.db, p.clock);
+    const restarted = await createMonitor(p.ctx.config, p.ctx.db, p.clock, p.ctx.log);
     try {
       await restarted.ingest(equipmentId, [good(variableId, t0 + 2, 70)], false); // still high: no second alarm
       expect((await alarmsOf(p.ctx.db, { ruleId })).map((r) => r.state)).toEqual(['active']);
