@@ -39,9 +39,15 @@ function normalise(loginname: string): string {
 
 const lockedError = () => new AppError(Err.tooManyFailures, { params: { minutes: LOGIN_LOCK_MINUTES } });
 
-/** What the checks of one claimed attempt found; `failed` counts as a failure, the others do not. */
+/**
+ * What the checks of one claimed attempt found; only a wrong password (`failed`) counts towards
+ * the lock. A refused image code does not: otherwise anyone could lock a name with five requests
+ * and no image code read.
+ */
 type Verdict =
   | { kind: 'locked' }
+  | { kind: 'busy' }
+  | { kind: 'captcha'; error: AppError }
   | { kind: 'failed'; error: AppError }
   | { kind: 'disabled' }
   | { kind: 'accepted'; account: { id: number; org_id: number } };
@@ -54,6 +60,9 @@ async function judge(
   attempt: LoginAttempt,
 ): Promise<Verdict> {
   if (claim.locked_until && claim.locked_until.getTime() > clock.now().getTime()) return { kind: 'locked' };
+  // failures counted plus other attempts still being checked: each of those may become a
+  // failure, so no more passwords are tried than the lock allows, however many arrive at once
+  if (claim.failures + claim.attempts - 1 >= LOGIN_MAX_FAILURES) return { kind: 'busy' };
   // Only the attempt that found no failure and no other attempt in flight goes without the image
   // code: a burst of parallel logins tries one password at most before codes are due.
   if (claim.failures > 0 || claim.attempts > 1) {
@@ -61,7 +70,7 @@ async function judge(
       await consumeCaptcha(db, clock, attempt.captchaId, attempt.vcode);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      return { kind: 'failed', error: new AppError(err.code, { data: { vcode: true } }) };
+      return { kind: 'captcha', error: new AppError(err.code, { data: { vcode: true } }) };
     }
   }
 
@@ -88,8 +97,7 @@ async function judge(
 /**
  * Checks a login in the order of the spec's codes: name present (1002), not locked (1005),
  * image code when required (1003/1004), password (1001), account enabled (1008). A wrong
- * password or a missing or wrong image code counts as a failure; the fifth locks the account
- * (1005). Returns the new session token and the account id.
+ * password counts as a failure; the fifth locks the account (1005). Returns the new session token and the account id.
  */
 export async function login(
   db: Db,
@@ -106,8 +114,12 @@ export async function login(
   });
   switch (verdict.kind) {
     case 'locked':
+    case 'busy':
       await releaseAttempt(db, name);
       throw lockedError();
+    case 'captcha':
+      await releaseAttempt(db, name);
+      throw verdict.error;
     case 'disabled':
       await releaseAttempt(db, name);
       throw new AppError(Err.accountDisabled);
