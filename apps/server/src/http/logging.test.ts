@@ -9,6 +9,7 @@ import {
   type TestPlatform,
 } from '../../test/harness';
 import { maskUrl } from './logging';
+import { withoutCredentials } from '../link/linkClient';
 
 let p: TestPlatform;
 const lines: string[] = [];
@@ -91,5 +92,13 @@ describe('logging', () => {
       '/lfscada/ws/message/subscribe/***?x=1',
     );
     expect(maskUrl('/a?token=xyz&b=2&password=p')).toBe('/a?token=***&b=2&password=***');
+  });
+
+  it('never logs the password of an external broker address', () => {
+    expect(withoutCredentials('mqtt://fieldhub:S3cret_pw@broker.example:1883')).toBe(
+      'mqtt://fieldhub:***@broker.example:1883',
+    );
+    expect(withoutCredentials('mqtt://broker.example:1883')).toBe('mqtt://broker.example:1883');
+    expect(withoutCredentials('not a url')).not.toContain('not a url');
   });
 });

@@ -46,7 +46,10 @@ export async function startLinkClient(opts: LinkClientOptions): Promise<LinkClie
   };
   const filter = opts.shared ? `$share/${SERVER_SHARE_GROUP}/${SERVER_UPLINK_FILTER}` : SERVER_UPLINK_FILTER;
   client.on('connect', (ack) => {
-    opts.log.info({ url: opts.url, sessionPresent: ack.sessionPresent }, 'link connected');
+    opts.log.info(
+      { url: withoutCredentials(opts.url), sessionPresent: ack.sessionPresent },
+      'link connected',
+    );
     client.subscribe(
       filter,
       { qos: 1 },
@@ -55,7 +58,10 @@ export async function startLinkClient(opts: LinkClientOptions): Promise<LinkClie
   });
   client.on('error', (err) => opts.log.warn({ err: err.message }, 'link error'));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`MQTT broker ${opts.url} unreachable`)), 15_000);
+    const timer = setTimeout(
+      () => reject(new Error(`MQTT broker ${withoutCredentials(opts.url)} unreachable`)),
+      15_000,
+    );
     client.once('connect', () => {
       clearTimeout(timer);
       resolve();
@@ -70,4 +76,15 @@ export async function startLinkClient(opts: LinkClientOptions): Promise<LinkClie
       await client.endAsync();
     },
   };
+}
+
+/** A broker address as it may be logged: a password in MQTT_URL never reaches the log. */
+export function withoutCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(invalid broker address)';
+  }
 }
