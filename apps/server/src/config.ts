@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { GATEWAY_PACKET_MAX_BYTES } from '@fieldhub/shared';
 
 const optionalUrl = z
   .string()
@@ -20,6 +21,20 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl,
   /** Port of the embedded MQTT broker for gateways (used when MQTT_URL is absent). */
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  /**
+   * Largest MQTT packet (fixed header included) the embedded broker takes from any client, before
+   * or after login: a client announcing a bigger one is disconnected before the body is read. At
+   * least what a gateway may send (GATEWAY_PACKET_MAX_BYTES). An external broker has its own
+   * setting (Mosquitto: max_packet_size).
+   */
+  MQTT_MAX_PACKET_BYTES: z.coerce
+    .number()
+    .int()
+    .min(GATEWAY_PACKET_MAX_BYTES)
+    .max(268_435_460)
+    .default(1_048_576),
+  /** Milliseconds the embedded broker waits for a new connection's CONNECT before dropping it. */
+  MQTT_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
   /**
    * Address at which gateways reach this server's HTTP port (firmware downloads); absent, the
    * address the browser used for the upgrade call.

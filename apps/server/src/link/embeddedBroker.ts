@@ -1,10 +1,18 @@
 import net from 'node:net';
 import { Aedes } from 'aedes';
 import { gatewayMayPublish, gatewayMaySubscribe, SN_PATTERN } from '@fieldhub/shared';
+import { limitPacketSize } from './packetSizeLimit';
 
 export interface EmbeddedBrokerOptions {
   port: number;
   host?: string;
+  /**
+   * Largest packet any client may send, before or after login (MQTT_MAX_PACKET_BYTES): a
+   * client announcing a bigger one is disconnected before its body is read.
+   */
+  maxPacketBytes: number;
+  /** a connection that has not completed CONNECT in this many ms is dropped (MQTT_CONNECT_TIMEOUT_MS) */
+  connectTimeoutMs: number;
   /** the platform's own login: may publish down and subscribe up for every gateway */
   server: { username: string; password: string };
   verifyGateway(sn: string, password: string): Promise<boolean>;
@@ -32,12 +40,15 @@ class AuthError extends Error {
  * The MQTT broker `npm start` runs in process (Aedes). Gateways log in with username = client id
  * = SN and their MQTT password; each may publish only under `iiot/v1/{its sn}/up/` and subscribe
  * only to `iiot/v1/{its sn}/down/` (DESIGN.md §4). The platform logs in like any client.
+ * Every connection, the platform's included, must complete CONNECT within `connectTimeoutMs`
+ * and is dropped on announcing a packet above `maxPacketBytes`, before or after login.
  */
 export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
   const isServer = (client: object | null) =>
     (client as { fieldhubServer?: boolean } | null)?.fieldhubServer === true;
 
   const broker = await Aedes.createBroker({
+    connectTimeout: opts.connectTimeoutMs,
     authenticate(client, username, password, done) {
       const pw = password?.toString('utf8') ?? '';
       if (username === opts.server.username) {
@@ -80,7 +91,28 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
       callback(new Error('subscription not allowed'));
     },
   });
-  const server = net.createServer(broker.handle);
+  // the peer's address, read while the socket is open: a destroyed socket no longer has it
+  const remoteOf = new WeakMap<object, string>();
+  // a connection that fails before its CONNECT was handled (no client id yet): the connect
+  // timeout, a malformed packet, a reset
+  broker.on('connectionError', (client, err) =>
+    opts.log.warn(
+      { remote: remoteOf.get(client.conn), reason: err.message },
+      'MQTT client dropped before login',
+    ),
+  );
+  const server = net.createServer((socket) => {
+    const remote = `${socket.remoteAddress}:${socket.remotePort}`;
+    remoteOf.set(socket, remote);
+    broker.handle(socket);
+    limitPacketSize(socket, opts.maxPacketBytes, (packetBytes) => {
+      const sn = (socket as { client?: { id?: string | null } }).client?.id ?? undefined;
+      opts.log.warn(
+        { remote, sn, packetBytes, maxPacketBytes: opts.maxPacketBytes },
+        'MQTT client dropped: packet above MQTT_MAX_PACKET_BYTES',
+      );
+    });
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, opts.host ?? '0.0.0.0', () => resolve());

@@ -81,6 +81,8 @@ export async function startGatewayLink(
     const start = (port: number) =>
       startEmbeddedBroker({
         port,
+        maxPacketBytes: config.MQTT_MAX_PACKET_BYTES,
+        connectTimeoutMs: config.MQTT_CONNECT_TIMEOUT_MS,
         server: { username, password },
         verifyGateway: (sn, pw) => verifyGateway(db, sn, pw),
         onUplink: (topic, payload) => handleUplink(topic, payload),

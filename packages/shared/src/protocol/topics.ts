@@ -5,6 +5,13 @@
 export const PROTOCOL_VERSION = 1;
 export const TOPIC_ROOT = 'iiot/v1';
 
+/**
+ * Largest MQTT packet a gateway publishes, fixed header and topic included: telemetry batches
+ * are split below it and anything bigger is not sent. A broker must accept at least this much
+ * (the embedded broker's MQTT_MAX_PACKET_BYTES cannot be set lower; Mosquitto's max_packet_size).
+ */
+export const GATEWAY_PACKET_MAX_BYTES = 256 * 1024;
+
 export const UP = {
   status: 'up/status',
   telemetry: 'up/telemetry',
