@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyPage } from '@fieldhub/hmi';
 import type { Db } from '../src/db/db';
-import { TEST_PASSWORD, type Caller, type TestPlatform } from './harness';
+import { Caller, loggedIn, login, TEST_PASSWORD, type TestPlatform } from './harness';
 import { deviceWithGateway, holding, made, modbusDriver, role, send, variable } from './deviceFixtures';
 import { startDevicePlatform } from './platformFixtures';
 import { addDevice, addProject, addProjectPage, bulkAccounts, projectBase } from './projectFixtures';
@@ -269,6 +269,24 @@ describe('a write whose operation-log entry fails', () => {
         logged.map((l) => l.action),
         w.name,
       ).toEqual([w.action]);
+    }
+  });
+
+  it('neither opens a session nor ends one when the login or logout cannot be logged', async () => {
+    const { db } = p.ctx;
+    const sessions = async () =>
+      (await db.query<{ n: number }>('select count(*)::int as n from sessions'))[0]!.n;
+    const user = await loggedIn(p.app, 'atomic-operator');
+    await db.exec(refuseOplog);
+    try {
+      const before = await sessions();
+      const refused = await login(new Caller(p.app), 'atomic-operator', TEST_PASSWORD);
+      expect(refused.body.code).toBe('90099');
+      expect((await user.post('/lfscada/user/logout')).body.code).toBe('90099');
+      expect(await sessions()).toBe(before);
+      expect((await user.get('/lfscada/user/info')).body.code).toBe('200');
+    } finally {
+      await db.exec(allowOplog);
     }
   });
 });

@@ -64,8 +64,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   call(app, '/lfscada/user/info', { method: 'GET' }, ({ auth }) => userInfoOf(db, auth.accountId));
 
   call(app, '/lfscada/user/logout', {}, async ({ auth, req, reply }) => {
-    await endSession(db, auth.sessionHash);
-    await recordBy(db, auth, req.ip, { action: 'logout' });
+    await db.tx(async (tx) => {
+      await endSession(tx, auth.sessionHash);
+      await recordBy(tx, auth, req.ip, { action: 'logout' });
+    });
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return null;
   });

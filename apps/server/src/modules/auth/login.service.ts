@@ -133,18 +133,22 @@ export async function login(
 
   const { account } = verdict;
   await clearFailures(db, name);
-  const token = await createSession(db, clock, idleMinutes, {
-    accountId: account.id,
-    orgId: account.org_id,
-    ip: attempt.ip,
-    userAgent: attempt.userAgent,
-  });
-  await recordOperation(db, {
-    orgId: account.org_id,
-    accountId: account.id,
-    loginname: attempt.loginname.trim(),
-    action: 'login',
-    ip: attempt.ip,
+  // the session and its operation-log entry exist together or not at all
+  const token = await db.tx(async (tx) => {
+    const issued = await createSession(tx, clock, idleMinutes, {
+      accountId: account.id,
+      orgId: account.org_id,
+      ip: attempt.ip,
+      userAgent: attempt.userAgent,
+    });
+    await recordOperation(tx, {
+      orgId: account.org_id,
+      accountId: account.id,
+      loginname: attempt.loginname.trim(),
+      action: 'login',
+      ip: attempt.ip,
+    });
+    return issued;
   });
   return { token, accountId: account.id };
 }
