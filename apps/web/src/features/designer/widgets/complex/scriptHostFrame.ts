@@ -9,7 +9,7 @@ import { SCRIPT_HOST_PATH, SCRIPT_HOST_SANDBOX } from '@fieldhub/shared';
 import type { SandboxWorker } from './scriptSandbox';
 
 /** A message of the host to the page, as the protocol of script-host.html defines it. */
-type HostMessage =
+export type HostMessage =
   | { type: 'ready' }
   | { type: 'ask'; run: number; id: number; kind: 'values' | 'history'; args: unknown }
   | { type: 'result'; run: number; result: unknown }
@@ -27,8 +27,8 @@ let frame: HostFrame | null = null;
 let lastRun = 0;
 let listening = false;
 
-/** The message as the protocol allows it, or null. */
-function hostMessage(data: unknown): HostMessage | null {
+/** A message of the host as the protocol allows it, or null (anything else is ignored). */
+export function readHostMessage(data: unknown): HostMessage | null {
   if (!data || typeof data !== 'object') return null;
   const m = data as Record<string, unknown>;
   if (m['type'] === 'ready') return { type: 'ready' };
@@ -49,7 +49,7 @@ function hostMessage(data: unknown): HostMessage | null {
 
 function onHostMessage(event: MessageEvent) {
   if (!frame || event.source !== frame.iframe.contentWindow) return;
-  const m = hostMessage(event.data);
+  const m = readHostMessage(event.data);
   if (!m) return;
   if (m.type === 'ready') {
     const host = frame;
