@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { Logger } from '../runtime/log';
 import type { ReadOutcome, WriteOutcome } from '../runtime/runtime';
 import { readJsonFile, writeJsonFile } from '../runtime/dataDir';
+import { PacketTooLargeError } from './mqttLink';
 
 type NetworkMode = NonNullable<GatewayStatusMessage['networkMode']>;
 
@@ -122,6 +123,14 @@ export class CommandHandler {
 
   private async answer(result: Omit<CommandResultMessage, 'v'> & { v?: 1 }): Promise<void> {
     await this.deps.publishResult({ ...result, v: PROTOCOL_VERSION as 1 }).catch((error: unknown) => {
+      // a result above the packet limit (a read of hundreds of long texts) is answered as failed
+      if (error instanceof PacketTooLargeError && result.ok) {
+        this.deps.log.warn('command result too large; answered as failed', {
+          uuid: result.uuid,
+          packetBytes: error.packetBytes,
+        });
+        return this.answer({ uuid: result.uuid, ok: false, code: Err.commandFailed });
+      }
       this.deps.log.warn('command result not delivered', { uuid: result.uuid, error });
     });
   }

@@ -6,8 +6,34 @@
  * mqtt.js reconnects by itself every `reconnectMs`.
  */
 import mqtt, { type MqttClient } from 'mqtt';
-import { DOWN, PROTOCOL_VERSION, TOPIC_ROOT, UP, type UpTopic, parseTopic, topicFor } from '@fieldhub/shared';
+import {
+  DOWN,
+  GATEWAY_PACKET_MAX_BYTES,
+  PROTOCOL_VERSION,
+  TOPIC_ROOT,
+  UP,
+  type UpTopic,
+  parseTopic,
+  topicFor,
+} from '@fieldhub/shared';
 import type { Logger } from '../runtime/log';
+
+/**
+ * A publish bigger than GATEWAY_PACKET_MAX_BYTES: the broker would drop the connection, and
+ * mqtt.js would send the same packet again after every reconnect, so it is never handed over.
+ */
+export class PacketTooLargeError extends Error {
+  constructor(readonly packetBytes: number) {
+    super(`MQTT packet of ${packetBytes} bytes exceeds ${GATEWAY_PACKET_MAX_BYTES}`);
+  }
+}
+
+/** Size of a QoS 1 PUBLISH: fixed header, topic with its length, packet id, payload. */
+export function publishPacketBytes(topic: string, payload: string): number {
+  const remaining = 2 + Buffer.byteLength(topic) + 2 + Buffer.byteLength(payload);
+  const lengthBytes = remaining < 128 ? 1 : remaining < 16_384 ? 2 : remaining < 2_097_152 ? 3 : 4;
+  return 1 + lengthBytes + remaining;
+}
 
 export interface LinkOptions {
   brokerUrl: string;
@@ -88,14 +114,15 @@ export class MqttLink {
     });
   }
 
-  /** Publishes with QoS 1 and resolves on the broker's PUBACK. */
+  /** Publishes with QoS 1 and resolves on the broker's PUBACK; refuses a packet above the limit. */
   publish(suffix: UpTopic, payload: string, retain = false): Promise<void> {
     const client = this.client;
     if (!client) return Promise.reject(new Error('link not started'));
+    const topic = topicFor(this.options.sn, suffix);
+    const packetBytes = publishPacketBytes(topic, payload);
+    if (packetBytes > GATEWAY_PACKET_MAX_BYTES) return Promise.reject(new PacketTooLargeError(packetBytes));
     return new Promise((resolve, reject) => {
-      client.publish(topicFor(this.options.sn, suffix), payload, { qos: 1, retain }, (error) =>
-        error ? reject(error) : resolve(),
-      );
+      client.publish(topic, payload, { qos: 1, retain }, (error) => (error ? reject(error) : resolve()));
     });
   }
 

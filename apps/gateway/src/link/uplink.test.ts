@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { UpTopic } from '@fieldhub/shared';
+import type { TelemetryMessage, UpTopic } from '@fieldhub/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DiskQueue } from '../buffer/diskQueue';
 import { silentLogger } from '../runtime/log';
-import { Forwarder, TelemetryBatcher, type UplinkTransport } from './uplink';
+import { Forwarder, PAYLOAD_MAX_BYTES, TelemetryBatcher, type UplinkTransport } from './uplink';
 
 /** A transport whose PUBACKs the test releases. */
 class FakeTransport implements UplinkTransport {
@@ -134,5 +134,40 @@ describe('Forwarder', () => {
     transport.connected = true;
     forwarder.connected();
     expect(bodies).toEqual(['up/report {"v":1,"reportId":3,"ts":42,"values":{},"hist":true}']);
+  });
+});
+
+describe('Forwarder: packet limit', () => {
+  it('sends a batch above the publish limit in parts and drops it from the buffer once all are acknowledged', async () => {
+    const bodies: string[] = [];
+    const acks: Array<() => void> = [];
+    transport.publish = (_topic, payload) =>
+      new Promise((resolve) => {
+        bodies.push(payload);
+        acks.push(resolve);
+      });
+    transport.connected = true;
+    forwarder.connected();
+    // 2,000 variables collected every 50 ms for a second: one batch of about 600 KB
+    for (let t = 0; t < 20; t++)
+      batcher.add(
+        1000 + t * 50,
+        Array.from({ length: 2000 }, (_, i) => ({ id: i + 1, value: 1000.5 + i })),
+      );
+    batcher.flush();
+    expect(bodies.length).toBeGreaterThan(1);
+    for (const body of bodies) expect(Buffer.byteLength(body)).toBeLessThanOrEqual(PAYLOAD_MAX_BYTES);
+    const values = bodies.flatMap((b) =>
+      (JSON.parse(b) as TelemetryMessage).items.flatMap((item) =>
+        Object.keys(item.vals).map((k) => `${item.ts}/${k}`),
+      ),
+    );
+    expect(new Set(values).size).toBe(20 * 2000);
+    acks.slice(1).forEach((ack) => ack());
+    await new Promise((r) => setImmediate(r));
+    expect(queue.pendingCount).toBe(1); // one part still unacknowledged
+    acks[0]!();
+    await new Promise((r) => setImmediate(r));
+    expect(queue.pendingCount).toBe(0);
   });
 });

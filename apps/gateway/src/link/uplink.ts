@@ -3,6 +3,8 @@
  *
  * Batching gathers what the runtime sends into telemetry batches: one item per timestamp, flushed
  * every second or at 500 items, whichever comes first; each batch gets the next `seq` of the boot.
+ * A batch bigger than one publish may carry (PAYLOAD_MAX_BYTES, from GATEWAY_PACKET_MAX_BYTES)
+ * goes out in parts of the same `seq` (telemetrySplit.ts), acknowledged once all parts are.
  *
  * Store-and-forward: every telemetry batch and report record is appended to the disk
  * queue first and acknowledged there only when the broker answered its PUBACK. While connected,
@@ -15,6 +17,7 @@
  * again after reconnecting (QoS 1 session state); the pump does not send it a second time.
  */
 import {
+  GATEWAY_PACKET_MAX_BYTES,
   PROTOCOL_VERSION,
   type ReportRecordMessage,
   type TelemetryMessage,
@@ -24,11 +27,15 @@ import {
 import type { DiskQueue } from '../buffer/diskQueue';
 import type { Logger } from '../runtime/log';
 import type { TelemetryEntry } from '../runtime/valueStore';
+import { splitTelemetry } from './telemetrySplit';
 
 type Item = TelemetryMessage['items'][number];
 
 /** Longest text value a telemetry item may carry (telemetrySchema). */
 const TEXT_MAX = 1024;
+
+/** Payload room of one publish: the packet limit less room for its fixed header and topic. */
+export const PAYLOAD_MAX_BYTES = GATEWAY_PACKET_MAX_BYTES - 1024;
 
 export interface BatcherOptions {
   bootId: string;
@@ -148,10 +155,10 @@ export class Forwarder {
   }
 
   private send(id: number, payload: Buffer, hist: boolean): void {
-    const { topic, body } = this.encode(payload, hist);
+    const { topic, bodies } = this.encode(payload, hist);
     this.inflight.add(id);
     this.sent[hist ? 'hist' : 'live']++;
-    this.transport.publish(topic, body).then(
+    Promise.all(bodies.map((body) => this.transport.publish(topic, body))).then(
       () => {
         this.inflight.delete(id);
         this.queue.ack(id);
@@ -167,13 +174,15 @@ export class Forwarder {
     );
   }
 
-  private encode(payload: Buffer, hist: boolean): { topic: UpTopic; body: string } {
+  /** The publishes of a record: one, or a telemetry batch too big for one packet in parts. */
+  private encode(payload: Buffer, hist: boolean): { topic: UpTopic; bodies: string[] } {
     const marker = String.fromCharCode(payload[0]!);
     const body = payload.subarray(1).toString('utf8');
-    if (marker === TELEMETRY) return { topic: hist ? UP.telemetryHist : UP.telemetry, body };
-    if (!hist) return { topic: UP.report, body };
+    if (marker === TELEMETRY)
+      return { topic: hist ? UP.telemetryHist : UP.telemetry, bodies: telemetryBodies(body) };
+    if (!hist) return { topic: UP.report, bodies: [body] };
     const record = JSON.parse(body) as ReportRecordMessage;
-    return { topic: UP.report, body: JSON.stringify({ ...record, hist: true }) };
+    return { topic: UP.report, bodies: [JSON.stringify({ ...record, hist: true })] };
   }
 
   /**
@@ -188,8 +197,19 @@ export class Forwarder {
       const message = JSON.parse(body) as TelemetryMessage;
       if (message.bootId !== bootId || message.seq < fromSeq || message.seq > toSeq) continue;
       count++;
-      this.transport.publish(UP.telemetryHist, body).catch(() => undefined);
+      for (const part of telemetryBodies(body, message))
+        this.transport.publish(UP.telemetryHist, part).catch(() => undefined);
     }
     return count;
   }
+}
+
+/**
+ * A stored telemetry batch as publishes of at most PAYLOAD_MAX_BYTES: batches of many variables,
+ * or kept by an older version without this bound, can exceed what the broker accepts.
+ */
+function telemetryBodies(body: string, parsed?: TelemetryMessage): string[] {
+  if (Buffer.byteLength(body) <= PAYLOAD_MAX_BYTES) return [body];
+  const message = parsed ?? (JSON.parse(body) as TelemetryMessage);
+  return splitTelemetry(message, PAYLOAD_MAX_BYTES).map((part) => JSON.stringify(part));
 }
