@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { resolveChromium } from './chromium';
 import {
   makeEnterprise,
   startTestPlatform,
@@ -10,7 +11,6 @@ import {
 
 // TEST_WEB_DIST: a build elsewhere (`vite build --outDir ...`), so parallel work does not share one dist
 const webDist = process.env.TEST_WEB_DIST ?? path.resolve(import.meta.dirname, '../dist');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** A running platform serving the built web app on a free port, and a headless Chromium. */
 export interface BrowserFixture {
@@ -24,13 +24,15 @@ export interface BrowserFixture {
 }
 
 /**
- * Starts the platform and Chromium. With `link`, the platform also runs its gateway link (the
- * embedded MQTT broker on a free port) so real gateway processes can connect.
+ * Starts the platform and Chromium (CHROMIUM_PATH, Debian's, or the npm one: see chromium.ts).
+ * With `link`, the platform also runs its gateway link (the embedded MQTT broker on a free port)
+ * so real gateway processes can connect.
  */
 export async function startBrowserFixture(options: { link?: boolean } = {}): Promise<BrowserFixture> {
   if (!existsSync(path.join(webDist, 'index.html'))) {
     throw new Error(`${webDist} is missing: run \`npm run build\` first (npm test does)`);
   }
+  const { executablePath, env } = await resolveChromium();
   const platform = options.link
     ? await startTestPlatform({ WEB_DIST: webDist, MQTT_PORT: '0' }, { link: true })
     : await startTestPlatform({ WEB_DIST: webDist });
@@ -38,7 +40,8 @@ export async function startBrowserFixture(options: { link?: boolean } = {}): Pro
   const address = platform.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   const browser = await chromium.launch({
-    executablePath: chromiumPath,
+    executablePath,
+    env,
     args: [
       '--no-sandbox',
       '--disable-gpu',
