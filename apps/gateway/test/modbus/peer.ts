@@ -11,6 +11,8 @@ import type { DriverConfig, DriverVariable } from '../../src/drivers/driver';
 
 /** The system Python has pymodbus; the pyenv `python3` on PATH may not. */
 const PYTHON = '/usr/bin/python3';
+/** What brings the peer's Python packages (npm test runs it first). */
+const SETUP = 'run `node scripts/test-prerequisites.mjs` (npm test does) to install pymodbus';
 const SCRIPT = fileURLToPath(new URL('../peers/modbus_peer.py', import.meta.url));
 
 /** A request as the peer saw it. */
@@ -62,7 +64,10 @@ export function startPeer(options: { port?: number; rtu?: boolean } = {}): Promi
 
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`peer did not start: ${stderr}`)), 20_000);
-    void exited.then(() => reject(new Error(`peer exited: ${stderr}`)));
+    child.once('error', (err) => reject(new Error(`${PYTHON} cannot start (${err.message}): ${SETUP}`)));
+    void exited.then(() =>
+      reject(new Error(`peer exited: ${stderr}${/No module named/.test(stderr) ? `\n${SETUP}` : ''}`)),
+    );
     createInterface({ input: child.stdout }).on('line', (line) => {
       const event = JSON.parse(line) as Record<string, unknown>;
       if (event.event === 'request') requests.push(event as unknown as PeerRequest);
