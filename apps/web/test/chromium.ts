@@ -127,8 +127,8 @@ async function writeFontConfig(): Promise<string> {
     '<!DOCTYPE fontconfig SYSTEM "fonts.dtd">',
     '<fontconfig>',
     '  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>',
-    `  <dir>${packageDir('@expo-google-fonts/noto-sans-sc')}</dir>`,
-    `  <cachedir>${path.join(dir, 'cache')}</cachedir>`,
+    `  <dir>${xmlText(packageDir('@expo-google-fonts/noto-sans-sc'))}</dir>`,
+    `  <cachedir>${xmlText(path.join(dir, 'cache'))}</cachedir>`,
     '</fontconfig>',
     '',
   ].join('\n');
@@ -136,4 +136,8 @@ async function writeFontConfig(): Promise<string> {
   await writeFile(staging, xml);
   await rename(staging, file);
   return file;
+}
+
+function xmlText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
