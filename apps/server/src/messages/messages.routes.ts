@@ -39,7 +39,7 @@ export interface MessageRoutesOptions {
  * keyword, pageNum, pageSize} → Page<MsgRow>; /markAsRead {ids}, /allMarkAsRead {type?}, /delete
  * {ids}, /markAsReadForEquipAlarm {dataId, equipType}, /setIgnore {id} → {changed}; /info {id} →
  * MsgInfo (reads it); /queryExpireNoticeMsg → ExpireNotice[]; /getExpireById {id} | {equipType,
- * dataId} → ExpireDetail; /createSound {text} → audio/wav (90104 without espeak-ng).
+ * dataId} → ExpireDetail; /createSound {text} → audio/wav (eSpeak NG; 90104 when it cannot speak).
  * /lfscada/notice/detail {id} → NoticeDetail; /notice/publish and /notice/query: platform operators.
  * POST /lfscada/websocket/msg/token → token; socket /lfscada/ws/message/subscribe/{token}.
  *
