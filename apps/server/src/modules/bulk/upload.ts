@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, Err, type Lang, type LocalizedText } from '@fieldhub/shared';
+import { readFileLimited, refuseDeclaredOversize } from '../../http/uploadLimit';
 
 /** Largest import file (seed 000 §5 names the formats; 10 MB is far above a 5000-row sheet). */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
@@ -41,12 +42,14 @@ const xlsOnly: LocalizedText = {
 };
 
 /**
- * Reads a multipart import: one file (at most 10 MB, 10008) and short text fields. The file must
- * be named .xls or .xlsx and its content must match (10007); an old binary .xls is refused with a
- * hint to save it as .xlsx, since no maintained pure-JS reader of that format is installed.
+ * Reads a multipart import: one file (at most 10 MB, 10008 as soon as the declared length or the
+ * bytes read say so) and short text fields. The file must be named .xls or .xlsx and its content
+ * must match (10007); an old binary .xls is refused with a hint to save it as .xlsx, since no
+ * maintained pure-JS reader of that format is installed.
  */
 export async function readImportUpload(req: FastifyRequest): Promise<Upload> {
   if (!req.isMultipart()) throw new AppError(Err.fileMissing);
+  refuseDeclaredOversize(req, IMPORT_MAX_BYTES);
   const fields: Record<string, string> = {};
   let file: { filename: string; content: Buffer } | null = null;
   try {
@@ -54,10 +57,12 @@ export async function readImportUpload(req: FastifyRequest): Promise<Upload> {
       limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 },
     });
     for await (const part of parts) {
-      if (part.type === 'file') file = { filename: part.filename, content: await part.toBuffer() };
+      if (part.type === 'file')
+        file = { filename: part.filename, content: await readFileLimited(part.file, req) };
       else fields[part.fieldname] = String(part.value);
     }
   } catch (err) {
+    if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(Err.fileTooLarge);
     if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')

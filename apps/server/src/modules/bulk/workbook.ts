@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { AppError, Err, type Lang, type LocalizedText } from '@fieldhub/shared';
+import { readWorkbookCells } from './workbookReader';
 
 /** One column of an import/export sheet. */
 export interface SheetColumn {
@@ -98,60 +99,53 @@ export async function buildWorkbook(
 }
 
 /**
- * Reads an uploaded .xlsx: checks the marker (kind and version, 1724 when outdated or missing)
- * and the header row (every column of the spec, in either language), then returns the non-empty
- * data rows keyed by column.
+ * Reads an uploaded .xlsx (parsed in a worker, workbookReader.ts): checks the marker (kind and
+ * version, 1724 when outdated or missing) and the header row (every column of the spec, in either
+ * language), then returns the non-empty data rows keyed by column.
  */
 export async function readWorkbook(
   buffer: Buffer,
   spec: SheetSpec,
 ): Promise<{ rows: SheetRow[]; marker: WorkbookMarker }> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(buffer as unknown as ExcelJS.Buffer);
-  } catch {
-    throw new AppError(Err.fileFormatWrong);
-  }
-  const meta = wb.getWorksheet(MARKER_SHEET);
+  const wb = await readWorkbookCells(buffer, MARKER_SHEET, MAX_IMPORT_ROWS + 1);
   const fields = new Map<string, CellValue>();
-  meta?.eachRow((row) =>
-    fields.set(String(cellValue(row.getCell(1).value)), cellValue(row.getCell(2).value)),
-  );
+  for (const [name, value] of wb.marker ?? []) fields.set(String(cellValue(name)), cellValue(value));
   const kind = fields.get('kind');
   if (kind !== undefined && kind !== spec.kind) throw new AppError(Err.fileFormatWrong);
   if (Number(fields.get('version')) !== spec.version) throw new AppError(Err.importTemplateOutdated);
 
-  const sheet = wb.worksheets.find((s) => s.name !== MARKER_SHEET);
+  const sheet = wb.sheet;
   if (!sheet) throw new AppError(Err.fileEmpty);
   const keyOfLabel = new Map<string, string>();
   for (const c of spec.columns) {
     for (const text of [c.key, c.label['zh-CN'], c.label['en-US']]) keyOfLabel.set(text.toLowerCase(), c.key);
   }
   const positions: { col: number; key: string }[] = [];
-  sheet.getRow(1).eachCell((cell, col) => {
-    const label = String(cellValue(cell.value) ?? '').toLowerCase();
+  sheet.header.forEach((value, i) => {
+    const label = String(cellValue(value) ?? '').toLowerCase();
     if (!label) return;
     const key = keyOfLabel.get(label);
     // a column the current template does not have means an edited or older template
     if (!key) throw new AppError(Err.importTemplateOutdated);
-    positions.push({ col, key });
+    positions.push({ col: i, key });
   });
   const present = new Set(positions.map((p) => p.key));
   if (present.size !== positions.length || spec.columns.some((c) => !present.has(c.key)))
     throw new AppError(Err.importTemplateOutdated);
 
+  // the worker counts rows with any content in these columns (a text of spaces included)
+  if (sheet.more) throw new AppError(Err.dataOverLimit);
   const rows: SheetRow[] = [];
-  for (let r = 2; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
+  for (const { row, cells: values } of sheet.rows) {
     const cells: Record<string, CellValue> = {};
     let empty = true;
     for (const p of positions) {
-      const value = cellValue(row.getCell(p.col).value);
+      const value = cellValue(values[p.col]);
       cells[p.key] = value;
       if (value !== null) empty = false;
     }
     if (empty) continue;
-    rows.push({ row: r, cells });
+    rows.push({ row, cells });
     if (rows.length > MAX_IMPORT_ROWS) throw new AppError(Err.dataOverLimit);
   }
   if (!rows.length) throw new AppError(Err.fileEmpty);

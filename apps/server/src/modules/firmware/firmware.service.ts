@@ -17,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import { one, type Db } from '../../db/db';
 import { pageClause, Where } from '../../db/where';
 import type { AuthContext } from '../../http/context';
+import { readFileLimited, refuseDeclaredOversize } from '../../http/uploadLimit';
 import { parseInput } from '../../http/route';
 import { recordBy } from '../oplog/oplog.service';
 
@@ -33,17 +34,23 @@ export interface FirmwarePackage {
 
 const packageColumns = `id, series, version, note, filename, size, sha256, created_at as "createdAt"`;
 
-/** Reads the multipart upload: one file (at most FIRMWARE_MAX_BYTES, 10008) and its fields. */
+/**
+ * Reads the multipart upload: one file and its fields. A file above FIRMWARE_MAX_BYTES is refused
+ * (10008) as soon as the declared length or the bytes read say so.
+ */
 async function readPackageUpload(req: FastifyRequest, lang: Lang) {
   if (!req.isMultipart()) throw new AppError(Err.fileMissing);
+  refuseDeclaredOversize(req, FIRMWARE_MAX_BYTES);
   const fields: Record<string, string> = {};
   let file: { filename: string; content: Buffer } | null = null;
   try {
     for await (const part of req.parts({ limits: { fileSize: FIRMWARE_MAX_BYTES, files: 1, fields: 5 } })) {
-      if (part.type === 'file') file = { filename: part.filename, content: await part.toBuffer() };
+      if (part.type === 'file')
+        file = { filename: part.filename, content: await readFileLimited(part.file, req) };
       else fields[part.fieldname] = String(part.value);
     }
   } catch (err) {
+    if (err instanceof AppError) throw err;
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(Err.fileTooLarge);
     throw err;
   }
