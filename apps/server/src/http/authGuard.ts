@@ -4,6 +4,7 @@ import type { AppContext } from '../appContext';
 import { loadSession, SESSION_COOKIE } from '../modules/auth/sessions';
 import type { RouteAccess } from './context';
 import { crossSiteRequest } from './sameOrigin';
+import { dropUnreadBody } from './uploadLimit';
 
 /** One registered route and what it declared (the route-table test walks these). */
 export interface RouteEntry {
@@ -20,6 +21,9 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const hasBody = (req: FastifyRequest) =>
+  Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 
 /**
  * The guard is part of routing (docs/security.md): each route declares `access` (public, or
@@ -44,19 +48,28 @@ export function installAuthGuard(app: FastifyInstance, ctx: AppContext): void {
     if (token) req.auth = await loadSession(ctx.db, ctx.clock, ctx.config.SESSION_IDLE_MINUTES, token);
   };
 
+  const check = async (req: FastifyRequest, access: RouteAccess | undefined) => {
+    if (!access) throw new AppError(Err.addressNotFound);
+    // a call with a body, sent by a page of another site, never runs with the cookie it carries
+    if (!SAFE_METHODS.has(req.method) && crossSiteRequest(req, allowedOrigins))
+      throw new AppError(Err.operationNotPermitted);
+    if (access.public) {
+      if (access.readsSession) await loadAuth(req);
+      return;
+    }
+    await loadAuth(req);
+    if (!req.auth) throw new AppError(Err.loginTimeout);
+    if (access.perm && !req.auth.auths.has(access.perm)) throw new AppError(Err.noAccess);
+  };
   const guardFor = (access: RouteAccess | undefined): onRequestHookHandler =>
     async function routeGuard(req) {
-      if (!access) throw new AppError(Err.addressNotFound);
-      // a call with a body, sent by a page of another site, never runs with the cookie it carries
-      if (!SAFE_METHODS.has(req.method) && crossSiteRequest(req, allowedOrigins))
-        throw new AppError(Err.operationNotPermitted);
-      if (access.public) {
-        if (access.readsSession) await loadAuth(req);
-        return;
+      try {
+        await check(req, access);
+      } catch (err) {
+        // refused before its body was read: an upload is not read on for as long as it lasts
+        if (hasBody(req)) dropUnreadBody(req);
+        throw err;
       }
-      await loadAuth(req);
-      if (!req.auth) throw new AppError(Err.loginTimeout);
-      if (access.perm && !req.auth.auths.has(access.perm)) throw new AppError(Err.noAccess);
     };
 
   app.addHook('onRoute', (route: RouteOptions) => {

@@ -120,4 +120,22 @@ describe('upload size', () => {
     expect(declared.envelope.code).toBe('10008');
     expect(declared.sent).toBeLessThan(FIRMWARE_MAX_BYTES);
   });
+
+  it('answers an upload without a session 1006 before reading it, and stops reading soon after', async () => {
+    const { req, answer } = rawUpload(IMPORT, '', {});
+    const closed = new Promise((r) => req.once('close', r));
+    let isClosed = false;
+    void closed.then(() => (isClosed = true));
+    req.write(partHead('huge.xlsx'));
+    const chunk = Buffer.alloc(64 * 1024, 0x41);
+    let sent = 0;
+    // keeps sending after the answer: the server must not read on for the whole 200 MB
+    while (sent < 200 * MIB && !isClosed && !req.destroyed) {
+      sent += chunk.length;
+      if (!req.write(chunk)) await Promise.race([new Promise((r) => req.once('drain', r)), closed]);
+    }
+    expect((await answer).code).toBe('1006');
+    await closed;
+    expect(sent).toBeLessThan(200 * MIB);
+  });
 });

@@ -15,6 +15,16 @@ const LINGER_BYTES = 16 * 1024 * 1024;
  * would lose the answer with it. Multipart, left alone, would read a cut-off file to its end.
  */
 function tooLarge(req: FastifyRequest): AppError {
+  dropUnreadBody(req);
+  return new AppError(Err.fileTooLarge);
+}
+
+/**
+ * For a request refused before its body was read: what the client still sends is read and
+ * dropped for a little while (bounded in time and bytes), then the connection is reset, so a
+ * refused caller cannot keep the server reading for as long as it likes.
+ */
+export function dropUnreadBody(req: FastifyRequest): void {
   const raw = req.raw;
   raw.unpipe();
   let dropped = 0;
@@ -26,7 +36,6 @@ function tooLarge(req: FastifyRequest): AppError {
   });
   raw.once('end', () => clearTimeout(reset));
   raw.once('close', () => clearTimeout(reset));
-  return new AppError(Err.fileTooLarge);
 }
 
 /** Refuses at once (10008) an upload whose declared Content-Length cannot fit `maxFileBytes`. */
