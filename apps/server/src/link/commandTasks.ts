@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, Err, type Lang, messageFor } from '@fieldhub/shared';
+import {
+  AppError,
+  Err,
+  type CommandResultMessage,
+  type Lang,
+  locationSchema,
+  messageFor,
+} from '@fieldhub/shared';
 import { one, type Db } from '../db/db';
 import type { Clock } from '../clock';
 import { successText } from '../http/envelope';
+import { recordLocation } from './gatewayPresence';
 
 export type TaskKind = 'sync' | 'write' | 'read' | 'restart' | 'locate' | 'mode' | 'upgrade';
 
@@ -82,6 +90,39 @@ export async function finishTask(
     ],
   );
   return rows.length > 0;
+}
+
+/**
+ * A gateway's answer on `up/cmd/result`. A gateway can finish only its own tasks; the location a
+ * successful `locate` answers becomes the gateway's, unless the task had already ended.
+ */
+export async function applyCommandResult(
+  db: Db,
+  clock: Clock,
+  sn: string,
+  msg: CommandResultMessage,
+): Promise<void> {
+  const task = await one<{ kind: TaskKind }>(
+    db,
+    'select kind from command_tasks where uuid = $1 and gateway_sn = $2',
+    [msg.uuid, sn],
+  );
+  if (!task) return;
+  const finished = await finishTask(db, clock, msg.uuid, msg.ok, msg.code ?? null, msg.data);
+  const located = locationSchema.safeParse(msg.data);
+  if (finished && task.kind === 'locate' && msg.ok && located.success)
+    await recordLocation(db, clock, sn, located.data);
+}
+
+/** The open `sync` task that sent this gateway the configuration with this hash, if any. */
+export async function openSyncTask(db: Db, sn: string, hash: string): Promise<string | null> {
+  const task = await one<{ uuid: string }>(
+    db,
+    `select uuid from command_tasks where gateway_sn = $1 and kind = 'sync' and state in ('queued', 'sent')
+        and payload->>'hash' = $2 order by created_at desc limit 1`,
+    [sn, hash],
+  );
+  return task?.uuid ?? null;
 }
 
 async function failTask(db: Db, clock: Clock, uuid: string, code: number): Promise<void> {

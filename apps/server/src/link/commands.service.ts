@@ -94,6 +94,19 @@ export async function pushConfig(deps: CommandDeps, gw: ReachableGateway, accoun
   );
 }
 
+/**
+ * Where a birth without configuration gets its device's pushed to (`pushConfig`, no account):
+ * null when the device no longer exists.
+ */
+export async function firstConfigTarget(
+  db: Db,
+  sn: string,
+  equipmentId: number,
+): Promise<ReachableGateway | null> {
+  const org = await one<{ org_id: number }>(db, 'select org_id from equipment where id = $1', [equipmentId]);
+  return org ? { equipmentId, orgId: org.org_id, sn, series: '' } : null;
+}
+
 interface WritableVariable {
   id: number;
   rw: string;

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { GatewayConfig } from '@fieldhub/shared';
+import { Err, type ConfigAckMessage, type GatewayConfig } from '@fieldhub/shared';
 import type { Db } from '../db/db';
+import type { Clock } from '../clock';
+import { finishTask, openSyncTask } from './commandTasks';
 
 /** JSON with keys in a fixed order, so equal configurations hash equally. */
 function canonical(value: unknown): string {
@@ -86,4 +88,29 @@ export async function buildGatewayConfig(
     scripts,
   } as GatewayConfig;
   return { version: device?.version ?? 0, hash: configHash(config), config };
+}
+
+/**
+ * A gateway's `up/config/ack`: a configuration it applied becomes the one it runs; the ack
+ * finishes the open sync task that sent it this hash, a refusal with the gateway's first error
+ * code (1326 when it names none).
+ */
+export async function applyConfigAck(db: Db, clock: Clock, sn: string, ack: ConfigAckMessage): Promise<void> {
+  const task = await openSyncTask(db, sn, ack.hash);
+  if (ack.ok) {
+    await db.query('update gateways set applied_version = $2, applied_hash = $3 where sn = $1', [
+      sn,
+      ack.version,
+      ack.hash,
+    ]);
+  }
+  if (task)
+    await finishTask(
+      db,
+      clock,
+      task,
+      ack.ok,
+      ack.ok ? null : (ack.errors?.[0]?.code ?? Err.configSyncFailed),
+      ack.errors ?? null,
+    );
 }

@@ -72,3 +72,53 @@ export async function expireSilentGateways(
   for (const r of rows)
     events.emit('gatewayStatus', { sn: r.sn, equipmentId: r.equipment_id, status: 'offline' });
 }
+
+/**
+ * A birth (online, awake) that names no configuration: the gateway runs none yet and should get
+ * its device's at once.
+ */
+export function runsNoConfiguration(msg: GatewayStatusMessage): boolean {
+  return msg.online && !msg.sleeping && msg.configVersion == null;
+}
+
+/** The device a gateway is bound to; null when it is unbound or not registered. */
+export async function boundDevice(db: Db, sn: string): Promise<number | null> {
+  const row = await one<{ equipment_id: number | null }>(
+    db,
+    'select equipment_id from gateways where sn = $1',
+    [sn],
+  );
+  return row ? row.equipment_id : null;
+}
+
+/**
+ * `boundDevice` remembered per SN for `maxAgeMs`, so a stream of uplinks costs one query every
+ * few seconds and a new binding is still seen quickly.
+ */
+export function cachedBoundDevice(
+  db: Db,
+  clock: Clock,
+  maxAgeMs = 5_000,
+): (sn: string) => Promise<number | null> {
+  const known = new Map<string, { equipmentId: number | null; at: number }>();
+  return async (sn) => {
+    const cached = known.get(sn);
+    if (cached && clock.now().getTime() - cached.at < maxAgeMs) return cached.equipmentId;
+    const equipmentId = await boundDevice(db, sn);
+    known.set(sn, { equipmentId, at: clock.now().getTime() });
+    return equipmentId;
+  };
+}
+
+/** A base-station location the gateway reported becomes its location, stamped with the time. */
+export async function recordLocation(
+  db: Db,
+  clock: Clock,
+  sn: string,
+  location: NonNullable<GatewayStatusMessage['location']>,
+): Promise<void> {
+  await db.query('update gateways set location = $2 where sn = $1', [
+    sn,
+    JSON.stringify({ ...location, at: clock.now().toISOString() }),
+  ]);
+}
