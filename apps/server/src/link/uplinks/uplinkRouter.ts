@@ -41,8 +41,9 @@ export interface UplinkHandler<S extends z.ZodType = z.ZodType> {
   /** from packages/shared: the one source of the payload's shape */
   schema: S;
   /**
-   * Applies a valid message of gateway `sn`. A rejection refuses the publish (embedded broker) or
-   * is logged (external broker), so a gateway sends what was not stored again.
+   * Applies a valid message of gateway `sn`. A rejection makes the embedded broker refuse the
+   * publish, so the gateway sends it again; the session with an external broker logs it and
+   * acknowledges (linkClient).
    */
   handle(deps: UplinkDeps, sn: string, message: z.output<S>): Promise<void>;
 }
@@ -54,9 +55,10 @@ export function defineUplink<S extends z.ZodType>(handler: UplinkHandler<S>): Up
 
 /**
  * The link's `onUplink(topic, payload)`: finds the SN and the handler of the topic, parses the
- * JSON, validates it with the handler's schema and hands it on. What cannot become valid by being
- * sent again (a topic outside the protocol or without a handler, a payload that is not JSON or
- * does not match) is logged and acknowledged; the promise rejects only when the handler does.
+ * JSON, validates it with the handler's schema and hands it on. What sending again cannot make
+ * valid (a topic outside the protocol or without a handler, a payload that is not JSON or does not
+ * match) is logged and resolves, so it is acknowledged; the promise rejects only when the handler
+ * does.
  */
 export function routeUplinks(
   handlers: readonly UplinkHandler[],
