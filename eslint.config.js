@@ -15,6 +15,25 @@ export default tseslint.config(
     },
   },
   {
+    // test support is for tests: production code imports neither the testkit nor a test folder
+    files: ['apps/*/src/**/*.{ts,tsx,mjs}', 'packages/*/src/**/*.{ts,tsx,mjs}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'packages/testkit/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@fieldhub/testkit', '@fieldhub/testkit/*'],
+              message: 'The testkit is for tests only.',
+            },
+            { regex: '(^|/)test(/|$)', message: 'Test support is for tests only.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -5,6 +5,13 @@ export default defineConfig({
   test: {
     // PGlite per test file is memory-heavy; two workers match the CI machine's two cores
     maxWorkers: 2,
-    projects: ['packages/shared', 'packages/hmi', 'apps/server', 'apps/web', 'apps/gateway'],
+    projects: [
+      'packages/shared',
+      'packages/hmi',
+      'packages/testkit',
+      'apps/server',
+      'apps/web',
+      'apps/gateway',
+    ],
   },
 });

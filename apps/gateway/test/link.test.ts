@@ -5,11 +5,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Mosquitto } from '@fieldhub/testkit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Cloud } from './support/cloud';
 import { config, internalVariable, streamConfig } from './support/configs';
 import { GatewayProcess } from './support/gatewayProcess';
-import { Mosquitto } from './support/mosquitto';
 
 let broker: Mosquitto;
 const cleanup: Array<() => Promise<unknown> | void> = [];

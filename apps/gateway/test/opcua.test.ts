@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Err, opcuaSchema, type DataType } from '@fieldhub/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '@fieldhub/testkit';
 import { DriverError, type DriverVariable, type FieldDriver } from '../src/drivers/driver';
 import { createOpcUaDriver } from '../src/drivers/opcua/opcuaDriver';
-import { OPCUA_USER, freePort, startOpcUaTestServer, type OpcUaTestServer } from './opcuaTestServer';
+import { OPCUA_USER, startOpcUaTestServer, type OpcUaTestServer } from './opcuaTestServer';
 
 let workDir: string;
 let server: OpcUaTestServer;

@@ -11,10 +11,11 @@ import path from 'node:path';
 import { Err, opcuaSchema } from '@fieldhub/shared';
 import { MessageSecurityMode, SecurityPolicy } from 'node-opcua';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '@fieldhub/testkit';
 import { DriverError, type DriverVariable, type FieldDriver } from '../src/drivers/driver';
 import { applicationUriOf, driverPkiFolder } from '../src/drivers/opcua/opcuaClientSetup';
 import { createOpcUaDriver } from '../src/drivers/opcua/opcuaDriver';
-import { OPCUA_USER, freePort, startOpcUaTestServer, type OpcUaTestServer } from './opcuaTestServer';
+import { OPCUA_USER, startOpcUaTestServer, type OpcUaTestServer } from './opcuaTestServer';
 
 let workDir: string;
 let server: OpcUaTestServer;

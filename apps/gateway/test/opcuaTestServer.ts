@@ -4,7 +4,6 @@
  * one for user name and password only (a user manager) and one that also lets anonymous users in.
  */
 import { X509Certificate } from 'node:crypto';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import {
   DataType,
@@ -50,19 +49,6 @@ export interface OpcUaTestServer {
   /** trusts a client certificate (PEM) the server refused as unknown */
   trustClientCertificate(pem: string): Promise<void>;
   stop(): Promise<void>;
-}
-
-/** A TCP port nobody listens on right now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 function initialVariant(name: OpcUaNodeName): Variant {

@@ -5,9 +5,10 @@
  */
 import { Err, s7Schema, type DataType } from '@fieldhub/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '@fieldhub/testkit';
 import { DriverError, type DriverVariable, type FieldDriver } from '../src/drivers/driver';
 import { createS7Driver } from '../src/drivers/s7/s7Driver';
-import { DB1, freePort, startS7TestServer, startSilentLink, type S7TestServer } from './s7TestServer';
+import { DB1, startS7TestServer, startSilentLink, type S7TestServer } from './s7TestServer';
 
 let plc: S7TestServer;
 const drivers: FieldDriver[] = [];

@@ -46,19 +46,6 @@ export const DB1 = {
   gbkString: { byte: 100, max: 10, value: Buffer.from([0xb1, 0xc3, 0xd4, 0xcb, 0xd0, 0xd0]) },
 } as const;
 
-/** A TCP port nobody listens on right now (S7's own port 102 needs privileges). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 export type S7TestArea = 'db1' | 'markers' | 'inputs' | 'outputs';
 
 export interface S7TestServer {

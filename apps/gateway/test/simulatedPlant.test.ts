@@ -3,14 +3,11 @@
  * driver, and executes write commands that reach the plant; a second simulated gateway shares the
  * plant; a restart command re-initialises the gateway in process.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { Mosquitto, freePort } from '@fieldhub/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Cloud } from './support/cloud';
 import { config } from './support/configs';
 import { GatewayProcess } from './support/gatewayProcess';
-import { Mosquitto, freePort } from './support/mosquitto';
 
 const SN = '400000000001';
 const SN_SHARING = '400000000002';
@@ -18,7 +15,7 @@ let broker: Mosquitto;
 let cloud: Cloud;
 let gateway: GatewayProcess;
 let plantPort: number;
-const dirs: string[] = [];
+const gateways: GatewayProcess[] = [];
 
 function plantConfig(port: number) {
   const base = {
@@ -60,14 +57,9 @@ function plantConfig(port: number) {
 }
 
 function start(sn: string) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'gw-sim-'));
-  dirs.push(dataDir);
-  return new GatewayProcess({
-    sn,
-    broker: broker.url,
-    dataDir,
-    extra: ['--simulate', '--plant-port', String(plantPort)],
-  });
+  const started = new GatewayProcess({ sn, broker: broker.url, plantPort });
+  gateways.push(started);
+  return started;
 }
 
 beforeAll(async () => {
@@ -79,10 +71,9 @@ beforeAll(async () => {
   await cloud.sendConfig(1, plantConfig(plantPort));
 });
 afterAll(async () => {
-  await gateway?.kill('SIGKILL');
+  for (const started of gateways) await started.dispose();
   await cloud?.close();
   await broker?.stop();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('simulated plant', () => {

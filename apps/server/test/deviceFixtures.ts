@@ -21,27 +21,36 @@ export async function made<T = { id: number }>(
 }
 
 let serial = 0;
-/** A 12-digit SN not used before in this test file. */
+/**
+ * A 12-digit SN not used before in this test file nor, while it runs, in another one (each file
+ * has its platform, but their gateway processes share the machine).
+ */
 export function nextSn(): string {
   serial++;
-  return String(200_000_000_000 + serial);
+  return String(200_000_000_000 + (process.pid % 10_000) * 10_000 + serial);
 }
 
+/** What binding a gateway to a device takes. */
 export interface Registered {
   sn: string;
   verifyCode: string;
 }
 
+/** A registered gateway as the registration answers it: its MQTT password comes only then. */
+export interface IssuedGateway extends Registered {
+  mqttPassword: string;
+}
+
 /** Registers one gateway of a series through the platform operator. */
-export async function registeredGateway(operator: Caller, series = 'EG'): Promise<Registered> {
-  const [gateway] = await made<Registered[]>(operator, '/lfscada/hardware/register', {
+export async function registeredGateway(operator: Caller, series = 'EG'): Promise<IssuedGateway> {
+  const [gateway] = await made<IssuedGateway[]>(operator, '/lfscada/hardware/register', {
     series,
     gateways: [{ sn: nextSn() }],
   });
   return gateway!;
 }
 
-export interface TestDevice extends Registered {
+export interface TestDevice extends IssuedGateway {
   id: number;
   owner: { equipmentId: number };
 }
@@ -55,7 +64,11 @@ export async function deviceWithGateway(
 ): Promise<TestDevice> {
   const { id } = await made(admin, '/lfscada/equipment/multi/add', { name });
   const gateway = await registeredGateway(operator, series);
-  await made(admin, '/lfscada/equipment/multi/bindGateway', { equipmentId: id, ...gateway });
+  await made(admin, '/lfscada/equipment/multi/bindGateway', {
+    equipmentId: id,
+    sn: gateway.sn,
+    verifyCode: gateway.verifyCode,
+  });
   return { id, owner: { equipmentId: id }, ...gateway };
 }
 

@@ -9,12 +9,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { until } from '@fieldhub/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GatewayProcess } from '../../gateway/test/support/gatewayProcess';
+import { freePlantPort, type GatewayProcess } from '../../gateway/test/support/gatewayProcess';
 import { HttpSession, listen, session } from '../src/modules/bulk/bulkTestKit';
 import { loggedIn, makeEnterprise, startTestPlatform, type Caller, type TestPlatform } from './harness';
 import { loggedInOperator } from './platformFixtures';
-import { freePlantPort, linkedDevice, until, waitForStatus, type LinkedDevice } from './gatewayFixtures';
+import { linkedDevice, startDeviceGateway, waitForStatus, type LinkedDevice } from './gatewayFixtures';
 
 let p: TestPlatform;
 let base: string;
@@ -24,7 +25,6 @@ let rival: HttpSession;
 let adminCaller: Caller;
 let device: LinkedDevice;
 let gateway: GatewayProcess;
-let gatewayDir: string;
 let installDir: string;
 const firmware120 = randomBytes(300_000);
 
@@ -66,27 +66,17 @@ beforeAll(async () => {
   rival = await session(p, base, other.admin);
   device = await linkedDevice(adminCaller, operatorCaller, 'Upgraded tank');
 
-  gatewayDir = mkdtempSync(path.join(tmpdir(), 'fh-ota-gw-'));
   installDir = mkdtempSync(path.join(tmpdir(), 'fh-ota-install-'));
-  gateway = new GatewayProcess({
-    sn: device.sn,
-    password: device.mqttPassword,
-    broker: `mqtt://127.0.0.1:${p.ctx.link!.brokerPort}`,
-    dataDir: gatewayDir,
-    extra: [
-      '--simulate',
-      '--plant-port',
-      String(await freePlantPort()),
-      '--install-command',
-      `cp "$FIRMWARE_PACKAGE" "${installDir}/installed-$FIRMWARE_VERSION.bin"`,
-    ],
+  gateway = startDeviceGateway(device, `mqtt://127.0.0.1:${p.ctx.link!.brokerPort}`, {
+    plantPort: await freePlantPort(),
+    extra: ['--install-command', `cp "$FIRMWARE_PACKAGE" "${installDir}/installed-$FIRMWARE_VERSION.bin"`],
   });
   await waitForStatus(p.ctx.db, device.sn, 'online', 90_000, gateway);
 }, 120_000);
 
 afterAll(async () => {
-  await gateway?.kill('SIGKILL');
-  for (const dir of [gatewayDir, installDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  await gateway?.dispose();
+  if (installDir) rmSync(installDir, { recursive: true, force: true });
   await p?.stop();
 });
 

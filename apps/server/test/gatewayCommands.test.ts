@@ -4,17 +4,14 @@
  * (5 a day, series with positioning only), and the refusals for an offline gateway and for
  * another enterprise.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { until } from '@fieldhub/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GatewayProcess } from '../../gateway/test/support/gatewayProcess';
+import { freePlantPort, type GatewayProcess } from '../../gateway/test/support/gatewayProcess';
 import { made, send } from './deviceFixtures';
 import {
-  freePlantPort,
   linkedDevice,
+  startDeviceGateway,
   taskResult,
-  until,
   waitForStatus,
   type LinkedDevice,
 } from './gatewayFixtures';
@@ -27,7 +24,6 @@ let rival: Caller;
 let operator: Caller;
 let device: LinkedDevice;
 let gateway: GatewayProcess;
-let dataDir: string;
 
 const starts = () => gateway.lines.filter((l) => l.msg === 'gateway starting').length;
 
@@ -38,20 +34,15 @@ beforeAll(async () => {
   rival = await loggedIn(p.app, (await makeEnterprise(p.ctx.db, 'Command Rivals')).admin);
   operator = await loggedInOperator(p);
   device = await linkedDevice(admin, operator, 'Dosing pump');
-  dataDir = mkdtempSync(path.join(tmpdir(), 'fh-gw-commands-'));
-  gateway = new GatewayProcess({
-    sn: device.sn,
-    password: device.mqttPassword,
-    broker: `mqtt://127.0.0.1:${p.ctx.link!.brokerPort}`,
-    dataDir,
-    extra: ['--simulate', '--plant-port', String(await freePlantPort()), '--location', '121.47,31.23'],
+  gateway = startDeviceGateway(device, `mqtt://127.0.0.1:${p.ctx.link!.brokerPort}`, {
+    plantPort: await freePlantPort(),
+    extra: ['--location', '121.47,31.23'],
   });
   await waitForStatus(p.ctx.db, device.sn, 'online', 90_000, gateway);
 }, 120_000);
 
 afterAll(async () => {
-  await gateway?.kill('SIGKILL');
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await gateway?.dispose();
   await p?.stop();
 });
 

@@ -5,23 +5,23 @@
  * calls it, and checked in the platform's database and on the pymodbus server itself.
  */
 import { Err } from '@fieldhub/shared';
+import { until } from '@fieldhub/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GatewayProcess } from '../../gateway/test/support/gatewayProcess';
 import { startPeer, type ModbusPeer } from '../../gateway/test/modbus/peer';
 import { made, send } from './deviceFixtures';
 import {
   float32Words,
   linkedDevice,
-  startGatewayProcess,
+  startDeviceGateway,
   storedValues,
   syncDevice,
   taskResult,
-  until,
   waitForStatus,
   wordsToFloat32,
   writeRegisters,
   writeVal,
   type LinkedDevice,
-  type RunningGateway,
 } from './gatewayFixtures';
 import {
   loggedIn,
@@ -36,7 +36,7 @@ let p: TestPlatform;
 let peer: ModbusPeer;
 let admin: Caller;
 let device: LinkedDevice;
-let gateway: RunningGateway;
+let gateway: GatewayProcess;
 let driverId: number;
 /** float32 holding register 0, read-write, write limits 0..10 */
 let levelId: number;
@@ -102,8 +102,8 @@ beforeAll(async () => {
     address: String(COUNT_ADDRESS),
     rw: 'r',
   });
-  gateway = startGatewayProcess(device, brokerUrl());
-  await waitForStatus(p.ctx.db, device.sn, 'online', 90_000, gateway.process);
+  gateway = startDeviceGateway(device, brokerUrl());
+  await waitForStatus(p.ctx.db, device.sn, 'online', 90_000, gateway);
 }, 180_000);
 
 afterAll(async () => {
@@ -122,9 +122,7 @@ describe('gateway link end to end', () => {
     );
     // the gateway process applied that configuration (pushed on its first birth, or by this sync),
     // with no problem in the driver or the variables, and announces it in its birth
-    const applied = await gateway.process.waitForLog(
-      (l) => l.msg === 'config applied' && l.hash === task!.hash,
-    );
+    const applied = await gateway.waitForLog((l) => l.msg === 'config applied' && l.hash === task!.hash);
     expect(applied.problems).toBe(0);
     await until('birth with the synced hash', async () => {
       const [gw] = await p.ctx.db.query<{ applied_hash: string }>(
@@ -230,7 +228,7 @@ describe('gateway link end to end', () => {
     );
     expect(task!.version).toBe(equipment!.config_version);
     // the gateway says it runs the new hash (its ack and its next birth), and collects the new variable
-    await gateway.process.waitForLog((l) => l.msg === 'config applied' && l.hash === task!.hash);
+    await gateway.waitForLog((l) => l.msg === 'config applied' && l.hash === task!.hash);
     await until('applied hash', async () => {
       const [gw] = await p.ctx.db.query<{ applied_hash: string }>(
         'select applied_hash from gateways where sn = $1',
@@ -244,7 +242,7 @@ describe('gateway link end to end', () => {
   });
 
   it('marks the gateway offline on its last will when the process dies, and then refuses commands with 1304', async () => {
-    await gateway.process.kill('SIGKILL');
+    await gateway.kill('SIGKILL');
     await waitForStatus(p.ctx.db, device.sn, 'offline');
     expect((await listedGateway()).status).toBe('offline');
     const write = await writeVal(admin, device.equipmentId, levelId, 5);
@@ -307,9 +305,8 @@ describe('gateway link end to end', () => {
     expect(await versionOf()).toBe(ran!.version);
 
     // the gateway comes back running the pump station's configuration from its data dir
-    const dataDir = gateway.dataDir;
-    gateway = startGatewayProcess(device, brokerUrl(), dataDir);
-    await gateway.process.waitForLog((l) => l.msg === 'running the saved config');
+    gateway = gateway.again();
+    await gateway.waitForLog((l) => l.msg === 'running the saved config');
     await waitForStatus(p.ctx.db, device.sn, 'online');
     expect((await listedGateway()).syncNeeded).toBe(true);
     expect(

@@ -1,77 +1,15 @@
 /**
- * End-to-end pieces for the gateway link: a platform with its link, a real gateway process
- * (apps/gateway, spawned as an operator runs it) logged in with the MQTT password the platform
- * issued, waiting helpers that poll the platform's HTTP API and database, and a minimal Modbus
- * TCP client to change registers on the pymodbus peer behind the gateway's back.
+ * End-to-end pieces for the gateway link: a device whose gateway a real gateway process
+ * (apps/gateway/test/support/gatewayProcess.ts, as an operator runs it) logs in as with the MQTT
+ * password the platform issued, waiting helpers that poll the platform's HTTP API and database,
+ * and a minimal Modbus TCP client to change registers on the pymodbus peer behind the gateway's back.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { connect } from 'node:net';
+import { until } from '@fieldhub/testkit';
 import type { Db } from '../src/db/db';
-import { GatewayProcess } from '../../gateway/test/support/gatewayProcess';
+import { GatewayProcess, type GatewayArgs } from '../../gateway/test/support/gatewayProcess';
 import type { Caller } from './harness';
-import { made, send } from './deviceFixtures';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Polls `check` until it answers something other than undefined/false; fails with `what` and
- * the last answer when `timeoutMs` passes. The time-out only bounds the wait, it asserts nothing.
- */
-export async function until<T>(
-  what: string,
-  check: () => Promise<T | undefined | false>,
-  timeoutMs = 30_000,
-  everyMs = 100,
-): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const result = await check();
-    if (result !== undefined && result !== false) return result;
-    if (Date.now() > end) throw new Error(`${what}: not reached within ${timeoutMs} ms`);
-    await sleep(everyMs);
-  }
-}
-
-/**
- * A free port for a gateway's simulated plant, below the kernel's ephemeral range (32768 and up
- * on Linux): a simulated gateway that finds its plant port taken shares whatever listens there, so
- * the port must not be one that another test's client connection or `listen(0)` may take meanwhile.
- */
-export async function freePlantPort(): Promise<number> {
-  for (;;) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
-    const free = await new Promise<boolean>((resolve) => {
-      const server = createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '0.0.0.0', () => server.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-}
-
-export interface IssuedGateway {
-  sn: string;
-  verifyCode: string;
-  mqttPassword: string;
-}
-
-let serial = 0;
-/** SNs unique across the suite's files (each file has its own platform, but one machine). */
-function nextSn(): string {
-  serial++;
-  return String(500_000_000_000 + (process.pid % 10_000) * 10_000 + serial);
-}
-
-/** Registers a gateway through the platform operator; the answer carries its MQTT password once. */
-export async function registerGateway(operator: Caller, series = 'EG'): Promise<IssuedGateway> {
-  const [issued] = await made<IssuedGateway[]>(operator, '/lfscada/hardware/register', {
-    series,
-    gateways: [{ sn: nextSn() }],
-  });
-  return issued!;
-}
+import { deviceWithGateway, made, send, type IssuedGateway } from './deviceFixtures';
 
 export interface LinkedDevice extends IssuedGateway {
   equipmentId: number;
@@ -85,35 +23,17 @@ export async function linkedDevice(
   name: string,
   series = 'EG',
 ): Promise<LinkedDevice> {
-  const { id } = await made(admin, '/lfscada/equipment/multi/add', { name });
-  const gateway = await registerGateway(operator, series);
-  await made(admin, '/lfscada/equipment/multi/bindGateway', {
-    equipmentId: id,
-    sn: gateway.sn,
-    verifyCode: gateway.verifyCode,
-  });
-  return { equipmentId: id, owner: { equipmentId: id }, ...gateway };
+  const { id, ...gateway } = await deviceWithGateway(admin, operator, name, series);
+  return { equipmentId: id, ...gateway };
 }
 
-export interface RunningGateway {
-  process: GatewayProcess;
-  dataDir: string;
-  /** SIGKILLs the process if it still runs and removes its data dir */
-  dispose(): Promise<void>;
-}
-
-/** Starts the software gateway for `device` against `broker`, with a fresh data dir. */
-export function startGatewayProcess(device: IssuedGateway, broker: string, dataDir?: string): RunningGateway {
-  const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'fh-e2e-gw-'));
-  const gateway = new GatewayProcess({ sn: device.sn, password: device.mqttPassword, broker, dataDir: dir });
-  return {
-    process: gateway,
-    dataDir: dir,
-    async dispose() {
-      await gateway.kill('SIGKILL');
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+/** Starts the software gateway of a registered device against `broker`, logged in with its password. */
+export function startDeviceGateway(
+  device: IssuedGateway,
+  broker: string,
+  more: Omit<GatewayArgs, 'sn' | 'password' | 'broker'> = {},
+): GatewayProcess {
+  return new GatewayProcess({ sn: device.sn, password: device.mqttPassword, broker, ...more });
 }
 
 /** The gateway's status as the platform stored it. */
@@ -124,7 +44,7 @@ export async function gatewayStatus(db: Db, sn: string): Promise<string | undefi
 
 /**
  * Waits for the gateway's stored status. A first start under a full parallel suite can take long
- * (the process compiles and loads its drivers), hence 60 s; with `gateway`, a time-out names the
+ * (the process loads its drivers), hence 60 s; with `gateway`, a time-out names the
  * process's last log lines and its stderr.
  */
 export async function waitForStatus(

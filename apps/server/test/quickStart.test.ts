@@ -11,10 +11,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MonitorDeviceCard } from '@fieldhub/shared';
-import { REPO_ROOT } from '../../gateway/test/support/gatewayProcess';
+import { freePort, until } from '@fieldhub/testkit';
+import { REPO_ROOT, freePlantPort } from '../../gateway/test/support/gatewayProcess';
 import { encryptField, formEncode } from './harness';
-import { freePlantPort, until } from './gatewayFixtures';
-import { freePort } from './mosquitto';
 
 let server: ChildProcess;
 let output = '';

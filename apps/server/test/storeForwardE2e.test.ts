@@ -10,19 +10,18 @@
  * `STREAM_SECONDS=60 npx vitest run apps/server/test/storeForwardE2e.test.ts`).
  */
 import mqtt from 'mqtt';
+import { Mosquitto, TcpGate, sleep, until } from '@fieldhub/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TcpGate } from '../../gateway/test/support/mosquitto';
+import type { GatewayProcess } from '../../gateway/test/support/gatewayProcess';
 import { made } from './deviceFixtures';
 import {
   insertInternalVariables,
   linkedDevice,
-  startGatewayProcess,
+  startDeviceGateway,
   storedCount,
   syncDevice,
-  until,
   waitForStatus,
   type LinkedDevice,
-  type RunningGateway,
 } from './gatewayFixtures';
 import {
   loggedIn,
@@ -32,7 +31,6 @@ import {
   type Caller,
   type TestPlatform,
 } from './harness';
-import { startMosquitto, type MosquittoProcess } from './mosquitto';
 
 const SECONDS = Number(process.env.STREAM_SECONDS ?? 15);
 /** variables the script writes every second, besides the tick itself */
@@ -41,10 +39,9 @@ const PER_SECOND = 1000;
 const OUTAGE_AT_TICK = Math.max(3, Math.round(SECONDS / 4));
 const OUTAGE_S = Math.min(10, Math.max(3, Math.round(SECONDS / 3)));
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line: string) => process.stdout.write(`[store-and-forward] ${line}\n`);
 
-let broker: MosquittoProcess;
+let broker: Mosquitto;
 let gate: TcpGate;
 let p: TestPlatform;
 let admin: Caller;
@@ -52,7 +49,7 @@ let device: LinkedDevice;
 let probe: LinkedDevice;
 let probeVariable: number;
 let tickId: number;
-let gateway: RunningGateway | undefined;
+let gateway: GatewayProcess | undefined;
 
 /** Values of the tick variable stored so far, in time order. */
 async function storedTicks(): Promise<number[]> {
@@ -105,7 +102,7 @@ async function platformSubscribed(): Promise<void> {
 }
 
 beforeAll(async () => {
-  broker = await startMosquitto();
+  broker = await Mosquitto.start({ auth: true });
   p = await startTestPlatform(
     {
       MQTT_URL: broker.url,
@@ -175,8 +172,7 @@ describe('store and forward through the platform', () => {
   it(
     `stores every value of a ${SECONDS} s stream at ~1,000 values/s while the broker is killed and restarted`,
     async () => {
-      gateway = startGatewayProcess(device, gate.url);
-      const gw = gateway.process;
+      const gw = (gateway = startDeviceGateway(device, gate.url));
       await waitForStatus(p.ctx.db, device.sn, 'online');
       // the platform pushed the configuration on the gateway's first birth; a sync through HTTP
       // confirms the gateway runs the device's current one

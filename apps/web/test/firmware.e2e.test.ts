@@ -4,14 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { GatewayProcess } from '../../gateway/test/support/gatewayProcess';
+import { GatewayProcess, freePlantPort } from '../../gateway/test/support/gatewayProcess';
 import { loggedIn, makePlatformOperator } from '../../server/test/harness';
-import {
-  freePlantPort,
-  linkedDevice,
-  waitForStatus,
-  type LinkedDevice,
-} from '../../server/test/gatewayFixtures';
+import { linkedDevice, waitForStatus, type LinkedDevice } from '../../server/test/gatewayFixtures';
 import { clickSettled, makeEnterprise, startBrowserFixture, type BrowserFixture } from './browser';
 
 /**

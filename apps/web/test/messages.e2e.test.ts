@@ -6,7 +6,8 @@ import { messageFor, type MsgPage, type MsgUnreadCount } from '@fieldhub/shared'
 import { loggedIn, makePlatformOperator, type Caller } from '../../server/test/harness';
 import { insertMessages } from '../../server/src/messages/messages.repo';
 import { runExpiryReminders } from '../../server/src/messages/expiryReminders';
-import { freePlantPort, until } from '../../server/test/gatewayFixtures';
+import { until } from '@fieldhub/testkit';
+import { freePlantPort } from '../../gateway/test/support/gatewayProcess';
 import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
 import { startPlantGateway, type PlantGateway } from './plantGateway';
 

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { until } from '@fieldhub/testkit';
 import { GatewayProcess } from '../../gateway/test/support/gatewayProcess';
 import type { Caller } from '../../server/test/harness';
-import { until } from '../../server/test/gatewayFixtures';
 import type { BrowserFixture } from './browser';
 
 /** A real gateway process in simulate mode (its own plant on `plantPort`) linked to the test platform. */
@@ -30,18 +27,13 @@ export async function startPlantGateway(
     firstSignal: string;
   },
 ): Promise<PlantGateway> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fh-plant-gateway-'));
   const gateway = new GatewayProcess({
     sn: options.sn,
     password: options.mqttPassword,
     broker: `mqtt://127.0.0.1:${f.platform.ctx.link!.brokerPort}`,
-    dataDir,
-    extra: ['--simulate', '--plant-port', String(options.plantPort)],
+    plantPort: options.plantPort,
   });
-  const stop = async () => {
-    await gateway.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  const stop = () => gateway.dispose();
   try {
     await until(
       `first ${options.firstSignal} value`,

@@ -12,12 +12,12 @@ import {
   type WidgetType,
 } from '@fieldhub/hmi';
 import { messageFor } from '@fieldhub/shared';
-import type { GatewayProcess } from '../../gateway/test/support/gatewayProcess';
+import { freePlantPort, type GatewayProcess } from '../../gateway/test/support/gatewayProcess';
 import { loggedIn, makePlatformOperator, TEST_PASSWORD, type Caller } from '../../server/test/harness';
 import { role } from '../../server/test/deviceFixtures';
 import { asCaller } from '../../server/src/seed/demoDevices';
 import { seedDemoProject } from '../../server/src/seed/demoProject';
-import { freePlantPort, until } from '../../server/test/gatewayFixtures';
+import { until } from '@fieldhub/testkit';
 import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
 import { startPlantGateway, type PlantGateway } from './plantGateway';
 

@@ -3,7 +3,6 @@
  * and builds driver configurations and variables for them.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { type DataType, modbusRtuSchema, modbusTcpSchema } from '@fieldhub/shared';
@@ -92,19 +91,6 @@ export function startPeer(options: { port?: number; rtu?: boolean } = {}): Promi
           },
         });
       } else answers.shift()?.(event);
-    });
-  });
-}
-
-/** A TCP port nobody listens on (bound, then released). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
     });
   });
 }

@@ -4,9 +4,10 @@
  */
 import { createServer, type Server } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '@fieldhub/testkit';
 import { createModbusDriver } from '../../src/drivers/modbus';
 import { type DriverConfig, DriverError, type FieldDriver } from '../../src/drivers/driver';
-import { type ModbusPeer, freePort, since, startPeer, tcpDriver, variable } from './peer';
+import { type ModbusPeer, since, startPeer, tcpDriver, variable } from './peer';
 
 let peer: ModbusPeer;
 const drivers: FieldDriver[] = [];

@@ -1,36 +1,54 @@
 /**
- * The gateway as the operator runs it: `node --import tsx apps/gateway/src/main.ts ...` in a
- * child process, so a test can kill it like a crash (SIGKILL) and read its JSON log lines.
+ * The gateway as the operator runs it, in a child process: a test can kill it like a crash
+ * (SIGKILL) and read its JSON log lines. It runs from the prebuilt bundle of gatewayBundle.ts
+ * (the same sources as `npm run gateway`, compiled once per run instead of at every start).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePortOutsideEphemeralRange } from '@fieldhub/testkit';
+import { gatewayBundle } from './gatewayBundle';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
-const MAIN = path.join(REPO_ROOT, 'apps/gateway/src/main.ts');
 
 export interface GatewayArgs {
   sn: string;
   broker: string;
-  dataDir: string;
+  /** its config, results and buffer; when not given, a fresh temp dir that `dispose` removes */
+  dataDir?: string;
   password?: string;
+  /** runs the simulated plant on this port (`--simulate --plant-port`), or shares one there */
+  plantPort?: number;
   extra?: string[];
   env?: NodeJS.ProcessEnv;
 }
 
 export type LogLine = { level: string; msg: string } & Record<string, unknown>;
 
+/**
+ * A free port for a gateway's simulated plant: the gateway starts the plant itself later, and one
+ * that finds its port taken shares whatever listens there, so the port is kept out of the range
+ * other tests' connections take theirs from.
+ */
+export const freePlantPort = freePortOutsideEphemeralRange;
+
 export class GatewayProcess {
   readonly lines: LogLine[] = [];
   stderr = '';
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  readonly dataDir: string;
+  /** whether `dispose` removes the data dir (it made it, or took it over in `again`) */
+  private ownDataDir: boolean;
   private readonly child: ChildProcess;
   private readonly waiters = new Set<() => void>();
 
-  constructor(args: GatewayArgs) {
+  constructor(private readonly args: GatewayArgs) {
+    this.ownDataDir = args.dataDir === undefined;
+    this.dataDir = args.dataDir ?? mkdtempSync(path.join(tmpdir(), 'fh-gateway-'));
     const argv = [
-      '--import',
-      'tsx',
-      MAIN,
+      '--enable-source-maps',
+      gatewayBundle(),
       '--sn',
       args.sn,
       // one argument: a password may start with '-'
@@ -38,7 +56,8 @@ export class GatewayProcess {
       '--broker',
       args.broker,
       '--data-dir',
-      args.dataDir,
+      this.dataDir,
+      ...(args.plantPort === undefined ? [] : ['--simulate', '--plant-port', String(args.plantPort)]),
       ...(args.extra ?? []),
     ];
     this.child = spawn(process.execPath, argv, {
@@ -103,5 +122,22 @@ export class GatewayProcess {
   ): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
     if (this.running) this.child.kill(signal);
     return this.exited;
+  }
+
+  /**
+   * A new process with the same arguments and data dir, as an operator starts the gateway again
+   * after it ended; the new one removes the data dir on `dispose` if this one would have.
+   */
+  again(): GatewayProcess {
+    const next = new GatewayProcess({ ...this.args, dataDir: this.dataDir });
+    next.ownDataDir = this.ownDataDir;
+    this.ownDataDir = false;
+    return next;
+  }
+
+  /** Kills the process (SIGKILL) if it still runs and removes the data dir it made itself. */
+  async dispose(): Promise<void> {
+    await this.kill('SIGKILL');
+    if (this.ownDataDir) rmSync(this.dataDir, { recursive: true, force: true });
   }
 }

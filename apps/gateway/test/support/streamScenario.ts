@@ -9,12 +9,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Mosquitto, TcpGate, sleep } from '@fieldhub/testkit';
 import { Cloud } from './cloud';
 import { STREAM_TICK_ID, streamConfig } from './configs';
 import { GatewayProcess } from './gatewayProcess';
-import { Mosquitto, TcpGate } from './mosquitto';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface StreamOptions {
   sn: string;

@@ -1,4 +1,5 @@
 import mqtt, { type MqttClient } from 'mqtt';
+import { until } from '@fieldhub/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   loggedIn,
@@ -36,15 +37,6 @@ function connectGateway(sn: string, password: string, extra: mqtt.IClientOptions
     });
   });
 }
-
-const until = async (check: () => Promise<boolean>, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('condition not met in time');
-};
 
 beforeAll(async () => {
   p = await startTestPlatform({ MQTT_PORT: '0' }, { link: true });
@@ -114,9 +106,9 @@ describe('gateway link over MQTT', () => {
     const status = async () =>
       (await p.ctx.db.query<{ status: string }>('select status from gateways where sn = $1', [gw.sn]))[0]!
         .status;
-    await until(async () => (await status()) === 'online');
+    await until('online', async () => (await status()) === 'online', 10_000);
     c.stream.destroy(); // an abrupt loss: the broker publishes the will
-    await until(async () => (await status()) === 'offline');
+    await until('offline', async () => (await status()) === 'offline', 10_000);
   });
 
   it("stores telemetry of the device's own variables and ignores others", async () => {
@@ -133,9 +125,11 @@ describe('gateway link over MQTT', () => {
       { qos: 1 },
     );
     await until(
+      'one value stored',
       async () =>
         (await p.ctx.db.query('select 1 from signal_values where variable_id = $1', [variableId])).length ===
         1,
+      10_000,
     );
     const rows = await p.ctx.db.query<{ num: number }>(
       'select num from signal_values where equipment_id = $1',
@@ -169,6 +163,7 @@ describe('gateway link over MQTT', () => {
       qos: 1,
     });
     await until(
+      'online again',
       async () =>
         (
           await p.ctx.db.query<{ status: string }>(
@@ -176,6 +171,7 @@ describe('gateway link over MQTT', () => {
             [gw.sn],
           )
         ).length === 1,
+      10_000,
     );
     await c.subscribeAsync(`iiot/v1/${gw.sn}/down/#`, { qos: 1 });
     c.on('message', (topic, payload) => {
@@ -197,9 +193,11 @@ describe('gateway link over MQTT', () => {
     });
     const { uuid } = await made<{ uuid: string }>(admin, '/lfscada/equipment/multi/sync', { equipmentId });
     await until(
+      'the read answered',
       async () =>
         (await made<{ status: string }>(admin, '/lfscada/equipment/multi/callback', { uuid })).status ===
         'success',
+      10_000,
     );
     const device = await made<{ syncNeeded: boolean }>(admin, '/lfscada/equipment/multi/info', {
       id: equipmentId,
@@ -212,9 +210,11 @@ describe('gateway link over MQTT', () => {
       value: 7.5,
     });
     await until(
+      'the write answered',
       async () =>
         (await made<{ status: string }>(admin, '/lfscada/equipment/multi/callback', { uuid: write.uuid }))
           .status === 'success',
+      10_000,
     );
     // a value above the write upper limit never leaves the platform
     expect(

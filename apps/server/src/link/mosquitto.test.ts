@@ -1,4 +1,5 @@
 import mqtt, { type MqttClient } from 'mqtt';
+import { Mosquitto, until } from '@fieldhub/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   loggedIn,
@@ -9,9 +10,8 @@ import {
   type TestPlatform,
 } from '../../test/harness';
 import { made } from '../../test/deviceFixtures';
-import { startMosquitto, type MosquittoProcess } from '../../test/mosquitto';
 
-let broker: MosquittoProcess;
+let broker: Mosquitto;
 let p: TestPlatform;
 let operator: Caller;
 let gw: { sn: string; verifyCode: string; mqttPassword: string };
@@ -36,15 +36,6 @@ function connect(sn: string, password: string): Promise<MqttClient> {
   });
 }
 
-const until = async (check: () => Promise<boolean>, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('condition not met in time');
-};
-
 /** Connects, retrying while Mosquitto reloads its password file after a SIGHUP. */
 async function connectAfterReload(sn: string, password: string): Promise<MqttClient> {
   for (let i = 0; ; i++) {
@@ -58,7 +49,7 @@ async function connectAfterReload(sn: string, password: string): Promise<MqttCli
 }
 
 beforeAll(async () => {
-  broker = await startMosquitto();
+  broker = await Mosquitto.start({ auth: true });
   p = await startTestPlatform(
     {
       MQTT_URL: broker.url,
@@ -124,9 +115,11 @@ describe('with an external Mosquitto', () => {
       { qos: 1 },
     );
     await until(
+      'one value stored',
       async () =>
         (await p.ctx.db.query('select 1 from signal_values where variable_id = $1', [variableId])).length ===
         1,
+      10_000,
     );
     await c.endAsync();
   });

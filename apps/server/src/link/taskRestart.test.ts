@@ -5,11 +5,12 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPIC_ROOT } from '@fieldhub/shared';
+import { until } from '@fieldhub/testkit';
 import { loadConfig } from '../config';
 import { createPlatform, type Platform } from '../server';
 import { freshDatabase, loggedIn, makeEnterprise, makePlatformOperator, TestClock } from '../../test/harness';
 import { made } from '../../test/deviceFixtures';
-import { linkedDevice, until } from '../../test/gatewayFixtures';
+import { linkedDevice } from '../../test/gatewayFixtures';
 import type { Db } from '../db/db';
 
 let db: Db;

@@ -2,6 +2,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultWidget, emptyPage, type PageDocument } from '@fieldhub/hmi';
+import { until } from '@fieldhub/testkit';
 import {
   LIVE_CLOSE_REFUSED,
   type MvarRow,
@@ -72,15 +73,6 @@ async function telemetry(vals: Record<number, number>, q: Record<number, number>
     JSON.stringify({ v: 1, bootId: 'pm', seq, items: [{ ts, vals, q }] }),
     { qos: 1 },
   );
-}
-
-async function until(check: () => Promise<boolean>, what: string, ms = 10_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 async function projectSocket(caller: Caller, body: Record<string, unknown>): Promise<LiveClient> {
@@ -165,9 +157,10 @@ beforeAll(async () => {
     },
   );
   await until(
+    'gateway online',
     async () =>
       (await db.query("select 1 from gateways where sn = $1 and status = 'online'", [sn])).length === 1,
-    'gateway online',
+    10_000,
   );
 });
 afterAll(async () => {
@@ -179,7 +172,7 @@ afterAll(async () => {
 describe('project socket', () => {
   it('sends the snapshot, then a value and the mvar computed from it, as the gateway reports it', async () => {
     await telemetry({ [level]: 2, [count]: 3 });
-    await until(async () => p.ctx.monitor.cache.get(count)?.value === 3, 'first values ingested');
+    await until('first values ingested', async () => p.ctx.monitor.cache.get(count)?.value === 3, 10_000);
     const c = await projectSocket(admin, {
       pageId,
       dataSignal: `${level},${count}`,
@@ -334,10 +327,14 @@ describe('project calls', () => {
       value: 7.5,
     });
     let outcome: { status: string; code?: string } = { status: 'wait' };
-    await until(async () => {
-      outcome = await made(admin, `${base}/signal/callback`, { uuid });
-      return outcome.status !== 'wait';
-    }, 'write result');
+    await until(
+      'write result',
+      async () => {
+        outcome = await made(admin, `${base}/signal/callback`, { uuid });
+        return outcome.status !== 'wait';
+      },
+      10_000,
+    );
     expect(outcome).toMatchObject({ status: 'success', code: '200' });
     const [task] = await p.ctx.db.query<{ kind: string; payload: { value: number } }>(
       'select kind, payload from command_tasks where uuid = $1',
