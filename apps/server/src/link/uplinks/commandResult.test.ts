@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTask, type TaskKind } from '../commandTasks';
 import { commandResultUplink } from './commandResult';
-import { boundGateway, uplinkBench, UNKNOWN_SN, type BoundGateway, type UplinkBench } from './uplinkTestKit';
+import {
+  boundGateway,
+  uplinkBench,
+  UNKNOWN_SN,
+  type BoundGateway,
+  type UplinkBench,
+} from '../../../test/uplinkFixtures';
 
 let bench: UplinkBench;
 let gw: BoundGateway;

@@ -7,7 +7,7 @@ import {
   UNKNOWN_SN,
   type BoundGateway,
   type UplinkBench,
-} from './uplinkTestKit';
+} from '../../../test/uplinkFixtures';
 
 let bench: UplinkBench;
 let gw: BoundGateway;

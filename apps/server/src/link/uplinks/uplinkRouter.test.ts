@@ -7,7 +7,7 @@ import { createRootLogger } from '../../http/logging';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../embeddedBroker';
 import { uplinkHandlers } from './index';
 import { defineUplink, routeUplinks, workAfterUplink, type UplinkDeps } from './uplinkRouter';
-import type { LogLine } from './uplinkTestKit';
+import type { LogLine } from '../../../test/uplinkFixtures';
 
 const SN = '310000000001';
 

@@ -1,11 +1,16 @@
 import { Writable } from 'node:stream';
 import { topicFor, type DownTopic } from '@fieldhub/shared';
-import { createRootLogger } from '../../http/logging';
-import { cachedBoundDevice } from '../gatewayPresence';
-import type { LinkClient } from '../linkClient';
-import { LinkEvents, type LinkEventMap } from '../linkEvents';
-import { createTelemetryIngestor } from '../telemetryIngestor';
-import { routeUplinks, workAfterUplink, type UplinkDeps, type UplinkHandler } from './uplinkRouter';
+import { createRootLogger } from '../src/http/logging';
+import { cachedBoundDevice } from '../src/link/gatewayPresence';
+import type { LinkClient } from '../src/link/linkClient';
+import { LinkEvents, type LinkEventMap } from '../src/link/linkEvents';
+import { createTelemetryIngestor } from '../src/link/telemetryIngestor';
+import {
+  routeUplinks,
+  workAfterUplink,
+  type UplinkDeps,
+  type UplinkHandler,
+} from '../src/link/uplinks/uplinkRouter';
 import {
   loggedIn,
   makeEnterprise,
@@ -13,8 +18,8 @@ import {
   startTestPlatform,
   type Caller,
   type TestPlatform,
-} from '../../../test/harness';
-import { deviceWithGateway, modbusDriver, registeredGateway, variable } from '../../../test/deviceFixtures';
+} from './harness';
+import { deviceWithGateway, modbusDriver, registeredGateway, variable } from './deviceFixtures';
 
 /**
  * Helpers of the uplink handler tests: a platform on a fresh database without its broker, the
