@@ -17,7 +17,13 @@ export default tseslint.config(
   {
     // test support is for tests: production code imports neither the testkit nor a test folder
     files: ['apps/*/src/**/*.{ts,tsx,mjs}', 'packages/*/src/**/*.{ts,tsx,mjs}'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx', 'packages/testkit/**'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      'packages/testkit/**',
+      // moves to apps/server/test with the bulk calls' next change (its owners are still at work there)
+      'apps/server/src/modules/bulk/bulkTestKit.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

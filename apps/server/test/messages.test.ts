@@ -3,7 +3,7 @@ import type { MsgChangeResult, MsgInfo, MsgPage, MsgUnreadCount, NoticeDetail, P
 import { loggedIn, type Caller, type TestPlatform } from './harness';
 import { otherEnterpriseAdmin, startDevicePlatform } from './platformFixtures';
 import { deviceWithGateway, made, modbusDriver, role, send, subAccount } from './deviceFixtures';
-import { good, variableWithRule } from '../src/monitor/alarms/alarmTestKit';
+import { good, variableWithRule } from './alarmFixtures';
 import { subscribeMessages, type MessageClient } from './messagesSocket';
 
 let p: TestPlatform;

@@ -1,21 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoticeDetail } from '@fieldhub/shared';
-import { loadConfig } from '../src/config';
-import { createPlatform, type Platform } from '../src/server';
-import { freshDatabase, loggedIn, makeEnterprise, type Caller, type TestPlatform } from './harness';
+import type { Platform } from '../src/server';
+import { loggedIn, makeEnterprise, type Caller } from './harness';
 import { deviceWithGateway, made, modbusDriver } from './deviceFixtures';
-import { loggedInOperator } from './platformFixtures';
-import { good, variableWithRule } from '../src/monitor/alarms/alarmTestKit';
+import { REDIS_URL, startRedisTwins, type RedisTwins } from './redisTwins';
+import { good, variableWithRule } from './alarmFixtures';
 import { subscribeMessages, type MessageClient } from './messagesSocket';
 
-// Two server instances on one database, joined by Redis (CI's second run sets REDIS_URL).
-const url = process.env.REDIS_URL;
-
-describe.skipIf(!url)('messages across two instances joined by Redis', () => {
+describe.skipIf(!REDIS_URL)('messages across two instances joined by Redis', () => {
+  let twins: RedisTwins;
   let a: Platform;
   let b: Platform;
-  let drop: () => Promise<void>;
   let adminOnA: Caller;
   let adminOnB: Caller;
   let rivalOnB: Caller;
@@ -23,32 +18,14 @@ describe.skipIf(!url)('messages across two instances joined by Redis', () => {
   const sockets: MessageClient[] = [];
 
   beforeAll(async () => {
-    const fresh = await freshDatabase();
-    drop = fresh.drop;
-    // a channel of this run only: other runs on the same Redis are not heard
-    const config = loadConfig({
-      LOG_LEVEL: 'silent',
-      DEMO_SEED: 'false',
-      REDIS_URL: url,
-      REDIS_PREFIX: `fieldhub-test:${randomUUID()}:`,
-    });
-    a = await createPlatform(config, { db: fresh.db, link: false, serveWeb: false });
-    b = await createPlatform(config, { db: fresh.db, link: false, serveWeb: false });
-    await b.app.listen({ port: 0, host: '127.0.0.1' });
-    operator = await loggedInOperator(a as TestPlatform);
-    const { admin } = await makeEnterprise(fresh.db, 'Twin Message Works');
-    adminOnA = await loggedIn(a.app, admin);
-    adminOnB = await loggedIn(b.app, admin);
-    rivalOnB = await loggedIn(b.app, (await makeEnterprise(fresh.db, 'Twin Rival Works')).admin);
+    twins = await startRedisTwins(REDIS_URL!, 'Twin Message Works');
+    ({ a, b, operator, adminOnA, adminOnB } = twins);
+    rivalOnB = await loggedIn(b.app, (await makeEnterprise(twins.db, 'Twin Rival Works')).admin);
   });
 
   afterAll(async () => {
     for (const s of sockets) s.close();
-    for (const p of [a, b]) {
-      await p?.app.close();
-      await p?.ctx.monitor.close();
-    }
-    await drop?.();
+    await twins?.stop();
   });
 
   it('delivers an alarm message made on one instance to a socket held by the other within 2 s', async () => {

@@ -50,3 +50,47 @@ export async function bulkAccounts(db: Db, orgId: number, prefix: string, count:
   );
   return rows.map((r) => r.id);
 }
+
+/**
+ * A project of the organisation straight in the table, for tests of what hangs on projects (mvars,
+ * project monitoring); the project calls themselves are tested with the projects module.
+ */
+export async function insertProject(db: Db, orgId: number, name: string): Promise<number> {
+  const [row] = await db.query<{ id: number }>(
+    'insert into projects (org_id, name) values ($1, $2) returning id',
+    [orgId, name],
+  );
+  return row!.id;
+}
+
+/** Binds a device to the project under `title`, straight in the table. */
+export async function bindToProject(
+  db: Db,
+  projectId: number,
+  equipmentId: number,
+  title: string,
+): Promise<void> {
+  await db.query(
+    `insert into project_equipment (project_id, equipment_id, org_id, title, key)
+     select $1, e.id, e.org_id, $3, 'dev' || e.id from equipment e where e.id = $2`,
+    [projectId, equipmentId, title],
+  );
+}
+
+/** Makes an account a member of the project with a permission on each given page. */
+export async function addMember(
+  db: Db,
+  projectId: number,
+  accountId: number,
+  pages: { pageId: number; pmsn: 'view' | 'operate' }[],
+): Promise<void> {
+  await db.query(
+    `insert into project_accounts (project_id, account_id, org_id) select $1, $2, org_id from projects where id = $1`,
+    [projectId, accountId],
+  );
+  for (const { pageId, pmsn } of pages)
+    await db.query(
+      'insert into project_page_pmsn (project_id, account_id, page_id, pmsn) values ($1, $2, $3, $4)',
+      [projectId, accountId, pageId, pmsn],
+    );
+}

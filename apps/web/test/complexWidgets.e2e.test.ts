@@ -7,8 +7,7 @@ import type { PageDocument } from '@fieldhub/hmi';
 import { loggedIn, makePlatformOperator, type Caller } from '../../server/test/harness';
 import { deviceWithGateway, made, modbusDriver, variable } from '../../server/test/deviceFixtures';
 import { ensureMonthPartitions } from '../../server/src/link/partitions';
-import { bindToProject } from '../../server/src/modules/mvars/mvarTestKit';
-import { addProject } from '../../server/test/projectFixtures';
+import { addProject, bindToProject } from '../../server/test/projectFixtures';
 import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
 
 /**

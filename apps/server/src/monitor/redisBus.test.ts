@@ -1,21 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveValue, MonitorSignal } from '@fieldhub/shared';
-import { loadConfig } from '../config';
-import { createPlatform, type Platform } from '../server';
-import { freshDatabase, loggedIn, makeEnterprise, type Caller } from '../../test/harness';
+import type { Platform } from '../server';
+import type { Caller } from '../../test/harness';
 import { deviceWithGateway, made, modbusDriver, variable } from '../../test/deviceFixtures';
-import { loggedInOperator } from '../../test/platformFixtures';
 import { liveToken, openSocket, type LiveClient } from '../../test/liveClient';
-import type { TestPlatform } from '../../test/harness';
+import { REDIS_URL, startRedisTwins, type RedisTwins } from '../../test/redisTwins';
 
-// Two server instances on one database, joined by Redis (CI's second run sets REDIS_URL).
-const url = process.env.REDIS_URL;
-
-describe.skipIf(!url)('two instances joined by Redis', () => {
+describe.skipIf(!REDIS_URL)('two instances joined by Redis', () => {
+  let twins: RedisTwins;
   let a: Platform;
   let b: Platform;
-  let drop: () => Promise<void>;
   let adminOnA: Caller;
   let adminOnB: Caller;
   let boiler: number;
@@ -25,23 +19,9 @@ describe.skipIf(!url)('two instances joined by Redis', () => {
   const sockets: LiveClient[] = [];
 
   beforeAll(async () => {
-    const fresh = await freshDatabase();
-    drop = fresh.drop;
-    // a channel of this run only: other runs on the same Redis are not heard
-    const config = loadConfig({
-      LOG_LEVEL: 'silent',
-      DEMO_SEED: 'false',
-      REDIS_URL: url,
-      REDIS_PREFIX: `fieldhub-test:${randomUUID()}:`,
-    });
-    a = await createPlatform(config, { db: fresh.db, link: false, serveWeb: false });
-    b = await createPlatform(config, { db: fresh.db, link: false, serveWeb: false });
-    await b.app.listen({ port: 0, host: '127.0.0.1' });
-
-    const operator = await loggedInOperator(a as TestPlatform);
-    const { admin } = await makeEnterprise(fresh.db, 'Twin Works');
-    adminOnA = await loggedIn(a.app, admin);
-    adminOnB = await loggedIn(b.app, admin);
+    twins = await startRedisTwins(REDIS_URL!, 'Twin Works');
+    ({ a, b, adminOnA, adminOnB } = twins);
+    const operator = twins.operator;
     const d = await deviceWithGateway(adminOnA, operator, 'Boiler');
     boiler = d.id;
     level = await variable(adminOnA, d.owner, await modbusDriver(adminOnA, d.owner), 'level');
@@ -52,11 +32,7 @@ describe.skipIf(!url)('two instances joined by Redis', () => {
 
   afterAll(async () => {
     for (const s of sockets) s.close();
-    for (const p of [a, b]) {
-      await p?.app.close();
-      await p?.ctx.monitor.close();
-    }
-    await drop?.();
+    await twins?.stop();
   });
 
   const val = (signalId: number, ts: number, value: number): LiveValue => ({

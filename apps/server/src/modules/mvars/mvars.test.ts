@@ -22,7 +22,7 @@ import {
   startDevicePlatform,
   type EnterprisePlatform,
 } from '../../../test/platformFixtures';
-import { addMember, bindToProject, insertProject, projectPage } from './mvarTestKit';
+import { addMember, addProjectPage, bindToProject, insertProject } from '../../../test/projectFixtures';
 import { MvarDefinitionCache } from './mvarDefinitionCache';
 import { MvarEngine } from './mvarEngine';
 import * as repo from './mvars.repo';
@@ -75,7 +75,7 @@ beforeAll(async () => {
   const opsRole = await role(admin, 'Operators', ['ops_center', 'monitor_view']);
   const viewerId = await subAccount(admin, { segment: 'int', loginname: 'mvar-viewer', roleId: opsRole });
   await addMember(db, projectId, viewerId, [
-    { pageId: await projectPage(admin, projectId, 'Main'), pmsn: 'view' },
+    { pageId: await addProjectPage(admin, projectId, 'Main'), pmsn: 'view' },
   ]);
   viewer = await loggedIn(env.p.app, 'mvar-viewer');
 });

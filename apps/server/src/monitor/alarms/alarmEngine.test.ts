@@ -12,7 +12,7 @@ import {
   good,
   variableWithRule,
   type RuleFields,
-} from './alarmTestKit';
+} from '../../../test/alarmFixtures';
 
 let p: TestPlatform;
 let admin: Caller;

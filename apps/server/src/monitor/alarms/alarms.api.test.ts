@@ -4,7 +4,7 @@ import { loggedIn, type Caller, type TestPlatform } from '../../../test/harness'
 import { otherEnterpriseAdmin } from '../../../test/platformFixtures';
 import { deviceWithGateway, made, modbusDriver, role, send, subAccount } from '../../../test/deviceFixtures';
 import { download } from '../../../test/sheets';
-import { good, variableWithRule } from './alarmTestKit';
+import { good, variableWithRule } from '../../../test/alarmFixtures';
 import type { AlarmRecordRow } from '@fieldhub/shared';
 
 let p: TestPlatform;

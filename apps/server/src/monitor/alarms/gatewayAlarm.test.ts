@@ -10,7 +10,7 @@ import {
   type TestPlatform,
 } from '../../../test/harness';
 import { deviceWithGateway, made, modbusDriver } from '../../../test/deviceFixtures';
-import { alarmsOf, nextOnBus, variableWithRule } from './alarmTestKit';
+import { alarmsOf, nextOnBus, variableWithRule } from '../../../test/alarmFixtures';
 
 /**
  * The gateway alarm through the real link: a gateway (an MQTT client logging in with the SN and

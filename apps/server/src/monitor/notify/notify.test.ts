@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, loggedIn, type Caller, type TestPlatform } from '../../../test/harness';
 import { startDevicePlatform, otherEnterpriseAdmin } from '../../../test/platformFixtures';
 import { deviceWithGateway, made, modbusDriver, role } from '../../../test/deviceFixtures';
-import { good, variableWithRule } from '../alarms/alarmTestKit';
+import { good, variableWithRule } from '../../../test/alarmFixtures';
 
 let p: TestPlatform;
 let admin: Caller;

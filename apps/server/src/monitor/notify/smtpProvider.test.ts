@@ -9,7 +9,7 @@ import {
   type TestPlatform,
 } from '../../../test/harness';
 import { deviceWithGateway, made, modbusDriver } from '../../../test/deviceFixtures';
-import { good, variableWithRule } from '../alarms/alarmTestKit';
+import { good, variableWithRule } from '../../../test/alarmFixtures';
 import { parseSmtpUrl, smtpProvider } from './smtpProvider';
 
 /**

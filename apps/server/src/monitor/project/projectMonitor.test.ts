@@ -30,8 +30,8 @@ import {
 } from '../../../test/deviceFixtures';
 import { loggedInOperator } from '../../../test/platformFixtures';
 import { LiveClient } from '../../../test/liveClient';
-import { alarmRule } from '../alarms/alarmTestKit';
-import { addMember, bindToProject, insertProject, projectPage } from '../../modules/mvars/mvarTestKit';
+import { alarmRule } from '../../../test/alarmFixtures';
+import { addMember, addProjectPage, bindToProject, insertProject } from '../../../test/projectFixtures';
 
 let p: TestPlatform;
 let admin: Caller;
@@ -111,9 +111,9 @@ beforeAll(async () => {
 
   projectId = await insertProject(db, enterprise.orgId, 'Water plant');
   await bindToProject(db, projectId, boiler, 'Boiler 1');
-  pageId = await projectPage(admin, projectId, 'Overview');
-  lockedPage = await projectPage(admin, projectId, 'Settings');
-  hiddenPage = await projectPage(admin, projectId, 'Hidden');
+  pageId = await addProjectPage(admin, projectId, 'Overview');
+  lockedPage = await addProjectPage(admin, projectId, 'Settings');
+  hiddenPage = await addProjectPage(admin, projectId, 'Hidden');
   await made(admin, '/lfscada/configuration/page/edit', {
     id: lockedPage,
     name: 'Settings',

@@ -20,8 +20,8 @@ import {
 import { otherEnterpriseAdmin, startDevicePlatform } from '../../../test/platformFixtures';
 import { download } from '../../../test/sheets';
 import { ensureMonthPartitions } from '../../link/partitions';
-import { addMember, bindToProject, insertProject, projectPage } from '../../modules/mvars/mvarTestKit';
-import { alarmRule, good } from '../alarms/alarmTestKit';
+import { addMember, addProjectPage, bindToProject, insertProject } from '../../../test/projectFixtures';
+import { alarmRule, good } from '../../../test/alarmFixtures';
 
 /**
  * The project page's queries over several devices: history/queryAll, queryAllData,
@@ -106,7 +106,7 @@ beforeAll(async () => {
     await p.ctx.monitor.ingest(equipmentId, [good(variableId, Date.now(), 50)], false);
   }
 
-  const pageId = await projectPage(admin, projectId, 'Overview');
+  const pageId = await addProjectPage(admin, projectId, 'Overview');
   const ops = await role(admin, 'Ops', ['ops_center', 'monitor_view'], 'self');
   const viewOnly = await role(admin, 'Viewer', ['monitor_view'], 'self');
   const memberId = await subAccount(admin, { segment: 'int', loginname: 'rec-member', roleId: ops });

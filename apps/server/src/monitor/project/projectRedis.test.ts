@@ -1,28 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MvarRow, ProjectLiveMessage } from '@fieldhub/shared';
-import { loadConfig } from '../../config';
-import { createPlatform, type Platform } from '../../server';
-import {
-  freshDatabase,
-  loggedIn,
-  makeEnterprise,
-  type Caller,
-  type TestPlatform,
-} from '../../../test/harness';
+import type { Platform } from '../../server';
+import type { Caller } from '../../../test/harness';
 import { deviceWithGateway, made, modbusDriver, variable } from '../../../test/deviceFixtures';
-import { loggedInOperator } from '../../../test/platformFixtures';
 import { LiveClient } from '../../../test/liveClient';
-import { bindToProject, insertProject, projectPage } from '../../modules/mvars/mvarTestKit';
+import { addProjectPage, bindToProject, insertProject } from '../../../test/projectFixtures';
+import { REDIS_URL, startRedisTwins, type RedisTwins } from '../../../test/redisTwins';
 
-// Two server instances on one database, joined by Redis (CI's second run sets REDIS_URL).
-const url = process.env.REDIS_URL;
-
-describe.skipIf(!url)('project sockets across instances joined by Redis', () => {
+describe.skipIf(!REDIS_URL)('project sockets across instances joined by Redis', () => {
+  let twins: RedisTwins;
   let a: Platform;
   let b: Platform;
-  let drop: () => Promise<void>;
   let adminOnA: Caller;
   let adminOnB: Caller;
   let boiler: number;
@@ -32,27 +21,14 @@ describe.skipIf(!url)('project sockets across instances joined by Redis', () => 
   let socket: LiveClient;
 
   beforeAll(async () => {
-    const fresh = await freshDatabase();
-    drop = fresh.drop;
-    const config = loadConfig({
-      LOG_LEVEL: 'silent',
-      DEMO_SEED: 'false',
-      REDIS_URL: url,
-      REDIS_PREFIX: `fieldhub-test:${randomUUID()}:`,
-    });
-    a = await createPlatform(config, { db: fresh.db, link: false, serveWeb: false });
-    b = await createPlatform(config, { db: fresh.db, link: false, serveWeb: false });
-    await b.app.listen({ port: 0, host: '127.0.0.1' });
-    const operator = await loggedInOperator(a as TestPlatform);
-    const enterprise = await makeEnterprise(fresh.db, 'Twin Projects');
-    adminOnA = await loggedIn(a.app, enterprise.admin);
-    adminOnB = await loggedIn(b.app, enterprise.admin);
-    const d = await deviceWithGateway(adminOnA, operator, 'Boiler');
+    twins = await startRedisTwins(REDIS_URL!, 'Twin Projects');
+    ({ a, b, adminOnA, adminOnB } = twins);
+    const d = await deviceWithGateway(adminOnA, twins.operator, 'Boiler');
     boiler = d.id;
     level = await variable(adminOnA, d.owner, await modbusDriver(adminOnA, d.owner), 'level');
-    const projectId = await insertProject(fresh.db, enterprise.orgId, 'Twin plant');
-    await bindToProject(fresh.db, projectId, boiler, 'Boiler');
-    pageId = await projectPage(adminOnA, projectId, 'Main');
+    const projectId = await insertProject(twins.db, twins.enterprise.orgId, 'Twin plant');
+    await bindToProject(twins.db, projectId, boiler, 'Boiler');
+    pageId = await addProjectPage(adminOnA, projectId, 'Main');
     mvar = await made<MvarRow>(adminOnA, '/lfscada/project/mvar/add', {
       projectId,
       title: 'Double',
@@ -62,11 +38,7 @@ describe.skipIf(!url)('project sockets across instances joined by Redis', () => 
   });
   afterAll(async () => {
     socket?.close();
-    for (const platform of [a, b]) {
-      await platform?.app.close();
-      await platform?.ctx.monitor.close();
-    }
-    await drop?.();
+    await twins?.stop();
   });
 
   it('delivers an mvar computed on one instance to a project socket on the other', async () => {

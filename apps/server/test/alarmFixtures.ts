@@ -1,8 +1,8 @@
 import type { BusMessage, LiveValue } from '@fieldhub/shared';
-import type { Db } from '../../db/db';
-import type { LiveBus } from '../liveBus';
-import type { Caller } from '../../../test/harness';
-import { made, variable } from '../../../test/deviceFixtures';
+import type { Db } from '../src/db/db';
+import type { LiveBus } from '../src/monitor/liveBus';
+import type { Caller } from './harness';
+import { made, variable } from './deviceFixtures';
 
 /** Helpers of the alarm tests: rules through HTTP, samples, what the table and the bus hold. */
 
