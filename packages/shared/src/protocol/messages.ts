@@ -203,7 +203,8 @@ export const otaProgressSchema = z.object({
   v,
   uuid: z.uuid(),
   state: z.enum(OTA_STATES),
-  percent: z.number().min(0).max(100).optional(),
+  // stored as a whole percent (gateways.ota_percent is an integer): a fractional one is rounded, not refused
+  percent: z.number().min(0).max(100).transform(Math.round).optional(),
   code: z.number().int().optional(),
 });
 export type OtaProgressMessage = z.infer<typeof otaProgressSchema>;

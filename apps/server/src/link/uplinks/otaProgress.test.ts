@@ -79,6 +79,9 @@ describe('up/ota/progress', () => {
       ota_percent: 40,
       ota_code: null,
     });
+    // a fractional percent is stored rounded, not refused (a refusal would be resent for ever)
+    await bench.deliver(otaProgressUplink, gw.sn, progress(uuid, 'downloading', { percent: 62.5 }));
+    expect(await ota(gw.sn)).toMatchObject({ ota_percent: 63 });
     for (const state of ['downloaded', 'verified', 'updating'])
       await bench.deliver(otaProgressUplink, gw.sn, progress(uuid, state));
     expect(await ota(gw.sn)).toMatchObject({ ota_state: 'updating', firmware: '1.0.0' });
