@@ -1,6 +1,6 @@
-import { ensureMigratedTemplate } from './harness';
+import { ensureMigratedTemplate } from './testDatabase';
 
-/** Builds the migrated PGlite template once, before the test workers start. */
+/** Makes the migrated database template once, before the test workers start. */
 export default async function setup(): Promise<void> {
-  if (!process.env.DATABASE_URL) await ensureMigratedTemplate();
+  await ensureMigratedTemplate();
 }

@@ -1,18 +1,14 @@
-import { constants, createHash, publicEncrypt, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { migrate } from '../src/db/migrate';
-import pg from 'pg';
+import { constants, publicEncrypt } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { loadConfig } from '../src/config';
-import { openPglite, openPostgres, type Db } from '../src/db/db';
+import type { Db } from '../src/db/db';
 import { createPlatform, type Platform } from '../src/server';
 import type { BuildOptions } from '../src/app';
 import type { Clock } from '../src/clock';
-import { hashPassword } from '../src/modules/auth/passwordHash';
-import { insertAccount } from '../src/modules/accounts/accounts.repo';
+import { hashPassword, type ScryptCost } from '../src/modules/auth/passwordHash';
+import { blankAccountFields, insertAccount } from '../src/modules/accounts/accounts.repo';
 import { insertOrg } from '../src/modules/org/org.repo';
+import { freshDatabase } from './testDatabase';
 
 /** Real time plus an offset that tests move forward by hand. */
 export class TestClock implements Clock {
@@ -23,61 +19,6 @@ export class TestClock implements Clock {
   advanceMinutes(minutes: number): void {
     this.offset += minutes * 60_000;
   }
-}
-
-/**
- * A dump of an empty, migrated embedded database, made once per set of migrations and kept in
- * the temp folder: starting each test file's database from it skips initdb and the migrations.
- */
-export async function ensureMigratedTemplate(): Promise<string> {
-  const dir = path.resolve(import.meta.dirname, '../src/db/migrations');
-  const hash = createHash('sha256');
-  for (const f of readdirSync(dir).sort()) hash.update(f).update(readFileSync(path.join(dir, f)));
-  const file = path.join(tmpdir(), `fieldhub-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
-  if (!existsSync(file)) {
-    const db = await openPglite(undefined);
-    await migrate(db);
-    const dump = await db.dumpDataDir!();
-    const part = `${file}.${process.pid}.part`;
-    writeFileSync(part, Buffer.from(await dump.arrayBuffer()));
-    renameSync(part, file); // atomic: parallel workers never read half a file
-    await db.close();
-  }
-  return file;
-}
-
-async function migratedTemplate(): Promise<Blob> {
-  return new Blob([readFileSync(await ensureMigratedTemplate())]);
-}
-
-/**
- * A fresh database for one test file: in-memory PGlite by default, or a new database on the
- * PostgreSQL server named by DATABASE_URL (dropped again by `drop`).
- */
-export async function freshDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const db = await openPglite(undefined, { loadDataDir: await migratedTemplate() });
-    return { db, drop: () => db.close() };
-  }
-  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const db = await openPostgres(target.toString());
-  return {
-    db,
-    async drop() {
-      await db.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 export interface TestPlatform extends Platform {
@@ -202,25 +143,21 @@ export async function login(caller: Caller, loginname: string, password: string,
 
 export const TEST_PASSWORD = 'Test_pass1';
 
+/**
+ * The scrypt cost of the accounts the harness inserts: a sixteenth of the platform's, so that
+ * making them and logging them in costs next to nothing. Login verifies at the cost the stored
+ * hash names; accounts made through the API still get the platform's cost.
+ */
+const TEST_ACCOUNT_COST: ScryptCost = { N: 1024, r: 8, p: 1 };
+
 /** An account with the test password and every optional field empty, straight in the database. */
 async function insertTestAccount(db: Db, orgId: number, kind: 'enterprise' | 'operation', loginname: string) {
   return insertAccount(db, {
+    ...blankAccountFields,
     orgId,
     kind,
     loginname,
-    passwordHash: await hashPassword(TEST_PASSWORD),
-    tel: '',
-    email: '',
-    deptId: null,
-    roleId: null,
-    contact: '',
-    address: '',
-    company: '',
-    customerLevel: '',
-    securityZone: '',
-    remark: '',
-    landingPage: '',
-    authRegion: '',
+    passwordHash: await hashPassword(TEST_PASSWORD, TEST_ACCOUNT_COST),
     createdBy: null,
   });
 }

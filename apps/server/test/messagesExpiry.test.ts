@@ -3,7 +3,8 @@ import type { ExpireDetail, ExpireNotice, MsgPage } from '@fieldhub/shared';
 import { loadConfig } from '../src/config';
 import { createPlatform, type Platform } from '../src/server';
 import { runExpiryReminders } from '../src/messages/expiryReminders';
-import { TestClock, freshDatabase, loggedIn, makeEnterprise, type Caller } from './harness';
+import { TestClock, loggedIn, makeEnterprise, type Caller } from './harness';
+import { freshDatabase } from './testDatabase';
 import { made, role, send, subAccount } from './deviceFixtures';
 
 // Two server instances on one database, each with its scheduler ticking every 100 ms on the

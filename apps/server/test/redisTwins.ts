@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/db';
 import { createPlatform, type Platform } from '../src/server';
-import { freshDatabase, loggedIn, makeEnterprise, makePlatformOperator, type Caller } from './harness';
+import { loggedIn, makeEnterprise, makePlatformOperator, type Caller } from './harness';
+import { freshDatabase } from './testDatabase';
 
 export const REDIS_URL = process.env.REDIS_URL;
 
