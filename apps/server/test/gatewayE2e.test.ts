@@ -23,14 +23,8 @@ import {
   writeVal,
   type LinkedDevice,
 } from './gatewayFixtures';
-import {
-  loggedIn,
-  makeEnterprise,
-  makePlatformOperator,
-  startTestPlatform,
-  type Caller,
-  type TestPlatform,
-} from './harness';
+import { loggedIn, makeEnterprise, startTestPlatform, type Caller, type TestPlatform } from './harness';
+import { loggedInOperator } from './platformFixtures';
 
 let p: TestPlatform;
 let peer: ModbusPeer;
@@ -76,7 +70,7 @@ beforeAll(async () => {
   [p, peer] = await Promise.all([startTestPlatform({ MQTT_PORT: '0' }, { link: true }), startPeer()]);
   const { admin: name } = await makeEnterprise(p.ctx.db, 'Waterworks');
   admin = await loggedIn(p.app, name);
-  const operator = await loggedIn(p.app, (await makePlatformOperator(p.ctx.db)).operator);
+  const operator = await loggedInOperator(p);
   device = await linkedDevice(admin, operator, 'Pump station');
   driverId = (
     await made(admin, '/lfscada/equipment/multi/driver/add', {

@@ -5,11 +5,54 @@
  * and a minimal Modbus TCP client to change registers on the pymodbus peer behind the gateway's back.
  */
 import { connect } from 'node:net';
-import { until } from '@fieldhub/testkit';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { type Mosquitto, until } from '@fieldhub/testkit';
 import type { Db } from '../src/db/db';
 import { GatewayProcess, type GatewayArgs } from '../../gateway/test/support/gatewayProcess';
-import type { Caller } from './harness';
+import { startTestPlatform, type Caller, type TestPlatform } from './harness';
 import { deviceWithGateway, made, send, type IssuedGateway } from './deviceFixtures';
+
+/**
+ * A platform whose link runs on the external Mosquitto `broker` (started with `auth`): it writes
+ * the broker's password and ACL files and signals it through its pid file to reload them.
+ */
+export function startPlatformOnBroker(broker: Mosquitto): Promise<TestPlatform> {
+  return startTestPlatform(
+    {
+      MQTT_URL: broker.url,
+      MQTT_USERNAME: 'fieldhub-server',
+      MQTT_PASSWORD: 'server-secret-123',
+      MQTT_PASSWORD_FILE: broker.passwordFile,
+      MQTT_ACL_FILE: broker.aclFile,
+      MQTT_BROKER_PID_FILE: broker.pidFile,
+    },
+    { link: true },
+  );
+}
+
+/** Connects to the broker at `url` as the gateway `sn`; resolves when connected, rejects on refusal. */
+export function connectAsGateway(
+  url: string,
+  sn: string,
+  password: string,
+  extra: IClientOptions = {},
+): Promise<MqttClient> {
+  return new Promise((resolve, reject) => {
+    const client = mqtt.connect(url, {
+      clientId: sn,
+      username: sn,
+      password,
+      reconnectPeriod: 0,
+      connectTimeout: 5000,
+      ...extra,
+    });
+    client.once('connect', () => resolve(client));
+    client.once('error', (err) => {
+      client.end(true);
+      reject(err);
+    });
+  });
+}
 
 export interface LinkedDevice extends IssuedGateway {
   equipmentId: number;

@@ -1,52 +1,14 @@
 import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
 import type { LiveMessage } from '@fieldhub/shared';
+import { JsonSocket, socketSettled } from '@fieldhub/testkit';
 import type { Caller } from './harness';
 
 /** A browser's live socket: every JSON frame it received, and waits on what comes next. */
-export class LiveClient {
-  readonly frames: LiveMessage[] = [];
-  closed: { code: number; reason: string } | null = null;
-  private waiters: { test: () => boolean; resolve: () => void }[] = [];
-
-  constructor(readonly ws: WebSocket) {
-    ws.on('message', (data) => {
-      this.frames.push(JSON.parse(String(data)) as LiveMessage);
-      this.wake();
-    });
-    ws.on('close', (code, reason) => {
-      this.closed = { code, reason: String(reason) };
-      this.wake();
-    });
-    ws.on('error', () => undefined);
-  }
-
-  private wake() {
-    this.waiters = this.waiters.filter((w) => {
-      if (!w.test()) return true;
-      w.resolve();
-      return false;
-    });
-  }
-
+export class LiveClient extends JsonSocket<LiveMessage> {
   /** Frames other than the idle text. */
   get data(): Exclude<LiveMessage, { type: 'idle' }>[] {
     return this.frames.filter((f) => f.type !== 'idle') as Exclude<LiveMessage, { type: 'idle' }>[];
-  }
-
-  /** Resolves once `test` holds (checked on every frame and on close); fails after `ms`. */
-  until(test: () => boolean, what: string, ms = 10_000): Promise<void> {
-    if (test()) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms);
-      this.waiters.push({
-        test,
-        resolve: () => {
-          clearTimeout(timer);
-          resolve();
-        },
-      });
-    });
   }
 
   /** The n-th non-idle frame (0 = the snapshot), once it arrived. */
@@ -55,10 +17,6 @@ export class LiveClient {
     const frame = this.data[n];
     if (!frame) throw new Error(`socket closed before frame ${n}: ${JSON.stringify(this.closed)}`);
     return frame;
-  }
-
-  close(): void {
-    this.ws.close();
   }
 }
 
@@ -72,11 +30,7 @@ export function socketUrl(app: FastifyInstance, token: string): string {
 export async function openSocket(app: FastifyInstance, token: string): Promise<LiveClient> {
   const ws = new WebSocket(socketUrl(app, token));
   const client = new LiveClient(ws);
-  await new Promise<void>((resolve) => {
-    ws.once('open', () => resolve());
-    ws.once('close', () => resolve());
-    ws.once('error', () => resolve());
-  });
+  await socketSettled(ws);
   return client;
 }
 

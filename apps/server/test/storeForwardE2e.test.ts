@@ -18,19 +18,14 @@ import {
   insertInternalVariables,
   linkedDevice,
   startDeviceGateway,
+  startPlatformOnBroker,
   storedCount,
   syncDevice,
   waitForStatus,
   type LinkedDevice,
 } from './gatewayFixtures';
-import {
-  loggedIn,
-  makeEnterprise,
-  makePlatformOperator,
-  startTestPlatform,
-  type Caller,
-  type TestPlatform,
-} from './harness';
+import { loggedIn, makeEnterprise, type Caller, type TestPlatform } from './harness';
+import { loggedInOperator } from './platformFixtures';
 
 const SECONDS = Number(process.env.STREAM_SECONDS ?? 15);
 /** variables the script writes every second, besides the tick itself */
@@ -103,21 +98,11 @@ async function platformSubscribed(): Promise<void> {
 
 beforeAll(async () => {
   broker = await Mosquitto.start({ auth: true });
-  p = await startTestPlatform(
-    {
-      MQTT_URL: broker.url,
-      MQTT_USERNAME: 'fieldhub-server',
-      MQTT_PASSWORD: 'server-secret-123',
-      MQTT_PASSWORD_FILE: broker.passwordFile,
-      MQTT_ACL_FILE: broker.aclFile,
-      MQTT_BROKER_PID_FILE: broker.pidFile,
-    },
-    { link: true },
-  );
+  p = await startPlatformOnBroker(broker);
   gate = await TcpGate.start(broker.port);
   const { admin: name } = await makeEnterprise(p.ctx.db, 'Stream Works');
   admin = await loggedIn(p.app, name);
-  const operator = await loggedIn(p.app, (await makePlatformOperator(p.ctx.db)).operator);
+  const operator = await loggedInOperator(p);
 
   // the streaming device: 1,000 variables in bulk, the tick and the script through HTTP
   device = await linkedDevice(admin, operator, 'Stream', 'EG-Pro');

@@ -1,4 +1,5 @@
 export { accepts, freePort, freePortOutsideEphemeralRange, waitForPort } from './ports';
 export { sleep, until } from './waiting';
 export { MOSQUITTO_BIN, Mosquitto, type MosquittoOptions } from './mosquitto';
+export { JsonSocket, socketSettled } from './jsonSocket';
 export { TcpGate } from './tcpGate';

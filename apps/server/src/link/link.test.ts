@@ -1,83 +1,49 @@
-import mqtt, { type MqttClient } from 'mqtt';
+import type { IClientOptions } from 'mqtt';
 import { until } from '@fieldhub/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   loggedIn,
   makeEnterprise,
-  makePlatformOperator,
   startTestPlatform,
   type Caller,
   type TestPlatform,
 } from '../../test/harness';
-import { made, send } from '../../test/deviceFixtures';
+import {
+  made,
+  modbusDriver,
+  registeredGateway,
+  send,
+  variable,
+  type IssuedGateway,
+} from '../../test/deviceFixtures';
+import { connectAsGateway, linkedDevice } from '../../test/gatewayFixtures';
+import { loggedInOperator } from '../../test/platformFixtures';
 
 let p: TestPlatform;
 let admin: Caller;
 let url: string;
-let gw: { sn: string; verifyCode: string; mqttPassword: string };
-let other: { sn: string; mqttPassword: string };
+let gw: IssuedGateway;
+let other: IssuedGateway;
 let equipmentId: number;
 let variableId: number;
 
-/** Connects as a gateway; resolves when connected, rejects on refusal. */
-function connectGateway(sn: string, password: string, extra: mqtt.IClientOptions = {}): Promise<MqttClient> {
-  return new Promise((resolve, reject) => {
-    const c = mqtt.connect(url, {
-      clientId: sn,
-      username: sn,
-      password,
-      reconnectPeriod: 0,
-      connectTimeout: 5000,
-      ...extra,
-    });
-    c.once('connect', () => resolve(c));
-    c.once('error', (err) => {
-      c.end(true);
-      reject(err);
-    });
-  });
-}
+const connectGateway = (sn: string, password: string, extra: IClientOptions = {}) =>
+  connectAsGateway(url, sn, password, extra);
 
 beforeAll(async () => {
   p = await startTestPlatform({ MQTT_PORT: '0' }, { link: true });
   url = `mqtt://127.0.0.1:${p.ctx.link!.brokerPort}`;
-  const { admin: name } = await makeEnterprise(p.ctx.db, 'Link Works');
-  admin = await loggedIn(p.app, name);
-  const operator = await loggedIn(p.app, (await makePlatformOperator(p.ctx.db)).operator);
-  const issued = await made<{ sn: string; verifyCode: string; mqttPassword: string }[]>(
-    operator,
-    '/lfscada/hardware/register',
-    {
-      series: 'EG',
-      gateways: [{ sn: '300000000001' }, { sn: '300000000002' }],
-    },
-  );
-  [gw, other] = [issued[0]!, issued[1]!];
-  equipmentId = (await made(admin, '/lfscada/equipment/multi/add', { name: 'Linked tank' })).id;
-  await made(admin, '/lfscada/equipment/multi/bindGateway', {
-    equipmentId,
-    sn: gw.sn,
-    verifyCode: gw.verifyCode,
+  admin = await loggedIn(p.app, (await makeEnterprise(p.ctx.db, 'Link Works')).admin);
+  const operator = await loggedInOperator(p);
+  const device = await linkedDevice(admin, operator, 'Linked tank');
+  [gw, other, equipmentId] = [device, await registeredGateway(operator), device.equipmentId];
+  const driverId = await modbusDriver(admin, device.owner);
+  variableId = await variable(admin, device.owner, driverId, 'level', {
+    dataType: 'float32',
+    rw: 'rw',
+    writeUpper: 10,
+    writeLower: 0,
   });
-  const driver = await made(admin, '/lfscada/equipment/multi/driver/add', {
-    owner: { equipmentId },
-    item: { protocol: 'modbus-tcp', name: 'PLC', ip: '127.0.0.1' },
-  });
-  variableId = (
-    await made(admin, '/lfscada/equipment/multi/variable/add', {
-      owner: { equipmentId },
-      item: {
-        driverId: driver.id,
-        name: 'level',
-        dataType: 'float32',
-        registerType: '4x',
-        address: '0',
-        rw: 'rw',
-        writeUpper: 10,
-        writeLower: 0,
-      },
-    })
-  ).id;
 });
 afterAll(() => p.stop());
 

@@ -1,40 +1,19 @@
-import mqtt, { type MqttClient } from 'mqtt';
-import { Mosquitto, until } from '@fieldhub/testkit';
+import type { MqttClient } from 'mqtt';
+import { Mosquitto, sleep, until } from '@fieldhub/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  loggedIn,
-  makeEnterprise,
-  makePlatformOperator,
-  startTestPlatform,
-  type Caller,
-  type TestPlatform,
-} from '../../test/harness';
-import { made } from '../../test/deviceFixtures';
+import { loggedIn, makeEnterprise, type Caller, type TestPlatform } from '../../test/harness';
+import { modbusDriver, registeredGateway, variable, type IssuedGateway } from '../../test/deviceFixtures';
+import { connectAsGateway, linkedDevice, startPlatformOnBroker } from '../../test/gatewayFixtures';
+import { loggedInOperator } from '../../test/platformFixtures';
 
 let broker: Mosquitto;
 let p: TestPlatform;
 let operator: Caller;
-let gw: { sn: string; verifyCode: string; mqttPassword: string };
-let other: { sn: string; mqttPassword: string };
-let equipmentId: number;
+let gw: IssuedGateway;
+let other: IssuedGateway;
 let variableId: number;
 
-function connect(sn: string, password: string): Promise<MqttClient> {
-  return new Promise((resolve, reject) => {
-    const c = mqtt.connect(broker.url, {
-      clientId: sn,
-      username: sn,
-      password,
-      reconnectPeriod: 0,
-      connectTimeout: 5000,
-    });
-    c.once('connect', () => resolve(c));
-    c.once('error', (err) => {
-      c.end(true);
-      reject(err);
-    });
-  });
-}
+const connect = (sn: string, password: string) => connectAsGateway(broker.url, sn, password);
 
 /** Connects, retrying while Mosquitto reloads its password file after a SIGHUP. */
 async function connectAfterReload(sn: string, password: string): Promise<MqttClient> {
@@ -43,52 +22,20 @@ async function connectAfterReload(sn: string, password: string): Promise<MqttCli
       return await connect(sn, password);
     } catch (err) {
       if (i > 30) throw err;
-      await new Promise((r) => setTimeout(r, 200));
+      await sleep(200);
     }
   }
 }
 
 beforeAll(async () => {
   broker = await Mosquitto.start({ auth: true });
-  p = await startTestPlatform(
-    {
-      MQTT_URL: broker.url,
-      MQTT_USERNAME: 'fieldhub-server',
-      MQTT_PASSWORD: 'server-secret-123',
-      MQTT_PASSWORD_FILE: broker.passwordFile,
-      MQTT_ACL_FILE: broker.aclFile,
-      MQTT_BROKER_PID_FILE: broker.pidFile,
-    },
-    { link: true },
-  );
-  const { admin: name } = await makeEnterprise(p.ctx.db, 'Mosquitto Works');
-  const admin = await loggedIn(p.app, name);
-  operator = await loggedIn(p.app, (await makePlatformOperator(p.ctx.db)).operator);
-  const issued = await made<{ sn: string; verifyCode: string; mqttPassword: string }[]>(
-    operator,
-    '/lfscada/hardware/register',
-    {
-      series: 'EG',
-      gateways: [{ sn: '400000000001' }, { sn: '400000000002' }],
-    },
-  );
-  [gw, other] = [issued[0]!, issued[1]!];
-  equipmentId = (await made(admin, '/lfscada/equipment/multi/add', { name: 'Mosquitto tank' })).id;
-  await made(admin, '/lfscada/equipment/multi/bindGateway', {
-    equipmentId,
-    sn: gw.sn,
-    verifyCode: gw.verifyCode,
-  });
-  const driver = await made(admin, '/lfscada/equipment/multi/driver/add', {
-    owner: { equipmentId },
-    item: { protocol: 'modbus-tcp', name: 'PLC', ip: '127.0.0.1' },
-  });
-  variableId = (
-    await made(admin, '/lfscada/equipment/multi/variable/add', {
-      owner: { equipmentId },
-      item: { driverId: driver.id, name: 'level', dataType: 'float32', registerType: '4x', address: '0' },
-    })
-  ).id;
+  p = await startPlatformOnBroker(broker);
+  const admin = await loggedIn(p.app, (await makeEnterprise(p.ctx.db, 'Mosquitto Works')).admin);
+  operator = await loggedInOperator(p);
+  const device = await linkedDevice(admin, operator, 'Mosquitto tank');
+  [gw, other] = [device, await registeredGateway(operator)];
+  const driverId = await modbusDriver(admin, device.owner);
+  variableId = await variable(admin, device.owner, driverId, 'level', { dataType: 'float32' });
 });
 afterAll(async () => {
   await p?.stop();
