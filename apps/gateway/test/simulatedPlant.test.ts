@@ -6,7 +6,7 @@
 import { Mosquitto, freePort } from '@fieldhub/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Cloud } from './support/cloud';
-import { config } from './support/configs';
+import { config, deviceVariable } from './support/configs';
 import { GatewayProcess } from './support/gatewayProcess';
 
 const SN = '400000000001';
@@ -18,40 +18,16 @@ let plantPort: number;
 const gateways: GatewayProcess[] = [];
 
 function plantConfig(port: number) {
-  const base = {
-    driverId: 1,
-    kind: 'device',
-    stringLength: null,
-    deadband: null,
-    collectFormula: '',
-    writeFormula: '',
-    collectUpper: null,
-    collectLower: null,
-    writeUpper: null,
-    writeLower: null,
-    formula: '',
-    initialValue: '',
-  } as const;
   return config({
     drivers: [
       { id: 1, name: 'plant', protocol: 'modbus-tcp', ip: '127.0.0.1', port, minCollectMs: 200 } as never,
     ],
     variables: [
-      { ...base, id: 1, name: 'tank_level', dataType: 'float32', registerType: '4x', address: '0', rw: 'r' },
-      {
-        ...base,
-        id: 2,
-        name: 'level_setpoint',
-        dataType: 'float32',
-        registerType: '4x',
-        address: '2',
-        rw: 'rw',
-        writeLower: 0,
-        writeUpper: 10,
-      },
-      { ...base, id: 3, name: 'pump_run', dataType: 'bit', registerType: '0x', address: '0', rw: 'rw' },
+      deviceVariable(1, 'tank_level', '0', { rw: 'r' }),
+      deviceVariable(2, 'level_setpoint', '2', { writeLower: 0, writeUpper: 10 }),
+      deviceVariable(3, 'pump_run', '0', { dataType: 'bit', registerType: '0x' }),
       // the plant refuses writes here (exception 02), whatever the variable says
-      { ...base, id: 4, name: 'flow', dataType: 'float32', registerType: '4x', address: '4', rw: 'rw' },
+      deviceVariable(4, 'flow', '4'),
     ],
   });
 }

@@ -1,9 +1,11 @@
 import { type GatewayConfig, gatewayConfigSchema } from '@fieldhub/shared';
+import { until as waitUntil } from '@fieldhub/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DriverError, type DriverVariable, type FieldDriver, type RawValue } from '../drivers/driver';
 import { silentLogger } from './log';
 import { GatewayRuntime } from './runtime';
 import type { TelemetryEntry } from './valueStore';
+import { deviceVariable } from '../../test/support/configs';
 
 /** A driver whose field values the test sets; records what was written. */
 class FakeDriver implements FieldDriver {
@@ -35,25 +37,7 @@ type VariableInput = Partial<GatewayConfig['variables'][number]> & { id: number;
 function config(variables: VariableInput[], extra: Partial<GatewayConfig> = {}): GatewayConfig {
   return gatewayConfigSchema.parse({
     drivers: [{ id: 1, name: 'plc', protocol: 'modbus-tcp', ip: '127.0.0.1', minCollectMs: 50 }],
-    variables: variables.map((v) => ({
-      driverId: 1,
-      kind: 'device',
-      dataType: 'float32',
-      stringLength: null,
-      registerType: '4x',
-      address: String(v.id),
-      rw: 'rw',
-      deadband: null,
-      collectFormula: '',
-      writeFormula: '',
-      collectUpper: null,
-      collectLower: null,
-      writeUpper: null,
-      writeLower: null,
-      formula: '',
-      initialValue: '',
-      ...v,
-    })),
+    variables: variables.map((v) => deviceVariable(v.id, v.name, String(v.id), v)),
     reports: [],
     scripts: [],
     ...extra,
@@ -77,12 +61,7 @@ function start() {
   return runtime;
 }
 
-const until = async (check: () => boolean, ms = 2000) => {
-  for (const end = Date.now() + ms; !check();) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
+const until = (check: () => boolean, ms = 2000) => waitUntil('what the runtime sends', check, ms, 10);
 const sentFor = (id: number) => sent.filter((e) => e.id === id);
 
 describe('GatewayRuntime collection', () => {

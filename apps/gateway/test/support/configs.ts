@@ -1,32 +1,59 @@
 /**
- * Configs the gateway tests send: internal variables the test writes, and a synthetic stream — a
- * periodic script writing `count` internal variables every second — that produces real values
- * through the real runtime (script sandbox → write path → value store → telemetry → buffer).
+ * Configs the gateway tests send: field variables of a driver, internal variables the test
+ * writes, and a synthetic stream — a periodic script writing `count` internal variables every
+ * second — that produces real values through the real runtime (script sandbox → write path →
+ * value store → telemetry → buffer).
  */
 import { type GatewayConfig, gatewayConfigSchema } from '@fieldhub/shared';
 
 type Variable = GatewayConfig['variables'][number];
 
+/** What a variable leaves empty unless the test says otherwise. */
+const unset = {
+  stringLength: null,
+  deadband: null,
+  collectFormula: '',
+  writeFormula: '',
+  collectUpper: null,
+  collectLower: null,
+  writeUpper: null,
+  writeLower: null,
+  formula: '',
+  initialValue: '',
+} as const;
+
+/** A read-write float32 holding register (4x) of driver 1 at `address`, with fields to override. */
+export function deviceVariable(
+  id: number,
+  name: string,
+  address: string,
+  extra: Partial<Variable> = {},
+): Variable {
+  return {
+    ...unset,
+    id,
+    driverId: 1,
+    kind: 'device',
+    name,
+    dataType: 'float32',
+    registerType: '4x',
+    address,
+    rw: 'rw',
+    ...extra,
+  };
+}
+
 export function internalVariable(id: number, name: string, extra: Partial<Variable> = {}): Variable {
   return {
+    ...unset,
     id,
     driverId: null,
     kind: 'internal',
     name,
     dataType: 'float64',
-    stringLength: null,
     registerType: '',
     address: '',
     rw: 'rw',
-    deadband: null,
-    collectFormula: '',
-    writeFormula: '',
-    collectUpper: null,
-    collectLower: null,
-    writeUpper: null,
-    writeLower: null,
-    formula: '',
-    initialValue: '',
     ...extra,
   };
 }
