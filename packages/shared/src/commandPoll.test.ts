@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMMAND_POLL_ROUNDS, commandPollSchedule, commandPollWait, pollCommand } from './commandPoll';
 
-describe('command polling schedule of seed 000 §9', () => {
+describe('command polling schedule of docs/requirements/monitoring.md §6.2', () => {
   it('waits 0.5 s first, then 1, 2 until 5, 5 until 10, 10 until 30, then 30 s', () => {
     expect(commandPollSchedule(12)).toEqual([0.5, 1, 2, 2, 5, 10, 10, 30, 30, 30, 30, 30]);
   });

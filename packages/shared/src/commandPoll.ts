@@ -1,6 +1,6 @@
 /**
- * Browser-side polling of a long-running command's result (seed 000 §9): at most 180 rounds; the
- * wait is 0.5 s while the counter is 0, 1 s below 1, 2 s below 5, 5 s below 10, 10 s below 30,
+ * Browser-side polling of a long-running command's result (docs/requirements/monitoring.md §6.2): at most 180
+ * rounds; the wait is 0.5 s while the counter is 0, 1 s below 1, 2 s below 5, 5 s below 10, 10 s below 30,
  * else 30 s, and the counter advances by the wait (in seconds) each round. Running out of rounds
  * is a communication time-out (1301).
  */

@@ -8,7 +8,10 @@ export interface Envelope<T = unknown> {
 /** The spec's success codes; anything else is a failure carrying a catalogue code. */
 export const SUCCESS_CODES: readonly string[] = ['200', '201'];
 
-/** Codes after which the browser clears its session and goes to /login (seed 000 §8). */
+/**
+ * Codes after which the browser clears its session and goes to /login (docs/requirements/client-rules.md
+ * §2.3).
+ */
 export const SESSION_INVALID_CODES: readonly string[] = ['1006', '1010'];
 
 export function isSuccessCode(code: unknown): boolean {

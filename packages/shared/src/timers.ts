@@ -1,4 +1,7 @@
-/** Timers and limits of seed 000 §9 and seed 001 §9, in milliseconds unless the name says otherwise. */
+/**
+ * Timers and limits of docs/requirements/client-rules.md §6 and §8, in milliseconds unless the name says
+ * otherwise.
+ */
 export const TIMERS = {
   httpTimeout: 120_000,
   chunkLoadTimeout: 120_000,

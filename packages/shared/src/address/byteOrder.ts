@@ -13,7 +13,10 @@ export type ByteOrder32 = (typeof BYTE_ORDERS_32)[number];
 export type ByteOrder64 = (typeof BYTE_ORDERS_64)[number];
 export type ByteOrder = ByteOrder16 | ByteOrder32 | ByteOrder64;
 
-/** The three byte-order settings of a driver (seed 000 §3: 16/32/64-bit types). */
+/**
+ * The three byte-order settings of a driver (docs/requirements/device-configuration.md §2.1: 16/32/64-bit
+ * types).
+ */
 export interface DriverByteOrders {
   order16: ByteOrder16;
   order32: ByteOrder32;

@@ -7,7 +7,10 @@ import { DATA_TYPES, type DataType } from '../device/variable';
 /** A variable's data type; `string` also needs a length. The list belongs to the variable schema. */
 export type { DataType };
 
-/** Read/write mode of a variable: read/write, read-only, write-only (seed 000 §3). */
+/**
+ * Read/write mode of a variable: read/write, read-only, write-only (docs/requirements/device-configuration.md
+ * §3.1).
+ */
 export type RwMode = 'rw' | 'r' | 'w';
 
 /** The form field a problem belongs to, so a form can show it next to the right input. */

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Account kinds of seed 000 §6. `operation`: platform staff who run enterprises;
- * `enterprise`: the admin of one enterprise; `internal` / `external`: sub-accounts of an enterprise.
+ * Account kinds of docs/requirements/organisations-roles-permissions.md §1.1. `operation`: platform staff who
+ * run enterprises; `enterprise`: the admin of one enterprise; `internal` / `external`: sub-accounts of an
+ * enterprise.
  */
 export const ACCOUNT_KINDS = ['operation', 'enterprise', 'internal', 'external'] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
@@ -19,7 +20,7 @@ export type AccountSegment = keyof typeof ACCOUNT_KIND_BY_SEGMENT;
 export const PROMPT_TYPES = ['sound', 'title', 'alter'] as const;
 export type PromptType = (typeof PROMPT_TYPES)[number];
 
-/** The user info of seed 000 §3, answered by GET /lfscada/user/info. */
+/** The user info of docs/requirements/accounts-and-login.md §5.1, answered by GET /lfscada/user/info. */
 export const userInfoSchema = z.object({
   loginname: z.string(),
   tel: z.string(),

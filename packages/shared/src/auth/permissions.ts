@@ -1,7 +1,8 @@
 /**
- * Permission keys (seed 000 §6). A check passes only when the user's `auths` list contains the
- * key. Each key has a level: `operation` keys may be granted to roles of type operation or admin,
- * `admin` keys to admin roles only; `platform` keys belong to the platform's operation accounts.
+ * Permission keys (docs/requirements/organisations-roles-permissions.md §4.2–§4.5). A check passes only when
+ * the user's `auths` list contains the key. Each key has a level: `operation` keys may be granted to roles of
+ * type operation or admin, `admin` keys to admin roles only; `platform` keys belong to the platform's
+ * operation accounts.
  */
 export type RoleType = 'admin' | 'operation';
 export type PermissionLevel = 'operation' | 'admin' | 'platform';

@@ -24,7 +24,10 @@ const optionalNumber = z.preprocess(
   z.coerce.number().finite().nullable(),
 );
 
-/** An alarm rule (seed 000 §3): rule type '00' equipment info, '01' designer. */
+/**
+ * An alarm rule (docs/requirements/device-configuration.md §4.1, §4.2): rule type '00' equipment info, '01'
+ * designer.
+ */
 export const alarmRuleSchema = z
   .object({
     variableId: z.coerce.number().int().positive(),

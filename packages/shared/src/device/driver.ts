@@ -133,7 +133,7 @@ export const opcuaSchema = z
     }
   });
 
-/** A driver: the fields of seed 000 §3 per protocol. */
+/** A driver: the fields of docs/requirements/device-configuration.md §2.1 per protocol. */
 export const driverSchema = z.discriminatedUnion('protocol', [
   modbusTcpSchema,
   modbusRtuSchema,

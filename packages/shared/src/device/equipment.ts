@@ -16,7 +16,10 @@ const optionalNumber = (min: number, max: number) =>
 export const DEVICE_NAME_MAX = 50;
 export const COPY_NAME_MAX = 25;
 
-/** Basic information of a device (seed 000 §3 Device), the first step of the setup wizard. */
+/**
+ * Basic information of a device (docs/requirements/devices-and-gateways.md §2.1), the first step of the setup
+ * wizard.
+ */
 export const equipmentSchema = z.object({
   name: z.string().trim().min(1).max(DEVICE_NAME_MAX),
   groupId: optionalId.optional().default(null),
@@ -62,13 +65,16 @@ export const copyEquipmentSchema = z.object({
   name: z.string().trim().min(1).max(COPY_NAME_MAX),
 });
 
-/** Share password: at least 4 letters or digits, no special characters (seed 000 §5). */
+/**
+ * Share password: at least 4 letters or digits, no special characters
+ * (docs/requirements/devices-and-gateways.md §9.1).
+ */
 export const sharePasswordSchema = z
   .string()
   .trim()
   .regex(/^[A-Za-z0-9]{4,20}$/, 'share password');
 
-/** Sharing toggles of seed 000 §6. */
+/** Sharing toggles of docs/requirements/devices-and-gateways.md §9.2. */
 export const SHARE_PERMS = [
   'topMenu',
   'deviceInfo',

@@ -28,7 +28,8 @@ export type LanConfig = z.infer<typeof lanSchema>;
 
 /**
  * Catalogue code of what is wrong with LAN settings: 1334 for a mask that is not a subnet mask,
- * 1333 for a next hop outside the LAN segment (seed 000 §5); null when they are fine.
+ * 1333 for a next hop outside the LAN segment (docs/requirements/devices-and-gateways.md §6.4); null when
+ * they are fine.
  */
 export function lanProblem(lan: LanConfig): number | null {
   if (lan.mask && !isSubnetMask(lan.mask)) return 1334;
@@ -56,10 +57,13 @@ export function base64Bytes(b64: string): number {
   return Math.floor((clean.length * 3) / 4) - padding;
 }
 
-/** Longest MQTT subscribe topic (seed 000 §5). */
+/** Longest MQTT subscribe topic (docs/requirements/devices-and-gateways.md §6.4). */
 export const MQTT_TOPIC_MAX = 200;
 
-/** The gateway's own MQTT client settings (for a customer broker), seed 000 §3. */
+/**
+ * The gateway's own MQTT client settings (for a customer broker), docs/requirements/devices-and-gateways.md
+ * §6.1.
+ */
 export const gatewayMqttSchema = z.object({
   enabled: z.boolean().optional().default(false),
   clientId: z.string().trim().max(100).optional().default(''),

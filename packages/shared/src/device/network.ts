@@ -15,7 +15,10 @@ export function isSubnetMask(mask: string): boolean {
   return n !== 0 && (inverted & (inverted + 1)) === 0;
 }
 
-/** Whether `ip` lies in the segment of `lanIp`/`mask` (seed 000 §5: the next hop must). */
+/**
+ * Whether `ip` lies in the segment of `lanIp`/`mask` (docs/requirements/devices-and-gateways.md §6.4: the
+ * next hop must).
+ */
 export function inSegment(ip: string, lanIp: string, mask: string): boolean {
   const m = ipToInt(mask);
   return (ipToInt(ip) & m) >>> 0 === (ipToInt(lanIp) & m) >>> 0;
@@ -24,7 +27,9 @@ export function inSegment(ip: string, lanIp: string, mask: string): boolean {
 export const ipSchema = z.string().trim().regex(IPV4, 'IP');
 export const portSchema = z.coerce.number().int().min(1).max(65535);
 
-/** Gateway SN: 12 digits; verification code: 6 digits (seed 000 §5). */
+/**
+ * Gateway SN: 12 digits; verification code: 6 digits (docs/requirements/devices-and-gateways.md §4.3, §6.1).
+ */
 export const SN_PATTERN = /^[0-9]{12}$/;
 export const VERIFY_CODE_PATTERN = /^[0-9]{6}$/;
 export const snSchema = z.string().trim().regex(SN_PATTERN, 'SN');

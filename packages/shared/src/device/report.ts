@@ -5,7 +5,10 @@ export const STORAGE_MODES = ['periodic', 'conditional', 'change', 'summary'] as
 export const AGGREGATIONS = ['delta', 'first', 'last', 'max', 'min', 'avg'] as const;
 export const REPORT_VARIABLES_MAX = 100;
 
-/** A historical report (seed 000 §3): what is stored, when, and how each variable is aggregated. */
+/**
+ * A historical report (docs/requirements/device-configuration.md §5.1): what is stored, when, and how each
+ * variable is aggregated.
+ */
 export const reportSchema = z
   .object({
     name: z.string().trim().min(1).max(50),

@@ -4,7 +4,10 @@ import { formBool } from '../validation/form';
 export const SCRIPT_STRATEGIES = ['start', 'periodic', 'conditional', 'change'] as const;
 export const SCRIPT_BODY_MAX = 64 * 1024;
 
-/** A gateway script (seed 000 §3): when it runs and its body (JavaScript run in the gateway sandbox). */
+/**
+ * A gateway script (docs/requirements/device-configuration.md §6.1): when it runs and its body (JavaScript
+ * run in the gateway sandbox).
+ */
 export const scriptSchema = z
   .object({
     name: z.string().trim().min(1).max(50),

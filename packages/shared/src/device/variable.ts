@@ -18,7 +18,10 @@ export const VARIABLE_KINDS = ['device', 'intermediate', 'internal', 'summary'] 
 export type VariableKind = (typeof VARIABLE_KINDS)[number];
 export const RW_MODES = ['rw', 'r', 'w'] as const;
 
-/** Variable name: letters, digits, underscore, not starting with a digit (seed 000 §5). */
+/**
+ * Variable name: letters, digits, underscore, not starting with a digit
+ * (docs/requirements/device-configuration.md §3.1).
+ */
 export const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export const VARIABLE_NAME_MAX = 50;
 export const MAPPING_MAX = 100;
@@ -34,7 +37,7 @@ export const mappingEntrySchema = z.object({
   text: z.string().max(50),
 });
 
-/** A variable (signal) with every field of seed 000 §3. */
+/** A variable (signal) with every field of docs/requirements/device-configuration.md §3.1. */
 export const variableSchema = z.object({
   kind: z.enum(VARIABLE_KINDS).optional().default('device'),
   driverId: optionalId.optional().default(null),
@@ -81,10 +84,10 @@ export interface VariableProblem {
 const detail = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 
 /**
- * The cross-field rules of seed 000 §5 for a variable (formula syntax is checked separately with
- * the formula engine): limits upper > lower, mapping at most 100 entries with unique values and
- * non-blank text, string length for strings, a driver and address for device variables, a
- * formula for intermediate and internal ones, bits are not writable through formulas.
+ * The cross-field rules of docs/requirements/device-configuration.md §3.1, §3.3–§3.6 for a variable (formula
+ * syntax is checked separately with the formula engine): limits upper > lower, mapping at most 100 entries
+ * with unique values and non-blank text, string length for strings, a driver and address for device
+ * variables, a formula for intermediate and internal ones, bits are not writable through formulas.
  */
 export function variableProblems(v: VariableInput): VariableProblem[] {
   const problems: VariableProblem[] = [];

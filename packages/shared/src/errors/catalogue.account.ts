@@ -1,6 +1,6 @@
 /**
  * Catalogue entries for people and money: login and session, accounts, third-party chat apps,
- * public sharing, enterprises, invoices, video provider and roles (seed 000 §8).
+ * public sharing, enterprises, invoices, video provider and roles (docs/requirements/error-catalogue.md §3).
  */
 import type { CatalogueEntry } from './catalogue';
 

@@ -1,6 +1,6 @@
 /**
  * Catalogue entries for gateways and their drivers: binding, status, firmware, VPN, sync,
- * network settings, commands, and driver connection faults (seed 000 §8).
+ * network settings, commands, and driver connection faults (docs/requirements/error-catalogue.md §3).
  */
 import type { CatalogueEntry } from './catalogue';
 

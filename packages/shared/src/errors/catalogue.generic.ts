@@ -1,6 +1,6 @@
 /**
  * Catalogue entries shared by every area: "name already exists" per entity, parameter and file
- * checks, generic request errors and system activation (seed 000 §8).
+ * checks, generic request errors and system activation (docs/requirements/error-catalogue.md §3).
  */
 import type { CatalogueEntry } from './catalogue';
 

@@ -1,10 +1,10 @@
 import type { CatalogueEntry } from './catalogue';
 
 /**
- * Intermediate variables and project monitoring beyond seed 001 §8 (issue 8): the spec names 2608
- * (mvar limit) and 2609 (formula error) without detail; the calls need the formula problem with
- * its position, the reference that is not the project's, a missing mvar, a taken title and the
- * page-password lock.
+ * Intermediate variables and project monitoring beyond the specification's codes
+ * (docs/requirements/projects.md §5.6, issue 8): the spec names 2608 (mvar limit) and 2609 (formula error)
+ * without detail; the calls need the formula problem with its position, the reference that is not the
+ * project's, a missing mvar, a taken title and the page-password lock.
  */
 export const mvarEntries = [
   {

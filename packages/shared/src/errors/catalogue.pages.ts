@@ -1,9 +1,9 @@
 import type { CatalogueEntry } from './catalogue';
 
 /**
- * Configuration-page storage codes beyond seed 001 §8 (which names 1901-1904 only): the calls of
- * issue 7 refuse a stale save, an invalid document and an oversized one with their own code, next
- * to the spec's page codes.
+ * Configuration-page storage codes beyond the specification's (docs/requirements/pages-and-designer.md §2.6,
+ * §14; it names 1901-1904 only): the calls of issue 7 refuse a stale save, an invalid document and an
+ * oversized one with their own code, next to the spec's page codes.
  */
 export const pageStorageEntries = [
   {

@@ -1,10 +1,11 @@
 import type { CatalogueEntry } from './catalogue';
 
 /**
- * Projects (operations centres) and the data center, 2601-2615 (seed 000 §8, seed 001 §8, §9:
- * 100 pages, 50 accounts, 100 fields per report, data center disabled). The seeds name only those
- * meanings; the others are the refusals of the /lfscada/project/* calls (issue 8). 2608-2610 are
- * used by the intermediate variables (/lfscada/project/mvar/*).
+ * Projects (operations centres) and the data center, 2601-2615 (docs/requirements/projects.md §2.2,
+ * §10 and docs/requirements/data-views.md §3.3: 100 pages, 50 accounts, 100 fields per report, data
+ * center disabled). The specification names only those meanings; the others are the refusals of the
+ * /lfscada/project/* calls (issue 8). 2608-2610 are used by the intermediate variables
+ * (/lfscada/project/mvar/*).
  */
 export const projectEntries = [
   {

@@ -1,7 +1,8 @@
 /**
  * The error catalogue: every numeric code the server, the browser and the gateway exchange, with
- * its zh-CN and en-US message (seed 000 §8). Server code throws `new AppError(Err.tooManyFailures)`;
- * one handler turns the code into a message in the caller's language with `messageFor`.
+ * its zh-CN and en-US message (docs/requirements/error-catalogue.md §1). Server code throws
+ * `new AppError(Err.tooManyFailures)`; one handler turns the code into a message in the caller's
+ * language with `messageFor`.
  */
 import { accountEntries } from './catalogue.account';
 import { deviceEntries } from './catalogue.device';
@@ -45,7 +46,10 @@ export type ErrCode = AnyEntry['code'];
 /** Every code of the spec, each with its own zh-CN and en-US message. */
 export const catalogueEntries: readonly CatalogueEntry[] = allEntries;
 
-/** The code ranges seed 000 §8 lists; the completeness test checks each code in them has an entry. */
+/**
+ * The code ranges of docs/requirements/error-catalogue.md §3; the completeness test (§1.4) checks each code
+ * in them has an entry.
+ */
 export const specRanges: readonly { from: number; to: number; area: string }[] = [
   { from: 1001, to: 1024, area: 'login, session and accounts' },
   { from: 1101, to: 1127, area: 'devices' },

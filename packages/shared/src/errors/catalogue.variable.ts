@@ -1,7 +1,7 @@
 /**
  * Catalogue entries for what a gateway collects and writes: capacity of variables, alarm rules and
  * reports, lower-device (field-bus) faults, variable rules, writes and the gateway's read/write
- * results (seed 000 §8).
+ * results (docs/requirements/error-catalogue.md §3).
  */
 import type { CatalogueEntry } from './catalogue';
 

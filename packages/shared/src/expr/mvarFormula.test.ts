@@ -97,7 +97,7 @@ describe('parseMvarRef', () => {
   });
 });
 
-describe('computeMvar (seed 001 §5)', () => {
+describe('computeMvar (docs/requirements/projects.md §5.3)', () => {
   it.each([
     ['sum', 35],
     ['avg', 35 / 3],

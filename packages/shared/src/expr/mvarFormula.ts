@@ -1,11 +1,11 @@
 /**
- * The formula of an intermediate variable (mvar, seed 001 §3 and §5): a calculation type and a
- * text. Sum, avg, min and max take a list of `${equipmentId.signalId}` references (separated by
+ * The formula of an intermediate variable (mvar, docs/requirements/projects.md §5.1, §5.2): a calculation
+ * type and a text. Sum, avg, min and max take a list of `${equipmentId.signalId}` references (separated by
  * commas or spaces); custom takes an expression of the formula language (packages/shared/src/formula:
  * + - * / % ^, parentheses, unary minus, comparisons, && || !, abs, min, max, round, floor, ceil,
  * sqrt, pow, ...; a safe parser and a tree evaluator, no eval). This module checks such a formula
  * for saving and validFormulaVar (with the 0-based position of the first problem) and computes it
- * from readings by the rules of seed 001 §5.
+ * from readings by the rules of docs/requirements/projects.md §5.3.
  */
 import { FORMULA_MAX_LENGTH, type FormulaError, type FormulaNode } from '../formula/ast';
 import { tokenize } from '../formula/lexer';
@@ -129,9 +129,10 @@ export interface MvarSignalReading {
 }
 
 /**
- * The value of an mvar from its signals' latest readings, always a finite number (seed 001 §5):
- * a reference without a reading or with a failed read (code not 200) counts as 0; an empty, NaN
- * or infinite result is 0; a custom expression that does not parse or fails to evaluate is 0.
+ * The value of an mvar from its signals' latest readings, always a finite number
+ * (docs/requirements/projects.md §5.3): a reference without a reading or with a failed read (code not 200)
+ * counts as 0; an empty, NaN or infinite result is 0; a custom expression that does not parse or fails to
+ * evaluate is 0.
  */
 export function computeMvar(
   calcType: MvarType,

@@ -4,7 +4,10 @@
  * alarm and script conditions, and the custom expressions of intermediate variables (mvar).
  */
 
-/** Longest formula accepted, in UTF-16 code units like an HTML `maxlength` (seed 000 §5, seed 001 §5). */
+/**
+ * Longest formula accepted, in UTF-16 code units like an HTML `maxlength`
+ * (docs/requirements/device-configuration.md §3.3, docs/requirements/projects.md §5.2).
+ */
 export const FORMULA_MAX_LENGTH = 200;
 
 /** Deepest nesting of parentheses, calls, ternaries, prefix operators and powers the parser accepts. */

@@ -24,7 +24,7 @@ describe('mvarRefs', () => {
   });
 });
 
-describe('evaluateMvar aggregates (seed 001 §5)', () => {
+describe('evaluateMvar aggregates (docs/requirements/projects.md §5.1, §5.3)', () => {
   it.each([
     ['sum', 35],
     ['avg', 35 / 3],

@@ -1,6 +1,6 @@
 /**
- * Intermediate variables of a project (mvar, seed 001 §3 and §5): a calculation type and either a
- * list of `${equipmentId.signalId}` references (sum, avg, min, max) or an expression (custom).
+ * Intermediate variables of a project (mvar, docs/requirements/projects.md §5.1): a calculation type and
+ * either a list of `${equipmentId.signalId}` references (sum, avg, min, max) or an expression (custom).
  */
 import type { FormulaValue } from './ast';
 import { formulaNumber } from './compile';
@@ -41,13 +41,14 @@ function readingValue(value: unknown): FormulaValue {
   return NaN;
 }
 
-/** Seed 001 §5: an empty, NaN or infinite result becomes 0. */
+/** docs/requirements/projects.md §5.3: an empty, NaN or infinite result becomes 0. */
 function finite(result: number): number {
   return Number.isFinite(result) ? result : 0;
 }
 
 /**
- * Computes an intermediate variable by the rules of seed 001 §5, always to a finite number:
+ * Computes an intermediate variable by the rules of docs/requirements/projects.md §5.3, always to a finite
+ * number:
  * - a reference whose reading is missing or whose code is not 200 counts as 0 (it still counts in
  *   avg's denominator and can be min's or max's answer);
  * - a good reading whose value is not numeric makes the aggregate NaN, hence 0;
@@ -94,6 +95,6 @@ function evaluateCustom(expression: string, lookup: MvarLookup): number {
     });
     return finite(formulaNumber(result));
   } catch {
-    return 0; // a lookup that throws is a failed evaluation, which seed 001 §5 turns into 0
+    return 0; // a lookup that throws fails the evaluation: 0 (docs/requirements/projects.md §5.3)
   }
 }

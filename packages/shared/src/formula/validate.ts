@@ -1,6 +1,7 @@
 /**
  * What a formula reads, and the checks a form or the server runs before a formula is saved
- * (seed 000 §5 and seed 001 §5: not empty, at most 200 characters, parseable).
+ * (docs/requirements/device-configuration.md §3.3 and docs/requirements/projects.md §5.2: not empty, at most
+ * 200 characters, parseable).
  */
 import type { FormulaError, FormulaNode } from './ast';
 import { formulaProblems } from './messages';

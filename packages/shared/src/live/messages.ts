@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { MvarValMessage } from '../projectMonitor/projectSocket';
 
 /**
- * Messages of the live-monitoring websocket `/lfscada/ws/eg/signal/subscribe/{token}` (seed 000
- * §7 "Live data"), server → browser, JSON. One frame may carry many values: updates to a socket
- * are coalesced (DESIGN.md §5). Times are milliseconds since the epoch.
+ * Messages of the live-monitoring websocket `/lfscada/ws/eg/signal/subscribe/{token}`
+ * (docs/requirements/monitoring.md §5.1, §5.2), server → browser, JSON. One frame may carry many values:
+ * updates to a socket are coalesced (DESIGN.md §5). Times are milliseconds since the epoch.
  */
 export const liveValueSchema = z.object({
   signalId: z.number().int(),

@@ -7,9 +7,9 @@ import type { RwMode } from '../address/dataTypes';
 import type { LocalizedText } from '../errors/appError';
 
 /**
- * Inputs and answers of the monitoring calls (seed 000 §7 "Monitoring", "Live data" and the
- * history calls of the device detail tabs). Every time is milliseconds since the epoch; inputs
- * also take an ISO 8601 text. docs/monitor-api.md describes each call with examples.
+ * Inputs and answers of the monitoring calls (docs/requirements/monitoring.md §10: monitoring, live
+ * data and the history calls of the device detail tabs). Every time is milliseconds since the epoch;
+ * inputs also take an ISO 8601 text. docs/monitor-api.md describes each call with examples.
  */
 
 const equipmentRef = z.object({ equipmentId: formId });
@@ -36,7 +36,10 @@ export const timeInput = z.union([z.number(), z.string().trim().min(1)]).transfo
 
 const timeRange = { startTime: timeInput, endTime: timeInput };
 
-/** What a history range may not be (seed 000 §5: start before end, 30 days at most, not before 1970). */
+/**
+ * What a history range may not be (docs/requirements/monitoring.md §5.3: start before end, 30 days at most,
+ * not before 1970).
+ */
 export type HistoryRangeProblem = 'before1970' | 'order' | 'span';
 
 export function historyRangeProblem(startMs: number, endMs: number): HistoryRangeProblem | null {
@@ -61,7 +64,10 @@ export const HISTORY_RANGE_DETAIL: Record<HistoryRangeProblem, LocalizedText> = 
 /** /lfscada/websocket/monitor/token, /monitor/multi/signal/query, /gateway/info, setFollow, cancleFollow */
 export const monitorEquipmentSchema = equipmentRef;
 
-/** /lfscada/monitor/multi/open: `interval` is the `delay` of seed 000 §9 in seconds (600 for a device). */
+/**
+ * /lfscada/monitor/multi/open: `interval` is the `delay` of docs/requirements/monitoring.md §4.1 in seconds
+ * (600 for a device).
+ */
 export const monitorOpenSchema = equipmentRef.extend({
   interval: z.coerce.number().int().min(10).max(3600).optional().default(600),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formId, pagingSchema } from '../validation/form';
 
 /**
- * The message centre (seed 000 §1, §2 /msg, §3 Message, §4, §7 "Messages", §9): inputs and answers
+ * The message centre (docs/requirements/messages.md §1, §3 /msg, §4, §6): inputs and answers
  * of the `/lfscada/msg/*` calls and `/lfscada/notice/*`. All calls are POST (form or JSON bodies)
  * and answer the envelope `{code, message, data}`, except `createSound` which answers audio/wav
  * on success. Times are milliseconds since the epoch. Every call works on the caller's own
@@ -10,14 +10,14 @@ import { formId, pagingSchema } from '../validation/form';
  * 10001 with the field named. docs/messages-api.md describes each call.
  */
 
-/** Message kinds (seed 000 §3 `type`). */
+/** Message kinds (docs/requirements/messages.md §1.1 `type`). */
 export const MSG_TYPES = ['alarm', 'order', 'notice', 'expire', 'payment'] as const;
 export type MsgType = (typeof MSG_TYPES)[number];
 
 /**
- * What a message is about (seed 000 §3 `equipType`): eg = a device (alarm), repair / inspection =
- * work orders, api / project / card = expiry reminders, wallet = payment, public = a public notice
- * (route /msg/detail/all/notice/public/{dataId}).
+ * What a message is about (docs/requirements/messages.md §1.1 `equipType`): eg = a device (alarm), repair /
+ * inspection = work orders, api / project / card = expiry reminders, wallet = payment, public = a public
+ * notice (route /msg/detail/all/notice/public/{dataId}).
  */
 export const MSG_EQUIP_TYPES = [
   'eg',
@@ -148,7 +148,7 @@ export const noticeQuerySchema = pagingSchema.extend({ keyword: optional(z.strin
 
 // --- answers -----------------------------------------------------------------------------------
 
-/** One message of the caller (seed 000 §3 Message, field names as there). */
+/** One message of the caller (docs/requirements/messages.md §1.2, field names as there). */
 export const msgRowSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -158,7 +158,7 @@ export const msgRowSchema = z.object({
   equipType: z.enum(MSG_EQUIP_TYPES),
   /** the item the message is about: device id (eg), project / API key / IoT card id, notice id */
   dataId: z.number().int().nullable(),
-  /** delivery state of the message; 'sended' for every stored message (seed 000 §3) */
+  /** delivery state of the message; 'sended' for every stored message (docs/requirements/messages.md §1.2) */
   dataStatus: z.string(),
   /** read state: true once read */
   read: z.boolean(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { msgRowSchema, msgUnreadCountResultSchema } from './messageCalls';
 
 /**
- * The message socket (seed 000 §7 "Messages"): POST /lfscada/websocket/msg/token (no payload) →
+ * The message socket (docs/requirements/messages.md §5.1): POST /lfscada/websocket/msg/token (no payload) →
  * data: a one-use token (text, valid 60 s); then a socket at
  * `/lfscada/ws/message/subscribe/{token}` (wss on https pages, ws otherwise; retry after 10 s on
  * close or a failed token request). A bad or used token closes the socket with LIVE_CLOSE_REFUSED

@@ -3,8 +3,8 @@ import { MVAR_TYPES, type MvarType } from '../formula/mvar';
 import { formId, optionalText, pagingSchema } from '../validation/form';
 
 /**
- * Intermediate variables of a project (mvar; seed 001 §3, §5, §7; issue 8): inputs and answers of
- * `/lfscada/project/mvar/*` and `/lfscada/project/report/mvar/validStatistics`. JSON or form
+ * Intermediate variables of a project (mvar; docs/requirements/projects.md §5, §9; issue 8): inputs and
+ * answers of `/lfscada/project/mvar/*` and `/lfscada/project/report/mvar/validStatistics`. JSON or form
  * bodies, answers in the envelope `{code, message, data}`; times in ms since the epoch.
  *
  * Every call needs project_manage (reading also works with ops_center) and a project of the
@@ -20,10 +20,16 @@ export const MVARS_PER_PROJECT_MAX = 500;
 export const MVAR_TITLE_MAX = 50;
 /** Longest unit text. */
 export const MVAR_UNIT_MAX = 20;
-/** Most mvars one validStatistics call may check (seed 001 §5: 100 fields per report, 2603). */
+/**
+ * Most mvars one validStatistics call may check (docs/requirements/projects.md §2.2, §5.5: 100 fields per
+ * report, 2603).
+ */
 export const MVAR_REPORT_FIELDS_MAX = 100;
 
-/** One id, a list, or a comma-joined text ("1,2,3", as seed 001 §7 sends `ids`); unique, in order. */
+/**
+ * One id, a list, or a comma-joined text ("1,2,3", as docs/requirements/projects.md §9 sends `ids`); unique,
+ * in order.
+ */
 export const commaIdList = (max: number) =>
   z
     .preprocess((v) => {

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { formBool, formId } from '../validation/form';
 
 /**
- * Configuration-page storage (seed 001 §2, §3 Page, §7, §8; issue 7): inputs and answers of the
- * `/lfscada/configuration/page/*` calls. JSON bodies, answers in the envelope `{code, message,
+ * Configuration-page storage (docs/requirements/pages-and-designer.md §1, §2, §13, §14; issue 7): inputs and
+ * answers of the `/lfscada/configuration/page/*` calls. JSON bodies, answers in the envelope `{code, message,
  * data}`. A page belongs to exactly one owner: a device (equipment), a template or a project.
  * Reading needs view permission on the owner, writing its configuration permission; a page of
  * another enterprise or an owner the caller cannot see answers 1903 (page) or the owner's
@@ -17,7 +17,10 @@ import { formBool, formId } from '../validation/form';
 export const PAGE_OWNER_KINDS = ['equipment', 'template', 'project'] as const;
 export type PageOwnerKind = (typeof PAGE_OWNER_KINDS)[number];
 
-/** Most pages one owner may hold (seed 001 §8: 1901 page limit 100; 2601 for a project). */
+/**
+ * Most pages one owner may hold (docs/requirements/pages-and-designer.md §2.4: 1901 page limit 100; 2601 for
+ * a project).
+ */
 export const PAGES_PER_OWNER_MAX = 100;
 /** Largest stored page document, bytes of its JSON text. */
 export const PAGE_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
@@ -25,12 +28,15 @@ export const PAGE_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const PAGE_WIDGET_MAX = 2000;
 /** Longest page name. */
 export const PAGE_NAME_MAX = 50;
-/** Longest page password (seed 001 §3 checkpwd / password). */
+/** Longest page password (docs/requirements/pages-and-designer.md §2.1 checkpwd / password). */
 export const PAGE_PASSWORD_MAX = 32;
 /** Largest thumbnail (a data: URL of an image), characters. */
 export const PAGE_THUMBNAIL_MAX = 256 * 1024;
 
-/** Key of the designer local settings in /lfscada/user/config/{query,save} (seed 001 §3, §7). */
+/**
+ * Key of the designer local settings in /lfscada/user/config/{query,save}
+ * (docs/requirements/pages-and-designer.md §10.1, §13).
+ */
 export const DESIGNER_SETTINGS_KEY = 'designer.settings';
 
 const pageName = z.string().trim().min(1).max(PAGE_NAME_MAX);

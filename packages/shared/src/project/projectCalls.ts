@@ -5,10 +5,10 @@ import { LIMITS } from '../timers';
 import { formBool, formId, pagingSchema } from '../validation/form';
 
 /**
- * Projects, the operations centres (seed 000 §2, seed 001 §2 project list, §3 Project, §6, §7
- * "Projects", §8, §9; issue 8): inputs and answers of the `/lfscada/project/*` calls (intermediate
- * variables, `/lfscada/project/mvar/*`, are elsewhere). POST, form-encoded (dotted keys) or JSON;
- * answers in the envelope `{code, message, data}`; times in milliseconds since the epoch.
+ * Projects, the operations centres (docs/requirements/projects.md §1.1 project list, §2 Project, §4,
+ * §9 "Projects", §10; issue 8): inputs and answers of the `/lfscada/project/*` calls
+ * (intermediate variables, `/lfscada/project/mvar/*`, are elsewhere). POST, form-encoded (dotted keys) or
+ * JSON; answers in the envelope `{code, message, data}`; times in milliseconds since the epoch.
  *
  * Who may do what: managing (every call except `queryAllByUser`, `info` and `equip/queryAll`)
  * needs `project_manage`. Viewing needs `project_manage` (every project of the enterprise) or
@@ -18,13 +18,13 @@ import { formBool, formId, pagingSchema } from '../validation/form';
  * each call.
  */
 
-/** Most pages of one project (seed 001 §5, §9: 2601). */
+/** Most pages of one project (docs/requirements/projects.md §2.2: 2601). */
 export const PROJECT_PAGES_MAX = PAGES_PER_OWNER_MAX;
-/** Most accounts with permissions on one project (seed 001 §5, §9: 2602). */
+/** Most accounts with permissions on one project (docs/requirements/projects.md §2.2: 2602). */
 export const PROJECT_ACCOUNTS_MAX = 50;
-/** Most accounts holding a permission on one page of a project (seed 001 §6, §9: 1902). */
+/** Most accounts holding a permission on one page of a project (docs/requirements/projects.md §4.2: 1902). */
 export const PAGE_PMSN_MAX = LIMITS.pagePermissions;
-/** Most fields of one project report (seed 001 §5, §9: 2603). */
+/** Most fields of one project report (docs/requirements/projects.md §2.2: 2603). */
 export const PROJECT_REPORT_FIELDS_MAX = 100;
 export const PROJECT_NAME_MAX = 50;
 export const PROJECT_REMARK_MAX = 200;
@@ -32,8 +32,8 @@ export const PROJECT_REMARK_MAX = 200;
 export const PROJECT_ERROR_VALUE_MAX = 20;
 
 /**
- * errorValShow (seed 001 §3): what the project's pages show for a signal whose reading failed —
- * `custom`: the project's errorDefaultVal (default '0'); `last`: the last value read.
+ * errorValShow (docs/requirements/projects.md §2.1): what the project's pages show for a signal whose reading
+ * failed — `custom`: the project's errorDefaultVal (default '0'); `last`: the last value read.
  */
 export const PROJECT_ERROR_VAL_SHOW = ['custom', 'last'] as const;
 export type ProjectErrorValShow = (typeof PROJECT_ERROR_VAL_SHOW)[number];

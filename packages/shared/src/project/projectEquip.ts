@@ -4,7 +4,7 @@ import { formId, pagingSchema } from '../validation/form';
 import { PROJECT_NAME_MAX, projectIdList } from './projectCalls';
 
 /**
- * Equipment bound to a project (seed 001 §3 "Project equipment: equipmentId, title, key"): the
+ * Equipment bound to a project (docs/requirements/projects.md §3.1: device id, title, key): the
  * `/lfscada/project/equip/*` calls. A device can be bound once per project (2611); its key names
  * it in the project (scripts, intermediate-variable formulas) and is unique in the project,
  * case-insensitively (2607). Binding needs `project_manage` and the device in the caller's data
@@ -12,7 +12,10 @@ import { PROJECT_NAME_MAX, projectIdList } from './projectCalls';
  * `equip/queryAll` is also open to members of the project.
  */
 
-/** Longest key; a key is letters, digits and '_', not starting with a digit (seed 001 §5 variable names). */
+/**
+ * Longest key; a key is letters, digits and '_', not starting with a digit (docs/requirements/projects.md
+ * §3.1).
+ */
 export const PROJECT_EQUIP_KEY_MAX = 32;
 export const PROJECT_EQUIP_KEY_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export const PROJECT_EQUIP_TITLE_MAX = 50;

@@ -3,8 +3,8 @@ import { formId } from '../validation/form';
 import { PROJECT_ACCOUNTS_MAX, PROJECT_NAME_MAX, PROJECT_PAGES_MAX, projectIdList } from './projectCalls';
 
 /**
- * Project accounts and per-page permissions (seed 001 §3 pagePmsn, §6 "Project permissions:
- * per-page pagePmsn. Users can be added, edited, deleted on a project", §9): the
+ * Project accounts and per-page permissions (docs/requirements/projects.md §4.1, §4.2): the
+ * accounts added to, edited in and removed from a project, each with its pagePmsn per page; the
  * `/lfscada/project/pmsn/*` calls, all with `project_manage`. A member is an internal or external
  * account of the enterprise; it sees the project in the operations centre (with `ops_center`)
  * and, of its pages, only those its pagePmsn names. At most PROJECT_ACCOUNTS_MAX members (2602);

@@ -15,7 +15,7 @@ import { pagePasswordSchema, type PageDocumentJson, type PageRow } from '../page
 import type { RwMode } from '../address/dataTypes';
 
 /**
- * Project monitoring (seed 001 §4, §7 "Project monitoring"; issue 8): the calls a live project
+ * Project monitoring (docs/requirements/projects.md §7, §9; issue 8): the calls a live project
  * page makes, under `/lfscada/monitor/project/*`. JSON or form bodies (`dataEquip` and
  * `dataSignal` as comma-joined ids, lists or single ids), answers in the envelope `{code, message,
  * data}`, times in ms since the epoch.
@@ -30,7 +30,10 @@ import type { RwMode } from '../address/dataTypes';
  * shows each call with an example.
  */
 
-/** How long a project page's gateways stay open after gateway/open (seed 001 §9: delay 3600 s). */
+/**
+ * How long a project page's gateways stay open after gateway/open (docs/requirements/projects.md §7.1: delay
+ * 3600 s).
+ */
 export const PROJECT_OPEN_DELAY_S = 3600;
 /** Most devices one page call may name. */
 export const PROJECT_PAGE_EQUIP_MAX = 500;
@@ -90,10 +93,10 @@ export type ProjectSignalQueryInput = z.infer<typeof projectSignalQuerySchema>;
 
 /**
  * signal/writeVal {projectId, signalId, value} → {uuid}; then signal/callback {uuid} until the
- * status is success or failure (seed 000 §9 schedule; the viewer waits 60 s). The checks of the
- * device write: write permission monitor_write (2006), the signal's device bound to the project
- * (2610), writable (2002), within the write limits (2003/2004), a valid write formula (2005), an
- * online gateway (2001 without gateway, 1304 offline).
+ * status is success or failure (schedule of docs/requirements/monitoring.md §6.2; the viewer waits 60 s,
+ * docs/requirements/projects.md §7.3). The checks of the device write: write permission monitor_write (2006),
+ * the signal's device bound to the project (2610), writable (2002), within the write limits (2003/2004), a
+ * valid write formula (2005), an online gateway (2001 without gateway, 1304 offline).
  */
 export const projectWriteSchema = z.object({
   projectId: formId,

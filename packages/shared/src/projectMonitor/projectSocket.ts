@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { liveMessageSchema } from '../live/messages';
 
 /**
- * Messages of the project socket `/lfscada/ws/project/signal/subscribe/{token}` (seed 001 §4,
- * issue 8), server → browser, JSON text frames. First a snapshot: one `signalVal` frame per watched
- * device with the held values of the page's signals (maybe none), then one `mvarVal` frame with the
- * page's mvars (when it named any);
+ * Messages of the project socket `/lfscada/ws/project/signal/subscribe/{token}`
+ * (docs/requirements/projects.md §7.2, issue 8), server → browser, JSON text frames. First a snapshot: one
+ * `signalVal` frame per watched device with the held values of the page's signals (maybe none), then one
+ * `mvarVal` frame with the page's mvars (when it named any);
  * then changes, at most one `signalVal` frame per device and one `mvarVal` frame per 100 ms
  * (latest value each), the alarms of the page's devices as they happen, and `{type:'idle'}` every
  * 60 s. A refused token closes with 4001 and the catalogue code as reason (as the device socket).

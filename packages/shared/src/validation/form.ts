@@ -15,7 +15,10 @@ export const optionalText = (max: number) =>
     .optional()
     .transform((v) => v ?? '');
 
-/** Paging of list calls: `pageNum` from 1, `pageSize` default 10 (seed 000 §9), at most 500. */
+/**
+ * Paging of list calls: `pageNum` from 1, `pageSize` default 10 (docs/requirements/client-rules.md §8), at
+ * most 500.
+ */
 export const pagingSchema = z.object({
   pageNum: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(10),

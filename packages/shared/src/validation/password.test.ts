@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkPassword, passwordProblemText } from './password';
 
-describe('password rule of seed 000 §5', () => {
+describe('password rule of docs/requirements/account-security.md §2.1', () => {
   it.each(['Abcdef12', 'abc_1234', 'ABC!def9', 'Zx9_Zx9_Zx9_Zx9', 'p@ssW0rd?'])('accepts %s', (pw) => {
     expect(checkPassword(pw)).toBeNull();
   });

@@ -1,6 +1,6 @@
 import type { Lang } from '../errors/catalogue';
 
-/** Special characters the password rule counts (seed 000 §5). */
+/** Special characters the password rule counts (docs/requirements/account-security.md §2.1). */
 export const PASSWORD_SPECIALS = '_!@#$%^&*()?';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 15;
@@ -10,9 +10,9 @@ export type PasswordProblem = 'length' | 'chars' | 'classes' | 'repeat' | 'misma
 const allowedChar = /^[A-Za-z0-9_!@#$%^&*()?]$/;
 
 /**
- * Checks a new password against the rule of seed 000 §5: 8-15 characters, at least three of
- * digits / uppercase / lowercase / specials, nothing outside those (so no emoji), and no simple
- * repetition: the same character three times in a row ('111', 'aaabbb').
+ * Checks a new password against the rule of docs/requirements/account-security.md §2.1: 8-15 characters, at
+ * least three of digits / uppercase / lowercase / specials, nothing outside those (so no emoji), and no
+ * simple repetition: the same character three times in a row ('111', 'aaabbb').
  * Returns the first problem found, or null when the password is acceptable.
  */
 export function checkPassword(password: string, confirmation?: string): PasswordProblem | null {
