@@ -1,8 +1,9 @@
 /**
- * authRegion (seed 001 §6): a widget, or an entry of a navigation bar or menu, that names regions
- * is shown only to accounts whose own authRegion names one of them; enterprise administrators see
- * everything, and what names no region is shown to everyone. The server leaves hidden widgets out
- * of the pages it hands to viewers, and the browser applies the same rule to what it draws.
+ * authRegion (docs/requirements/organisations-roles-permissions.md §5.3,
+ * docs/requirements/pages-and-designer.md §7.4): a widget, or an entry of a navigation bar or menu, that
+ * names regions is shown only to accounts whose own authRegion names one of them; enterprise administrators
+ * see everything, and what names no region is shown to everyone. The server leaves hidden widgets out of the
+ * pages it hands to viewers, and the browser applies the same rule to what it draws.
  */
 import type { AccountKind } from '@fieldhub/shared';
 

@@ -5,7 +5,8 @@
  * property edit holds only the previous versions of those widgets.
  *
  * Locked widgets (posLock, or a member of a locked group) are never moved, resized, rotated,
- * aligned, distributed or grouped; in groups, locked children are skipped (seed 001 §4).
+ * aligned, distributed or grouped; in groups, locked children are skipped
+ * (docs/requirements/pages-and-designer.md §4.3).
  */
 import { copyBlockReason, type CopyBlockReason } from './clipboard';
 import type { PageDocument, PageOptions, Position, Widget, WidgetGroup } from './document';

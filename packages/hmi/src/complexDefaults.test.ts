@@ -16,7 +16,7 @@ const make = (type: Widget['widgetType'], id = `w-${type}`) => defaultWidget(typ
 const data = (w: Widget) => w.data as Record<string, unknown>;
 const style = (w: Widget) => w.style as Record<string, unknown>;
 
-describe('defaults of the complex, navigate, script and 3D widgets (seed 001 §3)', () => {
+describe('defaults of the complex, navigate, script and 3D widgets (docs/requirements/widgets.md §3.5, §4–§6)', () => {
   it('makes every catalogue type creatable, so the palette lists all 48', () => {
     expect(WIDGET_CATALOGUE).toHaveLength(48);
     expect(WIDGET_CATALOGUE.filter((e) => !e.creatable).map((e) => e.type)).toEqual([]);

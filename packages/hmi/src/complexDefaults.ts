@@ -1,11 +1,11 @@
 /**
- * Defaults of the complex, navigate and script widgets and the 3D scene (seed 001 §3
- * "Widget-specific data and style defaults"). Values the seed gives are used as given; where it
- * is silent the choice is marked "seed silent" and follows what common SCADA editors use.
+ * Defaults of the complex, navigate and script widgets and the 3D scene (docs/requirements/widgets.md
+ * §3.5, §4–§6). Values given there are used as given; where the specification is silent the choice
+ * is marked "seed silent" and follows what common SCADA editors use.
  */
 import type { WidgetStyle } from './document';
 
-/** The 10-colour chart theme (seed 001 §3 Line and Area: "theme of 10 colours"). */
+/** The 10-colour chart theme (docs/requirements/widgets.md §4.1: a theme of 10 colours). */
 export const CHART_THEME: readonly string[] = [
   '#5470C6',
   '#91CC75',
@@ -19,14 +19,17 @@ export const CHART_THEME: readonly string[] = [
   '#1890FF',
 ];
 
-/** Status rows of a new status timeline (seed 001 §3 Section: 运行=1 green, 空闲=0 blue, 调试=2 orange). */
+/**
+ * Status rows of a new status timeline (docs/requirements/widgets.md §4.7: 运行=1 green, 空闲=0 blue, 调试=2
+ * orange).
+ */
 export const SECTION_DEFAULT_ITEMS = [
   { status: '运行', value: '1', color: '#52C41A' },
   { status: '空闲', value: '0', color: '#1890FF' },
   { status: '调试', value: '2', color: '#FA8C16' },
 ] as const;
 
-/** Columns of a new alarm record table (seed 001 §3 Alarm record). */
+/** Columns of a new alarm record table (docs/requirements/widgets.md §4.9). */
 export const ALARM_DEFAULT_COLUMNS = [
   'equipTitle',
   'type',
@@ -39,8 +42,8 @@ export const ALARM_DEFAULT_COLUMNS = [
 ] as const;
 
 /**
- * The stub a new script widget starts with (seed 001 §3: "a default stub taking an API object,
- * a parameter and a callback"). It runs in a worker; `api` is the only way out of it.
+ * The stub a new script widget starts with (docs/requirements/widgets.md §6.1: a stub taking an API object, a
+ * parameter and a callback). It runs in a worker; `api` is the only way out of it.
  */
 export const SCRIPT_STUB: Readonly<
   Record<'ScriptReport' | 'ScriptTrend' | 'ScriptBar' | 'ScriptPie', string>
@@ -87,7 +90,7 @@ export const SCRIPT_STUB: Readonly<
 };
 
 const textFont = { family: 'Microsoft YaHei', size: 14, weight: 'normal', italic: false };
-// Axis ticks and grids shown, legend at the bottom, time-filter toolbar (seed 001 §3 Line and Area).
+// Axis ticks and grids shown, legend at the bottom, time-filter toolbar (docs/requirements/widgets.md §4.1).
 const axisStyle = {
   theme: [...CHART_THEME],
   axis: { tick: true, grid: true, color: '#666666' },

@@ -1,4 +1,6 @@
-/** Designer constants of seed 001 §9 (business constants and limits). */
+/**
+ * Designer constants of docs/requirements/pages-and-designer.md §2.4 and §4 (business constants and limits).
+ */
 
 /** Undo depth. */
 export const HISTORY_DEPTH = 50;

@@ -1,6 +1,7 @@
 /**
- * `defaultWidget(type)`: a new widget of a creatable type with the defaults of seed 001 §3.
- * Where the seed gives no value, the defaults are those common SCADA editors use and are marked.
+ * `defaultWidget(type)`: a new widget of a creatable type with the defaults of
+ * docs/requirements/widgets.md §2 and §3. Where the specification gives no value, the defaults are
+ * those common SCADA editors use and are marked.
  */
 import { type Widget, type WidgetStyle, widgetSchema } from './document';
 import { type CreatableType, type WidgetType, catalogueEntry, isCreatableType } from './widgetTypes';
@@ -27,7 +28,8 @@ const shapeStyle: WidgetStyle = {
 };
 const textFont = { family: 'Microsoft YaHei', size: 14, weight: 'normal', italic: false };
 
-// Type-specific data and style; seed 001 §3 values where given, else marked "seed silent".
+// Type-specific data and style; docs/requirements/widgets.md §2–§3 values where given, else
+// marked "seed silent".
 function specific(type: CreatableType): { data: Record<string, unknown>; style: WidgetStyle } {
   if (isComplexDefault(type)) return complexSpecific(type);
   switch (type) {
@@ -77,7 +79,7 @@ function specific(type: CreatableType): { data: Record<string, unknown>; style: 
     case 'UsualImage':
       return { data: { imgUrl: '' }, style: { fit: 'contain', opacity: 1, radius: 0 } };
     case 'UsualPercentFill':
-      // Modes of seed 001 §3: rectangle, capacity, doughnut.
+      // Modes of docs/requirements/widgets.md §3.1: rectangle, capacity, doughnut.
       return {
         data: { mode: 'rectangle', minVal: 0, maxVal: 100, direction: 'up' },
         style: { fill: '#E8E8E8', color: '#52C41A', radius: 0, opacity: 1, font: textFont },
@@ -116,8 +118,8 @@ function specific(type: CreatableType): { data: Record<string, unknown>; style: 
         style: { color: '#000000', font: textFont, opacity: 1 },
       };
     case 'UsualComboBox':
-      // seed 001 §3 ComboBox: options, confirm, feedback, placeholder 请选择; style radius,
-      // triangle colours, dropdown (width, hover colour), rightDistance.
+      // docs/requirements/widgets.md §3.3 ComboBox: options, confirm, feedback, placeholder 请选择; style
+      // radius, triangle colours, dropdown (width, hover colour), rightDistance.
       return {
         data: { options: [], confirm: true, feedback: false, placeholder: '请选择' },
         style: {

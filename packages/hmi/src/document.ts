@@ -1,7 +1,8 @@
 /**
- * The page document (seed 001 §3): page options, widgets with their common fields, data binding,
- * click events, animations, groups and the page's bind section. Field names follow the spec
- * (widgetType, widgetName, posLock, position, ...) so saved pages of the spec import unchanged.
+ * The page document (docs/requirements/pages-and-designer.md §2, §5–§9): page options, widgets with their
+ * common fields, data binding, click events, animations, groups and the page's bind section. Field names
+ * follow the spec (widgetType, widgetName, posLock, position, ...) so saved pages of the spec import
+ * unchanged.
  *
  * Layout decisions (the seed is silent on them):
  * - `widgets` is a flat array; its order is the paint order (last = on top). z-order commands
@@ -41,7 +42,7 @@ export const signalRefSchema = z.looseObject({
 });
 export type SignalRef = z.infer<typeof signalRefSchema>;
 
-/** What a binding points at (seed 001 §3 Data binding; signal by default). */
+/** What a binding points at (docs/requirements/pages-and-designer.md §6.1; signal by default). */
 export const BINDING_TYPES = ['signal', 'scene', 'report', 'system', 'mvar'] as const;
 export const bindingTypeSchema = z.enum(BINDING_TYPES);
 export type BindingType = z.infer<typeof bindingTypeSchema>;
@@ -85,7 +86,7 @@ export const colorRowSchema = z.object({
 export type ColorRow = z.infer<typeof colorRowSchema>;
 
 const animationBase = {
-  /** All animations are disabled by default (seed 001 §3). */
+  /** All animations are disabled by default (docs/requirements/pages-and-designer.md §9.1). */
   enable: z.boolean().default(false),
   /** The bound signal the condition reads. */
   data: bindingSchema.default(() => bindingSchema.parse({})),
@@ -93,7 +94,10 @@ const animationBase = {
   value: z.string().default('0'),
 };
 
-/** Animations (seed 001 §3): show/hide, twinkle, rotate, fill/border/font colour. */
+/**
+ * Animations (docs/requirements/pages-and-designer.md §9.1): show/hide, twinkle, rotate, fill/border/font
+ * colour.
+ */
 export const animationSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('visiable'), ...animationBase, show: z.boolean().default(true) }),
   z.object({ type: z.literal('twinkle'), ...animationBase, speed: z.number().default(1000) }),
@@ -101,7 +105,7 @@ export const animationSchema = z.discriminatedUnion('type', [
     type: z.literal('rotate'),
     ...animationBase,
     direction: z.enum(['cw', 'ccw']).default('cw'),
-    /** Milliseconds per turn (seed 001 §9: rotate speed 1000 ms). */
+    /** Milliseconds per turn (docs/requirements/pages-and-designer.md §9.1: rotate speed 1000 ms). */
     speed: z.number().default(1000),
   }),
   z.object({
@@ -131,7 +135,7 @@ export const ANIMATION_TYPES: readonly AnimationType[] = [
   'fontColor',
 ];
 
-/** Click actions (seed 001 §3 Click event config). */
+/** Click actions (docs/requirements/pages-and-designer.md §8.1). */
 export const CLICK_ACTIONS = ['write', 'page', 'link', 'script', 'iframe'] as const;
 export const clickActionSchema = z.enum(CLICK_ACTIONS);
 export type ClickAction = z.infer<typeof clickActionSchema>;
@@ -145,7 +149,7 @@ export const pageRefSchema = z.looseObject({
 });
 export type PageRef = z.infer<typeof pageRefSchema>;
 
-/** An iframe target of a click event (seed 001 §3). */
+/** An iframe target of a click event (docs/requirements/pages-and-designer.md §8.2). */
 export const iframeRefSchema = z.looseObject({
   id: str,
   type: z.string().default('equip'),
@@ -157,7 +161,7 @@ export const iframeRefSchema = z.looseObject({
 });
 export type IframeRef = z.infer<typeof iframeRefSchema>;
 
-/** Click event configuration with the defaults of seed 001 §3 and §9. */
+/** Click event configuration with the defaults of docs/requirements/pages-and-designer.md §8.2. */
 export const clickConfigSchema = z.looseObject({
   action: clickActionSchema.default('write'),
   /** The signal written by a write action. */
@@ -166,7 +170,7 @@ export const clickConfigSchema = z.looseObject({
   pageId: str,
   target: z.enum(['_self', '_blank', 'window']).default('_self'),
   link: str,
-  /** Popup window geometry; default 600×600 centred (seed 001 §9). */
+  /** Popup window geometry; default 600×600 centred (docs/requirements/pages-and-designer.md §8.2). */
   window: z
     .object({
       width: z.number().default(600),
@@ -181,7 +185,7 @@ export const clickConfigSchema = z.looseObject({
   writeValue: str,
   hint: z.boolean().default(false),
   hintValue: str,
-  /** Writing requires confirmation (seed 001 §5). */
+  /** Writing requires confirmation (docs/requirements/pages-and-designer.md §8.3). */
   confirm: z.boolean().default(true),
   titleShow: z.boolean().default(true),
   delay: z
@@ -199,7 +203,10 @@ export const clickEventSchema = z.object({
 });
 export type ClickEvent = z.infer<typeof clickEventSchema>;
 
-/** Widget position (seed 001 §3): x, y, width, height, rotate in degrees, r/rx/ry radii. */
+/**
+ * Widget position (docs/requirements/pages-and-designer.md §5.1): x, y, width, height, rotate in degrees,
+ * r/rx/ry radii.
+ */
 export const positionSchema = z.object({
   x: num.default(0),
   y: num.default(0),
@@ -213,7 +220,10 @@ export const positionSchema = z.object({
 });
 export type Position = z.infer<typeof positionSchema>;
 
-/** Common style fields (seed 001 §3); widget-specific style fields pass through. */
+/**
+ * Common style fields (docs/requirements/pages-and-designer.md §5.1); widget-specific style fields pass
+ * through.
+ */
 export const styleSchema = z.looseObject({
   fill: z.string().optional(),
   opacity: z.number().optional(),
@@ -228,7 +238,7 @@ export const styleSchema = z.looseObject({
 });
 export type WidgetStyle = z.infer<typeof styleSchema>;
 
-/** A data item of list-like widgets (seed 001 §3 items). */
+/** A data item of list-like widgets (docs/requirements/pages-and-designer.md §5.1 items). */
 export const widgetItemSchema = z.looseObject({
   itemType: str,
   dataId: str,
@@ -241,7 +251,7 @@ export const widgetItemSchema = z.looseObject({
 });
 export type WidgetItem = z.infer<typeof widgetItemSchema>;
 
-/** One widget with the common fields of seed 001 §3. */
+/** One widget with the common fields of docs/requirements/pages-and-designer.md §5.1. */
 export const widgetSchema = z.object({
   id: z.string().min(1),
   ref: str,
@@ -267,7 +277,9 @@ export const widgetSchema = z.object({
 export type Widget = z.infer<typeof widgetSchema>;
 export type WidgetInput = z.input<typeof widgetSchema>;
 
-/** A widget group (seed 001 §3 Widget group); its position is the bounds of its children. */
+/**
+ * A widget group (docs/requirements/pages-and-designer.md §5.2); its position is the bounds of its children.
+ */
 export const widgetGroupSchema = z.object({
   id: z.string().min(1),
   widgetType: z.literal('WidgetGroup').default('WidgetGroup'),
@@ -283,11 +295,11 @@ export const FIT_MODES = ['container', 'width', 'height', 'none', 'stretch'] as 
 export const fitModeSchema = z.enum(FIT_MODES);
 export type FitMode = z.infer<typeof fitModeSchema>;
 
-/** Page (designer) options with the defaults of seed 001 §3 and §9. */
+/** Page (designer) options with the defaults of docs/requirements/pages-and-designer.md §2.1. */
 export const pageOptionsSchema = z.object({
   id: str,
   title: str,
-  /** Converted to numbers (seed 001 §5). */
+  /** Converted to numbers (docs/requirements/pages-and-designer.md §2.1). */
   width: num.pipe(z.number().positive()).default(1024),
   height: num.pipe(z.number().positive()).default(768),
   fit: fitModeSchema.default('container'),
@@ -302,7 +314,9 @@ export const pageOptionsSchema = z.object({
 });
 export type PageOptions = z.infer<typeof pageOptionsSchema>;
 
-/** The page's bind section: everything its widgets reference (seed 001 §3). */
+/**
+ * The page's bind section: everything its widgets reference (docs/requirements/pages-and-designer.md §2.2).
+ */
 export const bindSectionSchema = z.object({
   equips: z.array(z.string()).default([]),
   signals: z.array(z.string()).default([]),
@@ -317,7 +331,10 @@ export type BindSection = z.infer<typeof bindSectionSchema>;
 export const pageDocumentSchema = z.object({
   version: z.literal(CURRENT_VERSION),
   options: pageOptionsSchema.default(() => pageOptionsSchema.parse({})),
-  /** Canvas-level configuration saved with the page (seed 001 "con"); free-form. */
+  /**
+   * Canvas-level configuration saved with the page (docs/requirements/pages-and-designer.md §2.2 "con");
+   * free-form.
+   */
   con: z.looseObject({}).default({}),
   /** Widgets in paint order (last on top). */
   widgets: z.array(widgetSchema).default([]),
@@ -327,7 +344,10 @@ export const pageDocumentSchema = z.object({
 export type PageDocument = z.infer<typeof pageDocumentSchema>;
 export type PageDocumentInput = z.input<typeof pageDocumentSchema>;
 
-/** Designer local settings (seed 001 §3), saved by /lfscada/user/config/save. */
+/**
+ * Designer local settings (docs/requirements/pages-and-designer.md §10.1), saved by
+ * /lfscada/user/config/save.
+ */
 export const designerSettingsSchema = z.object({
   autoSave: z.boolean().default(false),
   /** Minutes between autosaves. */

@@ -109,7 +109,8 @@ export type DistributeAxis = 'horizontal' | 'vertical';
 
 /**
  * The offsets that space units evenly between the first and the last along an axis (equal gaps
- * between neighbours). Needs 3 or more units (seed 001 §5); with fewer, every offset is zero.
+ * between neighbours). Needs 3 or more units (docs/requirements/pages-and-designer.md §4.2); with fewer,
+ * every offset is zero.
  */
 export function distributeOffsets(
   units: readonly Rect[],
@@ -135,7 +136,7 @@ export function distributeOffsets(
   return zero;
 }
 
-/** Snap tolerance in px: 5 when adsorb is on, else 1 (seed 001 §4). */
+/** Snap tolerance in px: 5 when adsorb is on, else 1 (docs/requirements/pages-and-designer.md §4.7). */
 export function snapTolerance(adsorb: boolean): number {
   return adsorb ? SNAP_TOLERANCE_ADSORB : SNAP_TOLERANCE_DEFAULT;
 }
@@ -197,7 +198,7 @@ export type Handle = 'n' | 's' | 'e' | 'w' | 'ne' | 'nw' | 'se' | 'sw';
 
 /**
  * The handle a pointer at (px, py) grabs on a widget, within the edge-drag tolerance of 3 px
- * (seed 001 §4), in the widget's own rotated frame; null when it grabs none.
+ * (docs/requirements/pages-and-designer.md §4.4), in the widget's own rotated frame; null when it grabs none.
  */
 export function hitHandle(
   p: Position,

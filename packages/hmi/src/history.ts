@@ -1,13 +1,13 @@
 /**
- * Undo history of the designer (seed 001 §4): depth 50, a new change clears redo, each entry
- * carries its change type. Immutable: every operation returns a new history and document.
+ * Undo history of the designer (docs/requirements/pages-and-designer.md §4.8): depth 50, a new change clears
+ * redo, each entry carries its change type. Immutable: every operation returns a new history and document.
  * Live values never enter it (the viewer never records).
  */
 import { apply, type Command } from './commands';
 import { HISTORY_DEPTH } from './constants';
 import type { PageDocument } from './document';
 
-/** Change types of history entries (seed 001 §4). */
+/** Change types of history entries (docs/requirements/pages-and-designer.md §4.8). */
 export type ChangeType = 'edit' | 'add' | 'del' | 'group' | 'ungroup' | 'import' | 'sort' | 'con';
 
 /** The change type a command records under. */

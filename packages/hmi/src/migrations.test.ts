@@ -5,7 +5,10 @@ import { MIGRATION_COUNT, migrate } from './migrations';
 import { parsePage } from './parsePage';
 import { group, pageOf, rect } from './testkit';
 
-/** A page in the legacy shape of seed 001 (no version, nested groups). */
+/**
+ * A page in the legacy shape (docs/requirements/pages-and-designer.md §2.6: older forms; no version, nested
+ * groups).
+ */
 const legacy = {
   id: 'p1',
   title: 'Boiler room',

@@ -3,9 +3,10 @@
  * saved page of any older version reaches `CURRENT_VERSION` step by step. Landed migrations are
  * never edited; a change of the document adds the next one.
  *
- * Version 0 is the legacy shape of seed 001 (no `version`): page options at the top level, groups
- * nested in `widgets` as WidgetGroup entries with `children`, authRegion as a comma list, numbers
- * possibly as text, animations possibly an object keyed by animation type, no textId.
+ * Version 0 is the legacy shape of pages saved in older forms (docs/requirements/pages-and-designer.md §2.6;
+ * no `version`): page options at the top level, groups nested in `widgets` as WidgetGroup entries with
+ * `children`, authRegion as a comma list, numbers possibly as text, animations possibly an object keyed by
+ * animation type, no textId.
  */
 import { CURRENT_VERSION } from './document';
 

@@ -77,8 +77,8 @@ export function computeBind(page: PageDocument): BindSection {
 }
 
 /**
- * What a group aggregates from its children (seed 001 §3 Widget group): the equipment, signals,
- * system keys and intermediate variables they reference.
+ * What a group aggregates from its children (docs/requirements/pages-and-designer.md §5.2): the equipment,
+ * signals, system keys and intermediate variables they reference.
  */
 export function groupBindings(page: PageDocument, groupId: string): BindSection {
   const group = page.groups.find((g) => g.id === groupId);

@@ -2,7 +2,8 @@
  * Bulk re-bind: point a selection's bindings from one equipment to another (typically a second
  * device of the same template). Signals are mapped by the caller's table (old signal id → new
  * signal id and title); a signal of the old equipment without a mapping is cleared, since a
- * binding whose equipment differs from its signal's is invalid (seed 001 §4).
+ * binding whose equipment differs from its signal's is invalid (docs/requirements/pages-and-designer.md §7.1,
+ * §7.3).
  */
 import type { Widget } from './document';
 import { clearedRef, mapSignalRefs } from './signalRefs';

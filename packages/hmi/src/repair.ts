@@ -1,5 +1,5 @@
 /**
- * Binding repair (seed 001 §4 "Widget binding repair rules") as one pure function: given a page
+ * Binding repair (docs/requirements/pages-and-designer.md §7.1, §7.2) as one pure function: given a page
  * and what is known now (signals, report signals, equipment, titles), it returns the repaired page
  * (only changed widgets replaced) and, per widget, what changed.
  *

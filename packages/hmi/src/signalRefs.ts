@@ -144,7 +144,9 @@ export function forEachSignalRef(widget: Widget, fn: (ref: SignalRefLike, site: 
   });
 }
 
-/** A reference with its signal fields emptied (seed 001 §4: cleared binding). */
+/**
+ * A reference with its signal fields emptied (docs/requirements/pages-and-designer.md §7.1: cleared binding).
+ */
 export function clearedRef(ref: SignalRefLike): SignalRefLike {
   return { ...ref, signalId: '', title: '', equipId: '', subTitle: '' };
 }

@@ -1,10 +1,10 @@
 /**
- * The widget types of seed 001 §3 and the palette catalogue (category, label in both languages,
- * default size). The catalogue is data so the designer palette and the viewer read one list.
+ * The widget types of docs/requirements/widgets.md §1 and the palette catalogue (category, label in both
+ * languages, default size). The catalogue is data so the designer palette and the viewer read one list.
  */
 import { z } from 'zod';
 
-/** Shapes family (seed 001 §3). */
+/** Shapes family (docs/requirements/widgets.md §1, §2). */
 export const SHAPE_TYPES = [
   'ShapeArrow',
   'ShapeCircle',
@@ -18,7 +18,7 @@ export const SHAPE_TYPES = [
   'ShapeStraight',
 ] as const;
 
-/** Usual family (seed 001 §3). */
+/** Usual family (docs/requirements/widgets.md §1, §3). */
 export const USUAL_TYPES = [
   'UsualDashboard',
   'UsualButton',
@@ -37,7 +37,7 @@ export const USUAL_TYPES = [
   'UsualComboBox',
 ] as const;
 
-/** Complex family (charts, video, map, reports; seed 001 §3). */
+/** Complex family (charts, video, map, reports; docs/requirements/widgets.md §1, §4). */
 export const COMPLEX_TYPES = [
   'ComplexLine',
   'ComplexBar',
@@ -55,7 +55,7 @@ export const COMPLEX_TYPES = [
   'ComplexDiagram',
 ] as const;
 
-/** Navigate family (seed 001 §3). */
+/** Navigate family (docs/requirements/widgets.md §1, §5). */
 export const NAVIGATE_TYPES = [
   'NavigateNav',
   'NavigateMenu',
@@ -64,7 +64,7 @@ export const NAVIGATE_TYPES = [
   'NavigateSlide',
 ] as const;
 
-/** Script family (seed 001 §3). */
+/** Script family (docs/requirements/widgets.md §1, §6). */
 export const SCRIPT_TYPES = ['ScriptReport', 'ScriptTrend', 'ScriptBar', 'ScriptPie'] as const;
 
 /**
@@ -83,7 +83,7 @@ export const widgetTypeSchema = z.enum(WIDGET_TYPES);
 /** One widget type name, e.g. 'ShapeRect'. */
 export type WidgetType = z.infer<typeof widgetTypeSchema>;
 
-/** The widget type of a group entry (seed 001 §3 Widget group). */
+/** The widget type of a group entry (docs/requirements/pages-and-designer.md §5.2). */
 export const GROUP_TYPE = 'WidgetGroup';
 
 /** Palette category of a widget type. */
