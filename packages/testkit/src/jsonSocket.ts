@@ -2,7 +2,7 @@
  * A WebSocket client as a test holds it: every JSON frame it received (parsed, and checked when a
  * `parse` is given), when each arrived, how it closed, and waiting on what comes next.
  */
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 
 export class JsonSocket<T> {
   readonly frames: T[] = [];
