@@ -15,7 +15,7 @@ import { existsSync } from 'node:fs';
 
 /** The interpreter apps/gateway/test/modbus/peer.ts starts. */
 const PYTHON = '/usr/bin/python3';
-/** The broker apps/gateway/test/support/mosquitto.ts and apps/server/test/mosquitto.ts start. */
+/** The broker packages/testkit/src/mosquitto.ts starts for the tests. */
 const MOSQUITTO = process.env.MOSQUITTO_BIN ?? '/usr/sbin/mosquitto';
 
 const requirements = [
