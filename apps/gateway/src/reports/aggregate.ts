@@ -1,7 +1,7 @@
 /**
- * Aggregations of a report (seed 000 §3): delta, first, last, max, min and average, over a window
- * of samples (periodic and summary reports) or at a point in time (conditional and change).
- * Pure data in, data out.
+ * Aggregations of a report (docs/requirements/device-configuration.md §5.3): delta, first, last, max, min and
+ * average, over a window of samples (periodic and summary reports) or at a point in time (conditional and
+ * change). Pure data in, data out.
  */
 import type { AGGREGATIONS } from '@fieldhub/shared';
 

@@ -1,5 +1,6 @@
 /**
- * Historical reports on the gateway (seed 000 §3), recorded into `up/report`:
+ * Historical reports on the gateway (docs/requirements/device-configuration.md §5.2), recorded into
+ * `up/report`:
  * - periodic: every `intervalS`, windows aligned to UTC (a 60 s report records on the minute);
  * - summary: the same aggregation over windows aligned to the gateway's local clock, so a daily
  *   summary covers local midnight to midnight;
@@ -25,7 +26,7 @@ import { isTruthy, resolverOf } from '../runtime/valuePipeline';
 
 export type ReportConfig = GatewayConfig['reports'][number];
 
-/** Most variables one report may hold (seed 000 §9). */
+/** Most variables one report may hold (docs/requirements/device-configuration.md §5.4). */
 export const REPORT_VARIABLES_MAX = 100;
 
 export interface ReportDeps {

@@ -1,5 +1,5 @@
 /**
- * When gateway scripts run (seed 000 §3 execution strategies):
+ * When gateway scripts run (docs/requirements/device-configuration.md §6.1 execution strategies):
  * - start: once, when the config starts;
  * - periodic: every `intervalS`;
  * - conditional: `condition` (a formula over variable names) is checked every `intervalS`; the

@@ -118,9 +118,9 @@ interface WritableVariable {
 }
 
 /**
- * A write from the platform (seed 000 §4-5): write permission (2006), a writable variable (2002),
- * the value within the write limits (2003/2004), a valid write formula (2005), an online gateway;
- * then the gateway applies the write formula and answers the task.
+ * A write from the platform (docs/requirements/monitoring.md §3.6, docs/requirements/gateway-link.md §6.3):
+ * write permission (2006), a writable variable (2002), the value within the write limits (2003/2004), a valid
+ * write formula (2005), an online gateway; then the gateway applies the write formula and answers the task.
  */
 export async function writeValue(
   deps: CommandDeps,

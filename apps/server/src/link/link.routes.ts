@@ -34,7 +34,7 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext): void {
     { input: byEquipment, access: { perm: 'equipment_manage' } },
     ({ input, auth, req }) => commands.syncDevice(deps(), auth, input.equipmentId, req.ip),
   );
-  // long-running commands: the browser polls with the uuid (seed 000 §9 schedule)
+  // long-running commands: the browser polls with the uuid (docs/requirements/monitoring.md §6.2 schedule)
   call(
     app,
     '/lfscada/equipment/multi/callback',

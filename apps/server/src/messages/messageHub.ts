@@ -6,7 +6,7 @@ import type { LiveBus } from '../monitor/liveBus';
 import { findMessages, unreadCounts, type Owner } from './messages.repo';
 
 export interface MessageHubOptions {
-  /** how often every socket gets the idle text and a ping (seed 000 §9: 60 s) */
+  /** how often every socket gets the idle text and a ping (docs/requirements/messages.md §5.1: 60 s) */
   idleMs?: number;
   /** least time between two flushes to one account's sockets (DESIGN.md §5: 100 ms) */
   frameGapMs?: number;

@@ -202,7 +202,10 @@ export async function setIgnored(db: Db, who: Owner, id: number, at: Date): Prom
   return rows.length;
 }
 
-/** A message to store for one account (the columns of seed 000 §3 beyond id, read and time). */
+/**
+ * A message to store for one account (the fields of docs/requirements/messages.md §1.2 beyond id, read and
+ * time).
+ */
 export interface NewMessage {
   orgId: number;
   accountId: number;

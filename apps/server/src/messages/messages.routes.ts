@@ -30,7 +30,7 @@ export interface MessageRoutesOptions {
 }
 
 /**
- * The message centre of seed 000 §7 "Messages" (POST, form or JSON bodies, envelope {code,
+ * The message centre of docs/requirements/messages.md §6 (POST, form or JSON bodies, envelope {code,
  * message, data}). Every logged-in account reads and changes its own messages only, in its own
  * enterprise; shapes are the zod schemas of packages/shared/src/msg; docs/messages-api.md shows
  * each call.

@@ -22,7 +22,7 @@ import * as repo from './messages.repo';
 import type { Owner } from './messages.repo';
 
 /**
- * The message centre of one account (seed 000 §7 "Messages"). A caller only ever reads or
+ * The message centre of one account (docs/requirements/messages.md §1.3, §6). A caller only ever reads or
  * changes its own messages in its own enterprise: an id that is not one of them reads as
  * missing (90002), and a list with such an id changes nothing. Every change that moves the
  * caller's read state is announced on the bus, so the caller's other sockets update their badge.

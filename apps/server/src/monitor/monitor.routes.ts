@@ -23,8 +23,8 @@ import { liveRoutes } from './live/live.routes';
 import type { LiveHubOptions } from './live/liveHub';
 
 /**
- * The monitoring calls of seed 000 §7 (POST, form or JSON bodies, envelope {code, message, data},
- * permission monitor_view, devices limited to those the caller may see: another enterprise's
+ * The monitoring calls of docs/requirements/monitoring.md §10 (POST, form or JSON bodies, envelope {code,
+ * message, data}, permission monitor_view, devices limited to those the caller may see: another enterprise's
  * device answers 1101). Request and answer shapes are the zod schemas and types of
  * packages/shared/src/live/monitorCalls.ts; docs/monitor-api.md shows each with an example.
  */

@@ -2,8 +2,8 @@ import type { LiveValue } from '@fieldhub/shared';
 
 /**
  * Latest value and time of every signal, in memory (DESIGN.md §3). An update older than the one
- * held is ignored (seed 000 §4: a value is accepted only if its time is not older than the
- * stored one), so a replay of buffered history never overwrites a newer live value.
+ * held is ignored (docs/requirements/gateway-link.md §4.1: a value is accepted only if its time is not older
+ * than the stored one), so a replay of buffered history never overwrites a newer live value.
  */
 export class ValueCache {
   private readonly latest = new Map<number, LiveValue>();

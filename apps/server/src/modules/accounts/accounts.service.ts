@@ -256,7 +256,8 @@ export async function removeAccount(db: Db, auth: AuthContext, id: number, ip: s
 
 /**
  * Tables whose rows belong to an account name it in `owner_account_id`; on deletion those rows
- * pass to the heir (seed 000 §6: the deleted account's devices move to the enterprise admin).
+ * pass to the heir (docs/requirements/organisations-roles-permissions.md §6.2: the deleted account's devices
+ * move to the enterprise admin).
  */
 const OWNED_TABLES = ['equipment', 'templates'] as const;
 

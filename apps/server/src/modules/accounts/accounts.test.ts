@@ -178,7 +178,7 @@ describe('creating accounts', () => {
   });
 });
 
-describe('the password rule of seed 000 §5 on account calls', () => {
+describe('the password rule of docs/requirements/account-security.md §2.1 on account calls', () => {
   it.each(['Abcdef12', 'abc_1234', 'ABC!def9', 'Zx9_Zx9_Zx9_Zx9', 'p@ssW0rd?'])(
     'accepts %s, and the account logs in with it',
     async (pw) => {

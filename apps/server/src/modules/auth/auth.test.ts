@@ -39,7 +39,7 @@ async function newUser(name: string) {
 }
 
 describe('login and session', () => {
-  it('logs in with the right password and answers the user info of seed 000 §3', async () => {
+  it('logs in with the right password and answers the user info of docs/requirements/accounts-and-login.md §5.1', async () => {
     const caller = new Caller(p.app);
     const res = await login(caller, admin, TEST_PASSWORD);
     expect(res.body.code).toBe('200');

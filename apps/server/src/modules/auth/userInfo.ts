@@ -31,7 +31,7 @@ interface Row {
   landing_page: string;
 }
 
-/** The user info of seed 000 §3 for one account. */
+/** The user info of docs/requirements/accounts-and-login.md §5.1 for one account. */
 export async function userInfoOf(db: Db, accountId: number): Promise<UserInfo> {
   const r = await one<Row>(
     db,

@@ -25,8 +25,8 @@ function sendXlsx(reply: FastifyReply, file: XlsxFile) {
 }
 
 /**
- * Bulk work of seed 000 §2 and issue 3 item 4: variables and devices to and from .xlsx, with a
- * downloadable template; imports run as jobs the browser polls for its progress bar.
+ * Bulk work of docs/requirements/devices-and-gateways.md §10 and issue 3 item 4: variables and devices to and
+ * from .xlsx, with a downloadable template; imports run as jobs the browser polls for its progress bar.
  */
 export function bulkRoutes(app: FastifyInstance, { db, clock }: AppContext): void {
   const runner = new JobRunner(db, app.log);

@@ -5,7 +5,10 @@ import type { CellValue, SheetColumn, SheetSpec } from './workbook';
 
 const t = (zh: string, en: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en });
 
-/** Basic information of seed 000 §3 Device, the group by path, the template and the gateway. */
+/**
+ * Basic information of a device (docs/requirements/devices-and-gateways.md §2.1), the group by path, the
+ * template and the gateway.
+ */
 const columns: SheetColumn[] = [
   {
     key: 'name',

@@ -2,7 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, Err, type Lang, type LocalizedText } from '@fieldhub/shared';
 import { readFileLimited, refuseDeclaredOversize } from '../../http/uploadLimit';
 
-/** Largest import file (seed 000 §5 names the formats; 10 MB is far above a 5000-row sheet). */
+/**
+ * Largest import file (docs/requirements/devices-and-gateways.md §10; 10 MB is far above a 5000-row sheet).
+ */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 /** An uploaded import file with the form fields sent beside it. */

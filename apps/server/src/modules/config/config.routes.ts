@@ -23,8 +23,8 @@ const manage = {} as const;
 const idList = idListSchema(5000);
 
 /**
- * Configuration of a device or a template (seed 000 §3: driver, variable, alarm rule, report,
- * script), under /lfscada/equipment/multi/<area>/... with `equipmentId` or `templateId`.
+ * Configuration of a device or a template (docs/requirements/device-configuration.md §2–§6: driver, variable,
+ * alarm rule, report, script), under /lfscada/equipment/multi/<area>/... with `equipmentId` or `templateId`.
  * Devices need equipment_manage, templates template_manage; the owner check enforces both.
  */
 export function configRoutes(app: FastifyInstance, { db }: AppContext): void {

@@ -105,7 +105,7 @@ describe('setup order and drivers', () => {
   });
 });
 
-describe('variable fields (seed 000 §5)', () => {
+describe('variable fields (docs/requirements/device-configuration.md §3.1)', () => {
   it.each([['1tank'], ['tank-level'], ['tank level'], ['液位']])(
     'refuses the name %j with 10001',
     async (name) => {

@@ -52,7 +52,8 @@ export async function seriesCapacity(db: Db, series: string | null): Promise<Ser
   return row;
 }
 
-// A device bound to a template may not edit these locally (seed 000 §4); alarms and scripts it may.
+// A device bound to a template may not edit these locally (docs/requirements/device-configuration.md §1.2);
+// alarms and scripts it may.
 const templateOwned: Partial<Record<ConfigArea, number>> = {
   driver: Err.templateOwnsDrivers,
   variable: Err.templateOwnsVariables,

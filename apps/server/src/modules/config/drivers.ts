@@ -62,7 +62,7 @@ export async function addDriver(
 ): Promise<number> {
   return db.tx(async (tx) => {
     const owner = await resolveOwner(tx, auth, input, 'driver');
-    // setup order: a device needs its gateway before drivers (seed 000 §4)
+    // setup order: a device needs its gateway before drivers (docs/requirements/devices-and-gateways.md §4.2)
     if (owner.kind === 'equipment' && !owner.hasGateway) throw new AppError(Err.gatewayBeforeDriver);
     if (await nameTakenIn(tx, owner, 'drivers', d.name, null)) throw new AppError(Err.driverNameExists);
     await checkCapacity(tx, owner, 'drivers');

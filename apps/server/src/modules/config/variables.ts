@@ -53,8 +53,9 @@ export async function listVariables(
 }
 
 /**
- * Throws the first problem of seed 000 §5 (cross-field rules, formulas, address) as a catalogue error.
- * `knownNames` replaces the owner's stored names a formula may read (an import also knows its own rows).
+ * Throws the first problem of docs/requirements/device-configuration.md §3.1, §3.3–§3.6 (cross-field rules,
+ * formulas, address) as a catalogue error. `knownNames` replaces the owner's stored names a formula may read
+ * (an import also knows its own rows).
  */
 export async function checkVariable(
   db: Db,
@@ -206,7 +207,7 @@ export async function deleteVariables(
 
 /**
  * Pins a variable to the top or bottom; only one variable holds each position at a time, so the
- * previous holder is unpinned (seed 000 §5).
+ * previous holder is unpinned (docs/requirements/device-configuration.md §3.7).
  */
 export async function pinVariable(
   db: Db,

@@ -23,7 +23,10 @@ const byId = z.object({ id: formId });
 const byEquipment = z.object({ equipmentId: formId });
 const idList = idListSchema(50);
 
-/** The device calls of seed 000 §7 under /lfscada/equipment/multi (JSON bodies). */
+/**
+ * The device calls of docs/requirements/devices-and-gateways.md §12 under /lfscada/equipment/multi (JSON
+ * bodies).
+ */
 export function deviceRoutes(app: FastifyInstance, { db, clock }: AppContext): void {
   const base = '/lfscada/equipment/multi';
   const manage = { perm: 'equipment_manage' } as const;

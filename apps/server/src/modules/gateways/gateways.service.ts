@@ -115,8 +115,9 @@ export async function gatewayBySn(db: Db, auth: AuthContext, sn: string) {
 }
 
 /**
- * Binds a gateway to a device by SN and verification code (seed 000 §4): the code is checked
- * first, counted against the limit on wrong codes (bindAttempts.ts), then bound in a transaction.
+ * Binds a gateway to a device by SN and verification code (docs/requirements/devices-and-gateways.md §4.3):
+ * the code is checked first, counted against the limit on wrong codes (bindAttempts.ts), then bound in a
+ * transaction.
  */
 export async function bindGateway(
   db: Db,
@@ -373,7 +374,9 @@ export async function listRegisteredGateways(
   return { list, total: count?.n ?? 0, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
-/** Gateway series with their capacities (seed 000 §9) and optional features. */
+/**
+ * Gateway series with their capacities (docs/requirements/devices-and-gateways.md §7) and optional features.
+ */
 export function listSeries(db: Db) {
   return db.query<{
     name: string;

@@ -5,8 +5,9 @@ import type { ValueCache } from '../../monitor/valueCache';
 import type { MvarDefinition } from './mvars.repo';
 
 /**
- * The value of an mvar from the held readings of its signals (seed 001 §5, `computeMvar`). Until
- * any of its signals has a reading it shows its initial value; then `ts` is the newest reading's.
+ * The value of an mvar from the held readings of its signals (docs/requirements/projects.md §5.3,
+ * `computeMvar`). Until any of its signals has a reading it shows its initial value; then `ts` is the newest
+ * reading's.
  */
 export function mvarValueOf(def: MvarDefinition, held: ReadonlyMap<number, LiveValue>): MvarValue {
   let ts: number | null = null;

@@ -16,8 +16,8 @@ import * as repo from './mvars.repo';
 import * as mvars from './mvars.service';
 
 /**
- * Intermediate variables (seed 001 §7; docs/project-monitor-api.md): the calls, and the engine that
- * recomputes them as values are ingested. Permission and tenant checks are in the service
+ * Intermediate variables (docs/requirements/projects.md §5.4, §9; docs/project-monitor-api.md): the calls,
+ * and the engine that recomputes them as values are ingested. Permission and tenant checks are in the service
  * (project_manage; reading also ops_center members).
  */
 export function mvarRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -132,7 +132,7 @@ describe('mvar calls', () => {
       false,
     );
     const after = await made<MvarWithValue[]>(admin, `${base}/queryAll`, { projectId });
-    // the failed read of pressure counts as 0 (seed 001 §5)
+    // the failed read of pressure counts as 0 (docs/requirements/projects.md §5.3)
     expect(after).toMatchObject([{ id: total.id, value: 20, ts }]);
   });
 

@@ -13,7 +13,7 @@ export interface ResolvedPageOwner {
   orgId: number;
   /** the pages column that holds this owner's id */
   column: 'equipment_id' | 'template_id' | 'project_id';
-  /** catalogue code of "too many pages" for this owner (seed 001 §8) */
+  /** catalogue code of "too many pages" for this owner (docs/requirements/pages-and-designer.md §2.4) */
   limitCode: number;
   /** the only pages the caller may see (a project member's pagePmsn); null = all of them */
   visiblePages: ReadonlySet<number> | null;

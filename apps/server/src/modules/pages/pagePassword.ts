@@ -5,9 +5,9 @@ import type { AuthContext } from '../../http/context';
 import { verifyPassword } from '../auth/passwordHash';
 
 /**
- * The password of a protected page (seed 001 §3 checkpwd): a viewer opens the page once per login
- * session. Unlocks and wrong tries are kept per page id, whatever owns the page (device, template
- * or project; the tables carry the project name of the first owner that used them).
+ * The password of a protected page (docs/requirements/pages-and-designer.md §2.5 checkpwd): a viewer opens
+ * the page once per login session. Unlocks and wrong tries are kept per page id, whatever owns the page
+ * (device, template or project; the tables carry the project name of the first owner that used them).
  */
 
 /** Whether this login session has opened the protected page. */

@@ -20,8 +20,8 @@ import * as pages from './pages.service';
 const SAVE_BODY_LIMIT = PAGE_DOCUMENT_MAX_BYTES + PAGE_THUMBNAIL_MAX + 64 * 1024;
 
 /**
- * Configuration-page storage (seed 001 §7 /lfscada/configuration/page/*, issue 7). Permission
- * and tenant checks depend on the page's owner and happen in the service (pageOwnerFor).
+ * Configuration-page storage (docs/requirements/pages-and-designer.md §13 /lfscada/configuration/page/*,
+ * issue 7). Permission and tenant checks depend on the page's owner and happen in the service (pageOwnerFor).
  */
 export function pageRoutes(app: FastifyInstance, { db, clock }: AppContext): void {
   const base = '/lfscada/configuration/page';

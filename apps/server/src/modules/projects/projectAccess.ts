@@ -23,9 +23,9 @@ interface ProjectRef {
 
 /**
  * The project `id` for the caller. `manage` needs project_manage; `view` also works with
- * ops_center for a member of the project (seed 001 §6 pagePmsn). A missing key is 90008; a project
- * of another enterprise, or one the caller is not a member of, reads as missing (2604) whatever
- * the call, so ids of other enterprises reveal nothing.
+ * ops_center for a member of the project (docs/requirements/projects.md §4.3 pagePmsn). A missing key is
+ * 90008; a project of another enterprise, or one the caller is not a member of, reads as missing (2604)
+ * whatever the call, so ids of other enterprises reveal nothing.
  */
 export async function projectFor(
   db: Db,

@@ -27,7 +27,7 @@ import * as members from './projectMembers.service';
 import * as projects from './projects.service';
 
 /**
- * Projects, the operations centres (seed 001 §7 "Projects", issue 8): /lfscada/project/*, shapes
+ * Projects, the operations centres (docs/requirements/projects.md §9, issue 8): /lfscada/project/*, shapes
  * in packages/shared/src/project, docs/projects-api.md. Managing needs project_manage; queryAllByUser,
  * info and equip/queryAll are also open to members (ops_center). The permission and tenant checks
  * live in the services (projectFor), because a member's rights depend on the project.

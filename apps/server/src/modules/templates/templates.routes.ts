@@ -5,7 +5,10 @@ import type { AppContext } from '../../appContext';
 import { call } from '../../http/route';
 import * as templates from './templates.service';
 
-/** Templates of /manage/eg/template (seed 001 §7: queryForManage, query, add, delete, edit, detail). */
+/**
+ * Templates of /manage/eg/template (docs/requirements/devices-and-gateways.md §12: queryForManage, query,
+ * add, delete, edit, detail).
+ */
 export function templateRoutes(app: FastifyInstance, { db }: AppContext): void {
   const base = '/lfscada/template';
   const manage = { perm: 'template_manage' } as const;

@@ -160,7 +160,7 @@ export async function bindTemplate(
   });
 }
 
-/** Unbinding keeps the configuration as the device's own (seed 000 §4). */
+/** Unbinding keeps the configuration as the device's own (docs/requirements/devices-and-gateways.md §5.3). */
 export async function unbindTemplate(db: Db, auth: AuthContext, equipmentId: number, ip: string) {
   await db.tx(async (tx) => {
     const device = await visibleDevice(tx, auth, equipmentId);

@@ -49,7 +49,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
         'select value from user_config where account_id = $1 and key = $2',
         [auth.accountId, input.key],
       );
-      // the designer settings always answer complete, with seed 001 §3 defaults for what is unset
+      // the designer settings always answer complete, with the defaults of
+      // docs/requirements/pages-and-designer.md §10.1 for what is unset
       if (input.key === DESIGNER_SETTINGS_KEY) return designerSettingsOf(row?.value);
       return row?.value ?? null;
     },

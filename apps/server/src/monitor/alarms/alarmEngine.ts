@@ -79,11 +79,11 @@ const GATEWAY_TEXT = (sn: string) => ({
 });
 
 /**
- * The alarm engine (seed 000 §3-4). Durable state is the `alarms` table; in memory it keeps, per
- * device, the rules, the active alarms (loaded from the table at the device's first batch after a
- * start and after every configuration change) and the filter counters. Work of one device is
- * serialised (DeviceQueue), and the table's partial unique indexes keep one active alarm per rule
- * and variable even when two server instances judge the same device.
+ * The alarm engine (docs/requirements/monitoring.md §7.1, docs/requirements/device-configuration.md §4).
+ * Durable state is the `alarms` table; in memory it keeps, per device, the rules, the active alarms (loaded
+ * from the table at the device's first batch after a start and after every configuration change) and the
+ * filter counters. Work of one device is serialised (DeviceQueue), and the table's partial unique indexes
+ * keep one active alarm per rule and variable even when two server instances judge the same device.
  *
  * Judging rules:
  * - a sample counts only when it is newer than the last judged sample of its variable (a batch

@@ -28,8 +28,9 @@ import {
 /**
  * Alarm calls: who may read and confirm which alarm. A device's alarm records need the device to
  * be visible to the caller (another enterprise's device reads as missing) and the permission key
- * of the rule type (seed 000 §6): '00' equipment info → monitor_equipinfo_menu_alarm, '01'
- * designer → monitor_designer_menu_alarm. Gateway alarms belong to the equipment info ('00').
+ * of the rule type (docs/requirements/organisations-roles-permissions.md §4.4): '00' equipment info →
+ * monitor_equipinfo_menu_alarm, '01' designer → monitor_designer_menu_alarm. Gateway alarms belong to the
+ * equipment info ('00').
  */
 const RULE_TYPE_KEY: Record<'00' | '01', PermissionKey> = {
   '00': 'monitor_equipinfo_menu_alarm',
@@ -51,8 +52,8 @@ const RANGE_DETAIL: Record<'both' | 'before1970' | 'order' | 'span', LocalizedTe
 };
 
 /**
- * The time range of an alarm history query (seed 000 §5: both times, start ≠ end, end after
- * start, at most 30 days, nothing before 1970). No range at all means every record.
+ * The time range of an alarm history query (docs/requirements/monitoring.md §5.3: both times, start ≠ end,
+ * end after start, at most 30 days, nothing before 1970). No range at all means every record.
  */
 export function alarmRange(startTime?: number, endTime?: number): { from?: number; to?: number } {
   if (startTime === undefined && endTime === undefined) return {};
@@ -205,7 +206,7 @@ export async function confirm(
 /**
  * /isReleaseByAlarmId: whether the alarm needs no more attention, i.e. it was released (its
  * condition is gone) or someone confirmed it. The browser stops repeating the alarm sound on true
- * (seed 000 §4: the sound stops if the alarm was already handled).
+ * (docs/requirements/monitoring.md §7.4: the sound stops if the alarm was already handled).
  */
 export async function isReleased(db: Db, auth: AuthContext, alarmId: number): Promise<boolean> {
   const head = await alarmHead(db, auth.orgId, alarmId);

@@ -50,7 +50,10 @@ interface GatewayRow extends Omit<MonitorGatewayInfo, 'lastSeenAt' | 'vpn'> {
   lastSeenAt: Date | null;
 }
 
-/** The device's gateway, or 2001 (the browser then clears the gateway and alarm count, seed 001 §4). */
+/**
+ * The device's gateway, or 2001 (the browser then clears the gateway and alarm count,
+ * docs/requirements/monitoring.md §4.2).
+ */
 async function deviceGateway(db: Db, equipmentId: number): Promise<MonitorGatewayInfo> {
   const row = await one<GatewayRow>(
     db,
@@ -77,7 +80,7 @@ export async function gatewayInfo(
 /**
  * /monitor/multi/open: records that the caller watches the device for `interval` seconds (the
  * browser re-opens every 580 s) and answers the gateway's state. Monitoring opens only on an
- * online gateway (seed 000 §4); offline or sleeping answers opened = false.
+ * online gateway (docs/requirements/monitoring.md §4.1); offline or sleeping answers opened = false.
  */
 export async function openMonitor(
   db: Db,

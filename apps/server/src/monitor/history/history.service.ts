@@ -30,7 +30,7 @@ import {
 /** A history list counts its rows up to this many (10,000 pages of 10). */
 export const HISTORY_COUNT_CAP = 100_000;
 
-/** The range of a history call, or 10001 naming the broken rule (seed 000 §5). */
+/** The range of a history call, or 10001 naming the broken rule (docs/requirements/monitoring.md §5.3). */
 export function checkedRange(startMs: number, endMs: number): HistoryRange {
   const problem = historyRangeProblem(startMs, endMs);
   if (problem)

@@ -8,7 +8,7 @@ import { LiveHub, type LiveHubOptions } from './liveHub';
 import { consumeLiveToken, issueLiveToken } from './liveTokens';
 
 /**
- * Live data of seed 000 §7: a one-use token, then the device's socket.
+ * Live data of docs/requirements/monitoring.md §5.1: a one-use token, then the device's socket.
  *
  * POST /lfscada/websocket/monitor/token {equipmentId} → data: the token (text, valid 60 s, once).
  *   Needs monitor_view and a device the caller may see (1101 otherwise).

@@ -4,7 +4,7 @@ import type { LiveBus } from '../liveBus';
 import { DEFAULT_FEED_LIMITS, SocketFeed, type FeedLimits } from './socketFeed';
 
 export interface LiveHubOptions extends Partial<FeedLimits> {
-  /** how often every socket gets the idle text (seed 000 §9: 60 s) */
+  /** how often every socket gets the idle text (docs/requirements/monitoring.md §5.1: 60 s) */
   idleMs?: number;
 }
 

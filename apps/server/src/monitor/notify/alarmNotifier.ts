@@ -16,9 +16,14 @@ export interface AlarmNotice {
   ruleType: '00' | '01';
   /** the alarm text in both languages (a rule's content is the same text in both) */
   text: LocalizedText;
-  /** delivery methods of the rule (seed 000 §3); gateway alarms use ['message'] */
+  /**
+   * delivery methods of the rule (docs/requirements/device-configuration.md §4.1); gateway alarms use
+   * ['message']
+   */
   methods: readonly AlarmMethod[];
-  /** how often the browser repeats the alarm sound (alarmBroadcastTimes, seed 000 §4) */
+  /**
+   * how often the browser repeats the alarm sound (alarmBroadcastTimes, docs/requirements/monitoring.md §7.4)
+   */
   voiceLoops: number;
   value: number | string | null;
   triggeredAt: number;

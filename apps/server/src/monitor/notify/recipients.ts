@@ -9,11 +9,11 @@ export interface AlarmRecipient {
 }
 
 /**
- * The accounts authorised on a device (seed 000 §6): its owner, the enterprise admin(s) and the
- * accounts given access through equipment_auth. Disabled accounts are left out, and so is every
- * account of another enterprise. Internal accounts that see the device only through their role's
+ * The accounts authorised on a device (docs/requirements/messages.md §2.1): its owner, the enterprise
+ * admin(s) and the accounts given access through equipment_auth. Disabled accounts are left out, and so is
+ * every account of another enterprise. Internal accounts that see the device only through their role's
  * data range are not told: authorisation decides who gets alarm messages, so cancelling it
- * stops them (seed 000 §6).
+ * stops them (docs/requirements/organisations-roles-permissions.md §7.3).
  */
 export async function alarmRecipients(db: Db, equipmentId: number): Promise<AlarmRecipient[]> {
   return db.query<AlarmRecipient>(

@@ -98,8 +98,8 @@ async function snapshotOf(db: Db, cache: ValueCache, watch: ProjectWatch): Promi
 }
 
 /**
- * Project monitoring (seed 001 §4, §7; docs/project-monitor-api.md): the calls of a live project
- * page and its socket. Access is checked in the service through the page's or the project's
+ * Project monitoring (docs/requirements/projects.md §7, §9; docs/project-monitor-api.md): the calls of a live
+ * project page and its socket. Access is checked in the service through the page's or the project's
  * access (projectScope.ts). Registered after monitorRoutes, whose websocket plugin it uses.
  */
 export function projectMonitorRoutes(

@@ -201,7 +201,7 @@ describe('project socket', () => {
     ).toBe(true);
   });
 
-  it('counts a failed read as 0 in the pushed mvar (seed 001 §5)', async () => {
+  it('counts a failed read as 0 in the pushed mvar (docs/requirements/projects.md §5.3)', async () => {
     const c = await projectSocket(admin, { pageId, dataMvar: [mvar.id] });
     const ts = Date.now() + 2;
     await telemetry({ [count]: 99 }, { [count]: 1705 }, ts);

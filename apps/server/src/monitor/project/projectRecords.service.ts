@@ -23,8 +23,8 @@ import type { ProjectMonitorDeps } from './projectMonitor.service';
 import { monitoredProject, projectSignalDevices, requireBound, throughProject } from './projectScope';
 
 /**
- * The report, history and alarm queries of a project page over several devices (seed 001 §7
- * "Project monitoring", last bullet): history/queryAll, queryAllData, alarm/queryAll,
+ * The report, history and alarm queries of a project page over several devices
+ * (docs/requirements/projects.md §7.6): history/queryAll, queryAllData, alarm/queryAll,
  * report/queryCols, custom/report/data/query and queryAll. Each checks the project as the other
  * project calls do (projectScope.ts), then runs the device calls' code through the project.
  */

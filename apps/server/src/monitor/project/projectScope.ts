@@ -104,7 +104,7 @@ export async function servedBindings(
 /**
  * The caller as the device calls should see it once a device was found bound to a project the
  * caller may use: on a project page the project, not the account's data range, decides which
- * devices it watches (seed 001 §6 pagePmsn), so the device scope becomes the enterprise. The
+ * devices it watches (docs/requirements/projects.md §4.4), so the device scope becomes the enterprise. The
  * enterprise, the account and its permission keys stay as they are.
  */
 export function throughProject(auth: AuthContext): AuthContext {
