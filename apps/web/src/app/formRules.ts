@@ -22,7 +22,7 @@ export function schemaRule(schema: Checkable, message: string): FormRule {
   };
 }
 
-/** The password rule of seed 000 §5, worded in the current language. */
+/** The password rule of docs/requirements/account-security.md §2.1, worded in the current language. */
 export function passwordRule(lang: Lang = currentLang()): FormRule {
   return {
     validator: (_, value: string | undefined) => {

@@ -9,7 +9,7 @@ export interface MenuItem {
   children?: MenuItem[];
 }
 
-/** Main menus of seed 000 §2, in the top bar. */
+/** Main menus of docs/requirements/client-rules.md §5.1, in the top bar. */
 export const mainMenus: MenuItem[] = [
   { key: 'monitor', to: '/monitor/eg/list', perm: 'monitor_view' },
   { key: 'gm-list', to: '/monitor/gm/list', perm: 'gm_view' },
@@ -89,7 +89,7 @@ export const manageMenus: MenuItem[] = [
   },
 ];
 
-/** The user menu of seed 000 §2 (top right). */
+/** The user menu of docs/requirements/client-rules.md §5.2 (top right). */
 export const userMenus: MenuItem[] = [
   { key: 'messages', to: '/msg/messageAll' },
   { key: 'security', to: '/account/security/sms' },

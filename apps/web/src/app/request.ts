@@ -38,7 +38,7 @@ export function setSessionLostHandler(handler: () => void): void {
 }
 
 /**
- * The one request client of the app (seed 000 §7-8): credentials sent, 120 s time-out,
+ * The one request client of the app (docs/requirements/client-rules.md §2): credentials sent, 120 s time-out,
  * form-encoded bodies with dotted nested keys unless JSON, success only for '200'/'201',
  * 1006/1010 clear the session and go to /login, other failures show the server's message.
  */

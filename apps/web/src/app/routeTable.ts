@@ -33,14 +33,14 @@ export type ScreenName =
   | 'systemMessage';
 
 /**
- * One route of the full table of seed 000 §2 and seed 001 §2. `id` doubles as the i18n key of
+ * One route of the full table of docs/requirements/client-rules.md §4. `id` doubles as the i18n key of
  * the route's title (`routes:<id>`); `name` is the spec's named destination where it has one.
  */
 export interface RouteDef {
   path: string;
   id: string;
   name?: string;
-  /** reachable without login (seed 000 §2 public routes) */
+  /** reachable without login (docs/requirements/client-rules.md §3.2 public routes) */
   public?: boolean;
   redirect?: string;
   screen?: ScreenName;
@@ -86,7 +86,7 @@ export const publicRoutes: RouteDef[] = [
   ...findPwdSteps('/client/findpwd'),
 ];
 
-/** Designers run full screen, outside the main layout (seed 001 §2). */
+/** Designers run full screen, outside the main layout (docs/requirements/pages-and-designer.md §1.1). */
 export const designerRoutes: RouteDef[] = [
   r('/manage/project/:projectId/designer/:pageId', 'designer-project', { bare: true, screen: 'designer' }),
   r('/manage/eg/:equipId/designer/:pageId', 'designer-equipment', { bare: true, screen: 'designer' }),
@@ -200,7 +200,8 @@ export const layoutRoutes: RouteDef[] = [
       mon('excel/:excelId', { perm: 'smart_report' }),
       mon('excel/:excelId/page/fill/:recordId', { perm: 'smart_report' }),
       mon('excel/:excelId/page/read/:recordId', { perm: 'smart_report' }),
-      // not in the spec's table, but the main menus of seed 000 §2 name these screens
+      // not in the spec's table, but the main menus of docs/requirements/client-rules.md §5.1 name these
+      // screens
       mon('summary', { perm: 'summary_view' }),
       mon('datacenter', { perm: 'data_center' }),
     ],
@@ -271,7 +272,7 @@ export function pathTo(name: string, params: Record<string, string | number>): s
   });
 }
 
-/** Path prefixes the app recognises for device detail navigation (seed 000 §2). */
+/** Path prefixes the app recognises for device detail navigation (docs/requirements/client-rules.md §3.5). */
 export const DETAIL_PREFIXES = [
   '/monitor/eg/detail/list/',
   '/monitor/eg/detail/page/',

@@ -1,7 +1,10 @@
 import { create } from 'zustand';
 import type { PermissionKey, UserInfo } from '@fieldhub/shared';
 
-/** Client session state (seed 000 §4): the login flag is false until user info loads. */
+/**
+ * Client session state (docs/requirements/accounts-and-login.md §4.1): the login flag is false until user
+ * info loads.
+ */
 interface SessionState {
   user: UserInfo | null;
   loggedIn: boolean;

@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { request } from './request';
 
-/** The loaded theme (seed 001 §3): title, favicon, login and main page paths. */
+/**
+ * The loaded theme (docs/requirements/commerce-and-branding.md §6.1): title, favicon, login and main page
+ * paths.
+ */
 export interface Theme {
   isNew: boolean;
   title: string;

@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { firstManagePath } from '../menus';
 import { can, useSession } from '../session';
 
-/** /manage opens the device list (seed 000 §2), or the first management screen the user may open. */
+/**
+ * /manage opens the device list (docs/requirements/back-office.md §1.1), or the first management screen the
+ * user may open.
+ */
 export function ManageIndex() {
   const user = useSession((s) => s.user);
   const { t } = useTranslation();

@@ -28,7 +28,10 @@ interface Props extends RowDialogProps<AccountRow> {
   segment: AccountSegment;
 }
 
-/** Create or edit one account of the segment's kind, in a 600 px dialog (seed 000 §9). */
+/**
+ * Create or edit one account of the segment's kind, in a 600 px dialog
+ * (docs/requirements/client-rules.md §8).
+ */
 export function AccountFormModal({ segment, open, row, onClose }: Props) {
   const { t } = useTranslation(['accounts', 'common', 'menu']);
   const [form] = Form.useForm<AccountFormValues>();

@@ -26,7 +26,10 @@ export interface AccountView {
   deptFilter: boolean;
   /** filter by enterprise (enterprise admins, listed across enterprises) */
   enterpriseFilter: boolean;
-  /** only internal accounts can be deleted (seed 000 §6, code 1019) */
+  /**
+   * only internal accounts can be deleted (docs/requirements/organisations-roles-permissions.md §6.2, code
+   * 1019)
+   */
   deletable: boolean;
 }
 

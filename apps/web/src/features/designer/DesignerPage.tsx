@@ -1,7 +1,7 @@
 /**
- * The page designer (seed 001 §2), full screen under /manage/eg/:equipId/designer/:pageId and the
- * project and template variants: loads the page (`configuration/page/info`) and the designer
- * settings, then opens the editor.
+ * The page designer (docs/requirements/pages-and-designer.md §1.1), full screen under
+ * /manage/eg/:equipId/designer/:pageId and the project and template variants: loads the page
+ * (`configuration/page/info`) and the designer settings, then opens the editor.
  */
 import { useParams, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';

@@ -49,9 +49,9 @@ export function UpgradeState({ gateway }: { gateway: GatewayRow }) {
 }
 
 /**
- * Operations on the gateway (seed 000 §4): restart, a base-station location refresh (5 a day)
- * and a firmware upgrade to the newest package of its series. Each is a task followed on the
- * command poll schedule; an offline or sleeping gateway takes none (1304, 1308).
+ * Operations on the gateway (docs/requirements/devices-and-gateways.md §6.3, §6.5): restart, a base-station
+ * location refresh (5 a day) and a firmware upgrade to the newest package of its series. Each is a task
+ * followed on the command poll schedule; an offline or sleeping gateway takes none (1304, 1308).
  */
 export function GatewayActions({ gateway }: { gateway: GatewayRow }) {
   const { t } = useTranslation(['gateways', 'common']);

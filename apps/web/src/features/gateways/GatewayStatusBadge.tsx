@@ -2,7 +2,10 @@ import { Badge, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { GatewayStatus } from '@fieldhub/shared';
 
-/** Badge colours of seed 000 §4's gateway states: online green, offline grey, sleeping blue. */
+/**
+ * Badge colours of the gateway states of docs/requirements/devices-and-gateways.md §6.2: online green,
+ * offline grey, sleeping blue.
+ */
 const COLORS: Record<GatewayStatus, string> = {
   online: '#52c41a',
   offline: '#bfbfbf',

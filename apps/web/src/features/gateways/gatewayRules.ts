@@ -41,7 +41,7 @@ export function lanFieldProblem(
   return null;
 }
 
-/** Certificates and keys: .pem or .der, at most 1 MB (seed 000 §5). */
+/** Certificates and keys: .pem or .der, at most 1 MB (docs/requirements/devices-and-gateways.md §6.4). */
 export function certificateProblem(name: string, bytes: number): 'type' | 'size' | null {
   if (!/\.(pem|der)$/i.test(name.trim())) return 'type';
   if (bytes > CERT_MAX_BYTES) return 'size';

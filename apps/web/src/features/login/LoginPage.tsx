@@ -21,7 +21,10 @@ interface Fields {
   remember: boolean;
 }
 
-/** Login (seed 000 §2): name, password, image code when required, remember account, forgot password. */
+/**
+ * Login (docs/requirements/accounts-and-login.md §2.1): name, password, image code when required, remember
+ * account, forgot password.
+ */
 export default function LoginPage() {
   const { t } = useTranslation('login');
   const [form] = Form.useForm<Fields>();

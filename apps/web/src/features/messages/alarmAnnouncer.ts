@@ -1,7 +1,7 @@
 /**
- * The "sound" prompt of an alarm message (seed 000 §4): its text is spoken alarmBroadcastTimes
- * times, one alarm after the other, and the repetition stops as soon as the alarm was handled
- * (released or confirmed, asked of the server before each round) or the message was read here.
+ * The "sound" prompt of an alarm message (docs/requirements/messages.md §4.2): its text is spoken
+ * alarmBroadcastTimes times, one alarm after the other, and the repetition stops as soon as the alarm was
+ * handled (released or confirmed, asked of the server before each round) or the message was read here.
  */
 
 /** One alarm to speak. */

@@ -1,8 +1,8 @@
 import { EXPIRE_EQUIP_TYPES, type MsgReadFilter, type MsgRow } from '@fieldhub/shared';
 
 /**
- * Where each message leads (seed 000 §2 /msg): the three list tabs, the detail of the item a
- * message is about, expiry and public-notice details, and /system/msg/detail/{id}/{type} in a new
+ * Where each message leads (docs/requirements/messages.md §3 /msg): the three list tabs, the detail of the
+ * item a message is about, expiry and public-notice details, and /system/msg/detail/{id}/{type} in a new
  * window for messages about no item (the wallet variant names the literal "wallet").
  */
 
@@ -26,7 +26,7 @@ export function tabOfMenuType(menuType: string | undefined): (typeof MSG_TABS)[n
 
 export interface MsgTarget {
   path: string;
-  /** opened in a new window (seed 000 §2) */
+  /** opened in a new window (docs/requirements/messages.md §3.4) */
   newWindow: boolean;
 }
 

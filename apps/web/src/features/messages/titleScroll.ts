@@ -1,8 +1,8 @@
 import { TIMERS } from '@fieldhub/shared';
 
 /**
- * The "title" prompt of a new message (seed 000 §9): the browser tab's title scrolls one
- * character every 200 ms for 10 s, then the title the page had before comes back.
+ * The "title" prompt of a new message (docs/requirements/messages.md §4.2): the browser tab's title scrolls
+ * one character every 200 ms for 10 s, then the title the page had before comes back.
  */
 
 /** The title after `step` scroll steps: the text rotated left by one character per step. */

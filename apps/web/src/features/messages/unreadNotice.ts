@@ -1,9 +1,9 @@
 import { TIMERS } from '@fieldhub/shared';
 
 /**
- * The unread-notification flag of seed 000 §4: a new message raises it (and is announced); it
- * resets 10 s later and the unread count is fetched again. Messages arriving while it is raised
- * join the announcement already on screen instead of opening one popup each (an alarm flood
+ * The unread-notification flag of docs/requirements/messages.md §4.3: a new message raises it (and is
+ * announced); it resets 10 s later and the unread count is fetched again. Messages arriving while it is
+ * raised join the announcement already on screen instead of opening one popup each (an alarm flood
  * would otherwise cover the screen).
  */
 export class UnreadNotice {

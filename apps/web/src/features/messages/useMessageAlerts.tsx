@@ -20,7 +20,7 @@ const NOTIFICATION_KEY = 'msg-new';
 
 /**
  * Keeps the signed-in account's message socket open while the main layout is shown and turns a
- * new message into the prompts the account chose (its prompType, seed 000 §3-4, §9):
+ * new message into the prompts the account chose (its prompType, docs/requirements/messages.md §4.2, §4.3):
  * `alter` a popup for 10 s, `title` the tab title scrolling for 10 s, `sound` the alarm text
  * spoken alarmBroadcastTimes times until handled or read. The unread badge follows every frame,
  * and the count is fetched again when the unread-notification flag resets 10 s later.

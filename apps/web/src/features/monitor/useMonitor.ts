@@ -9,7 +9,7 @@ import {
 import { request } from '../../app/request';
 import type { Paging } from '../../app/paging';
 
-/** Filters of the monitor list (seed 000 §2 /monitor/eg/list). */
+/** Filters of the monitor list (docs/requirements/monitoring.md §2.2 /monitor/eg/list). */
 export interface CardFilters {
   groupId?: number | undefined;
   keyword?: string | undefined;

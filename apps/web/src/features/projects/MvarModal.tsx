@@ -44,9 +44,9 @@ const newMvar: MvarFields = {
 const inLang = (message: { zh: string; en: string }) => (currentLang() === 'en-US' ? message.en : message.zh);
 
 /**
- * Adds or edits an intermediate variable (seed 001 §3, §5): title, calculation type, formula with
- * the signal picker, initial value, unit and decimals. The formula is checked as it is typed by
- * the shared rules (syntax, length), and by the server (validFormulaVar: each reference a signal
+ * Adds or edits an intermediate variable (docs/requirements/projects.md §5.1, §5.2, §5.5): title, calculation
+ * type, formula with the signal picker, initial value, unit and decimals. The formula is checked as it is
+ * typed by the shared rules (syntax, length), and by the server (validFormulaVar: each reference a signal
  * of the project's equipment) on "Check" and before saving.
  */
 export function MvarModal({

@@ -18,8 +18,8 @@ import { PagePmsnEditor } from './PagePmsnEditor';
 import { useMemberCandidates, useMembers, usePmsnActions } from './usePmsn';
 
 /**
- * Accounts with access to the project and the pages each may open (seed 001 §6 per-page
- * pagePmsn; §9: at most 50 accounts, at most 10 accounts per page).
+ * Accounts with access to the project and the pages each may open (docs/requirements/projects.md §4.1
+ * per-page pagePmsn; §2.2, §4.2: at most 50 accounts, at most 10 accounts per page).
  */
 export function ProjectAccountsTab({ projectId }: { projectId: number }) {
   const { t } = useTranslation(['projects', 'common']);

@@ -11,9 +11,9 @@ import { PROJECT_TABS, type ProjectTab } from './projectTabs';
 import { useProjectInfo } from './useProjects';
 
 /**
- * One project's management in tabs (seed 001 §2 "pages, bound equipment, permissions, sharing";
- * §3 Project and mvar). The open project and tab live in the list's address, so a reload or a
- * shared link lands on the same tab.
+ * One project's management in tabs (docs/requirements/projects.md §1.1: pages, bound devices, members and
+ * page permissions, sharing, intermediate variables; §2 the project). The open project and tab live in the
+ * list's address, so a reload or a shared link lands on the same tab.
  */
 export function ProjectDrawer({
   projectId,

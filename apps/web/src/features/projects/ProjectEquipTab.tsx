@@ -19,7 +19,7 @@ import { EquipBindModal } from './EquipBindModal';
 import { useBoundEquipment, useEquipActions } from './useProjectEquip';
 
 /**
- * Equipment bound to the project (seed 001 §3 "Project equipment: equipmentId, title, key"): the
+ * Equipment bound to the project (docs/requirements/projects.md §3.1: device id, title, key): the
  * devices whose signals its pages and intermediate variables read, each with its key and title.
  */
 export function ProjectEquipTab({ projectId }: { projectId: number }) {

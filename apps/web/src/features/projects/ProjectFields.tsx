@@ -9,8 +9,8 @@ import {
 import type { ProjectFormValues } from './projectForm';
 
 /**
- * The fields of a project (seed 001 §3): name, remark, and how its pages show a value that could
- * not be read — a fixed text (errorDefaultVal, '0' by default) or the last value read.
+ * The fields of a project (docs/requirements/projects.md §2.1): name, remark, and how its pages show a value
+ * that could not be read — a fixed text (errorDefaultVal, '0' by default) or the last value read.
  */
 export function ProjectFormFields() {
   const { t } = useTranslation('projects');

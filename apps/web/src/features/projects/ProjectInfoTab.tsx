@@ -5,7 +5,10 @@ import { ProjectFormFields } from './ProjectFields';
 import { projectFieldsOf, type ProjectFormValues } from './projectForm';
 import { useProjectActions, useProjectInfo } from './useProjects';
 
-/** The project's own fields (seed 001 §3 Project: errorValShow, errorDefaultVal) and its figures. */
+/**
+ * The project's own fields (docs/requirements/projects.md §2.1: errorValShow, errorDefaultVal) and its
+ * figures.
+ */
 export function ProjectInfoTab({ projectId }: { projectId: number }) {
   const info = useProjectInfo(projectId);
   if (!info.data) return <Skeleton active />;

@@ -23,7 +23,7 @@ export function shownValue(row: Pick<MvarWithValue, 'value' | 'decimals' | 'unit
 }
 
 /**
- * Intermediate variables of the project (seed 001 §3 mvar, §5, §7): each with its calculation,
+ * Intermediate variables of the project (docs/requirements/projects.md §5): each with its calculation,
  * the signals it reads and its latest value, computed on the server as values arrive.
  */
 export function ProjectMvarTab({ projectId }: { projectId: number }) {

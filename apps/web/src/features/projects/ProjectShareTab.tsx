@@ -12,8 +12,8 @@ import { schemaRule } from '../../app/formRules';
 import { useShareActions, useShareInfo } from './useProjects';
 
 /**
- * Sharing of the project (seed 001 §7 editShareAuth, editSharePwd, queryShareInfo): the switch,
- * what the shared project may do, and its password.
+ * Sharing of the project (docs/requirements/projects.md §8.1, §9: editShareAuth, editSharePwd,
+ * queryShareInfo): the switch, what the shared project may do, and its password.
  */
 export function ProjectShareTab({ projectId }: { projectId: number }) {
   const info = useShareInfo(projectId);

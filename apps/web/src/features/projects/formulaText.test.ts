@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addToRefList, insertAtCaret, insertRef, signalRef } from './formulaText';
 
 describe('signalRef', () => {
-  it('writes the ${equipmentId.signalId} form of seed 001 §3', () => {
+  it('writes the ${equipmentId.signalId} form of docs/requirements/projects.md §5.1', () => {
     expect(signalRef(12, 345)).toBe('${12.345}');
   });
 });

@@ -4,7 +4,9 @@
  * on where the caret lands.
  */
 
-/** The reference a formula uses for a signal of a project's equipment (seed 001 §3). */
+/**
+ * The reference a formula uses for a signal of a project's equipment (docs/requirements/projects.md §5.1).
+ */
 export function signalRef(equipmentId: number | string, signalId: number | string): string {
   return `\${${equipmentId}.${signalId}}`;
 }

@@ -1,8 +1,8 @@
 import type { PagePmsn, PagePmsnLevel, ProjectMember } from '@fieldhub/shared';
 
 /**
- * Kernels of the project permission editor (seed 001 §6, §9: at most 10 accounts hold a
- * permission on one page, at most 50 accounts per project).
+ * Kernels of the project permission editor (docs/requirements/projects.md §2.2, §4.2: at most 10 accounts
+ * hold a permission on one page, at most 50 accounts per project).
  */
 
 /** How many members hold a permission on each page, leaving out the member being edited. */

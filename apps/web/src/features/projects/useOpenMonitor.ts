@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toastError } from '../../app/notify';
 import { homePageOf } from './useProjects';
 
-/** Where a project's page is monitored (seed 001 §2 monitor routes). */
+/** Where a project's page is monitored (docs/requirements/projects.md §1.3). */
 export function monitorPath(projectId: number, pageId: number): string {
   return `/monitor/project/${projectId}/page/${pageId}`;
 }

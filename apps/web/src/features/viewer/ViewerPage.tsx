@@ -1,6 +1,6 @@
 /**
- * The live page viewer (seed 001 §2): `/monitor/eg/detail/page/:pageId/...` shows one device
- * page, `/monitor/eg/group/configuration/:groupId/:id[/:pageId]` the pages of device `:id` as tabs
+ * The live page viewer (docs/requirements/projects.md §6.1): `/monitor/eg/detail/page/:pageId/...` shows one
+ * device page, `/monitor/eg/group/configuration/:groupId/:id[/:pageId]` the pages of device `:id` as tabs
  * (its first page when none is named), `/monitor/project/:projectId/{page,preview}/:pageId` a
  * project page (after its password when protected). Device pages take values from their devices'
  * sockets, project pages from the project socket; widgets outside the account's authRegion are
@@ -301,7 +301,7 @@ function ProjectPage({ projectId, pageId }: { projectId: string; pageId: string 
   const { t } = useTranslation('viewer');
   const client = useQueryClient();
   const key = ['viewer', 'project-page', pageId];
-  // page info is cached per id (seed 001 §7); unlocking drops the cached answer
+  // page info is cached per id (docs/requirements/projects.md §6.2); unlocking drops the cached answer
   const info = useQuery({
     queryKey: key,
     queryFn: async () => {

@@ -1,7 +1,7 @@
 /**
- * Animations in view mode (seed 001 §3): each enabled animation reads its bound signal and
- * compares it with its condition (symbol, default ==; value, default 0). Colour animations pick
- * the colour of the first row whose condition holds. Pure functions: the viewer's widget wrapper
+ * Animations in view mode (docs/requirements/pages-and-designer.md §9.2): each enabled animation reads its
+ * bound signal and compares it with its condition (symbol, default ==; value, default 0). Colour animations
+ * pick the colour of the first row whose condition holds. Pure functions: the viewer's widget wrapper
  * turns the result into CSS.
  */
 import type { Animation, ColorRow, CompareSymbol, Widget } from '@fieldhub/hmi';

@@ -1,7 +1,7 @@
 /**
- * The script of a click event (seed 001 §3: `main(api, param, callback)`) runs in the script
- * widgets' sandbox (a one-run worker of the opaque-origin script host, without network, cookies or
- * the page's DOM, ended after 5 s).
+ * The script of a click event (docs/requirements/pages-and-designer.md §8.1, docs/requirements/widgets.md §6:
+ * `main(api, param, callback)`) runs in the script widgets' sandbox (a one-run worker of the opaque-origin
+ * script host, without network, cookies or the page's DOM, ended after 5 s).
  * The script reads values through `api.values(signals)` and tells the page what to do through
  * its callback: `{jump: pageId}`, `{open: url}` or `{message: text}`; anything else does nothing.
  */

@@ -1,17 +1,17 @@
 /**
- * The live feed of the devices a page reads (seed 001 §4 "Live equipment monitoring on a page"):
+ * The live feed of the devices a page reads (docs/requirements/projects.md §6.2, §6.5):
  * per device the variables with their latest values (the real-time query), the gateway probe and
  * monitor opening with the poll / re-open / idle timers of `MonitorSession`, and the live socket.
- * Devices are started 100 ms apart so their gateway and open calls are spaced (seed 001 §9).
- * Socket values go into the `ValueStore`, which applies them once per frame; an offline gateway
- * marks the device's values stale.
+ * Devices are started 100 ms apart so their gateway and open calls are spaced
+ * (docs/requirements/projects.md §7.1). Socket values go into the `ValueStore`, which applies them once per
+ * frame; an offline gateway marks the device's values stale.
  */
 import type { LiveMessage, MonitorSignal } from '@fieldhub/shared';
 import type { LiveSocket, LiveSocketStatus } from '../monitor/live/liveSocket';
 import { MonitorSession, type GatewayProbe } from '../monitor/live/monitorSession';
 import { signalKey, type IncomingValue, type ValueStore } from './valueStore';
 
-/** Spacing of the gateway-open calls of one page (seed 001 §9). */
+/** Spacing of the gateway-open calls of one page (docs/requirements/projects.md §7.1). */
 export const OPEN_SPACING_MS = 100;
 
 export interface DeviceFeedDeps {

@@ -148,7 +148,7 @@ export function isClickable(widget: Widget): boolean {
 }
 
 /**
- * The write a bound control without a click event makes (seed 001 §3 widget data), as a click
+ * The write a bound control without a click event makes (docs/requirements/widgets.md §3.2), as a click
  * config, or null:
  * * a switch (UsualSelect) writes the opposite of its bound value: its off value while the value
  *   is its on value, else its on value (defaults 1 and 0);

@@ -1,5 +1,5 @@
 /**
- * The live feed of a project page (seed 001 §4, §7 "Project monitoring"; docs/project-monitor-api.md):
+ * The live feed of a project page (docs/requirements/projects.md §7.1, §7.2; docs/project-monitor-api.md):
  * the page's signals and intermediate variables with their values (signal/query), the gateways of
  * its devices (gateway/query every 60 s; gateway/open for online rows without vpn, 100 ms apart,
  * again every 3570 s), and the project socket whose frames go into the `ValueStore`. A device

@@ -1,6 +1,6 @@
 /**
- * Click events of a live page (seed 001 §3, §5, §9): write (a fixed value or one typed in, with
- * the hint, the confirmation and the write permission; the write follows its device task to the
+ * Click events of a live page (docs/requirements/pages-and-designer.md §8): write (a fixed value or one typed
+ * in, with the hint, the confirmation and the write permission; the write follows its device task to the
  * end and reports back when feedback is on), page jump, link, iframe popup (600×600 centred by
  * default) and script; a bound switch writes its other value, a radio group the option clicked,
  * a combo box the option chosen and an input box the value typed in. With delay on, a widget ignores clicks for the delay (1000 ms by default)

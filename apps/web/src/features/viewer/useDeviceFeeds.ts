@@ -33,7 +33,7 @@ async function probeGateway(equipmentId: string): Promise<GatewayProbe> {
     );
     return { status: info.status, vpn: info.vpn };
   } catch (err) {
-    // 2001: the device has no gateway (seed 001 §4)
+    // 2001: the device has no gateway (docs/requirements/monitoring.md §4.2)
     if (err instanceof ApiError && err.code === '2001') return 'none';
     throw err;
   }

@@ -1,7 +1,7 @@
 /**
- * Binding repair on open (seed 001 §4): the page's bindings are checked against the signals the
- * platform knows now, by the hmi kernel `repairBindings`. The known list is the user's visible
- * equipment and the signals of the page's own equipment and of every equipment the page binds.
+ * Binding repair on open (docs/requirements/pages-and-designer.md §7.1): the page's bindings are checked
+ * against the signals the platform knows now, by the hmi kernel `repairBindings`. The known list is the
+ * user's visible equipment and the signals of the page's own equipment and of every equipment the page binds.
  * An equipment answering "device not found" (1101) is gone; any other failure stops the repair
  * (a network error must not clear bindings).
  */

@@ -106,7 +106,10 @@ export function nudgeSelection(store: EditorStore, dx: number, dy: number): Refu
   return null;
 }
 
-/** Turns each selected widget to the next 90° step (seed 001 §9 rotation step). */
+/**
+ * Turns each selected widget to the next 90° step (docs/requirements/pages-and-designer.md §4.1 rotation
+ * step).
+ */
 export function rotateStep(store: EditorStore, direction: 1 | -1): Refusal {
   const s = store.getState();
   const units = selectionUnits(s.doc, s.selection);

@@ -1,6 +1,6 @@
 /**
- * Animations of one widget (seed 001 §3): show/hide, twinkle, rotate, fill, border and font
- * colour, each disabled by default, each with a condition on a bound signal (symbol, value);
+ * Animations of one widget (docs/requirements/pages-and-designer.md §9): show/hide, twinkle, rotate, fill,
+ * border and font colour, each disabled by default, each with a condition on a bound signal (symbol, value);
  * colour animations hold rows of symbol, value and colour.
  */
 import { Button, Card, Input, Select, Space, Switch } from 'antd';

@@ -587,7 +587,10 @@ export function ComplexSpecific({ editor }: { editor: WidgetEditor }) {
   }
 }
 
-/** Script code and the parameter fields of seed 001 §3 (offset, timeUnit, length, mode, min, max). */
+/**
+ * Script code and the parameter fields of docs/requirements/widgets.md §6.1 (offset, timeUnit, length, mode,
+ * min, max).
+ */
 function ScriptFields({ editor }: { editor: WidgetEditor }) {
   const f = useFields(editor);
   const { t, w } = f;

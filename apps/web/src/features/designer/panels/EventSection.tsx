@@ -1,5 +1,5 @@
 /**
- * The click event of one widget (seed 001 §3 Click event config): enable, the action (write,
+ * The click event of one widget (docs/requirements/pages-and-designer.md §8): enable, the action (write,
  * page jump, link, script, iframe) and its fields; a write asks for confirmation by default.
  */
 import { InputNumber, Select, Space, Switch } from 'antd';

@@ -1,4 +1,7 @@
-/** Page options (seed 001 §3): title, size, fit, background, password protection. */
+/**
+ * Page options (docs/requirements/pages-and-designer.md §2.1): title, size, fit, background, password
+ * protection.
+ */
 import { useState } from 'react';
 import { App, Button, Input, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -16,8 +19,8 @@ export interface PageRef {
 }
 
 /**
- * Password protection (seed 001 §3 checkpwd, password): set through page/edit, stored hashed by
- * the server and never written into the document, so it is not part of undo.
+ * Password protection (docs/requirements/pages-and-designer.md §2.1, §2.5 checkpwd, password): set through
+ * page/edit, stored hashed by the server and never written into the document, so it is not part of undo.
  */
 function PasswordRows({ page }: { page: PageRef }) {
   const { t } = useTranslation('designer');

@@ -1,4 +1,7 @@
-/** Designer settings (seed 001 §3): autosave and its interval, grid, ruler, adsorb, data text. */
+/**
+ * Designer settings (docs/requirements/pages-and-designer.md §10.1): autosave and its interval, grid, ruler,
+ * adsorb, data text.
+ */
 import { useEffect } from 'react';
 import { Form, InputNumber, Modal, Select, Switch } from 'antd';
 import type { ButtonProps } from 'antd';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COLOUR_HISTORY_MAX, normalizeHex, PRESET_COLOURS, recentColours, rememberColour } from './colours';
 
-describe('designer colour picker rules (seed 001 §5)', () => {
+describe('designer colour picker rules (docs/requirements/pages-and-designer.md §11.1)', () => {
   it('keeps only hex digits and makes an empty value white', () => {
     expect(normalizeHex('#1a2b3c')).toBe('#1A2B3C');
     expect(normalizeHex('zz12xx34yy56')).toBe('#123456');

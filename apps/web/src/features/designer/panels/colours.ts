@@ -1,4 +1,7 @@
-/** Colour picker rules of seed 001 §5: hex digits only, empty is white, 20 recent, 50 presets. */
+/**
+ * Colour picker rules of docs/requirements/pages-and-designer.md §11.1: hex digits only, empty is white, 20
+ * recent, 50 presets.
+ */
 
 /** 50 predefined colours: greys, then ten hues in four shades. */
 export const PRESET_COLOURS: readonly string[] = [

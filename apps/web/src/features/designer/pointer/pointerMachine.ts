@@ -4,8 +4,8 @@
  * on release, at most one commit (select, move, resize, rotate) that the editor turns into one
  * command. Nothing here touches the DOM, so a drag costs no React render until it is committed.
  *
- * Geometry comes from packages/hmi (seed 001 §4/§9: edge-drag tolerance 3, minimum size 2, snap
- * tolerance 5 with adsorb else 1, rotation step 90°).
+ * Geometry comes from packages/hmi (docs/requirements/pages-and-designer.md §4.1, §4.4, §4.7: edge-drag
+ * tolerance 3, minimum size 2, snap tolerance 5 with adsorb else 1, rotation step 90°).
  */
 import {
   EDGE_DRAG_TOLERANCE,
@@ -113,7 +113,10 @@ export type PointerCommit =
 export interface PointerContext {
   widgets: ReadonlyMap<string, PointerWidget>;
   selection: readonly string[];
-  /** seed 001 §3 designer settings: adsorb widens the snap tolerance to 5 */
+  /**
+   * designer settings (docs/requirements/pages-and-designer.md §4.7, §10.1): adsorb widens the snap tolerance
+   * to 5
+   */
   adsorb: boolean;
   /** canvas zoom (screen pixels per page unit): thresholds are in screen pixels */
   zoom: number;
@@ -376,7 +379,8 @@ function fromResizing(
     { x: event.point.x - state.origin.x, y: event.point.y - state.origin.y },
     event.shift,
   );
-  // a resize below the minimum is ignored: the last valid rectangle stays (seed 001 §4)
+  // a resize below the minimum is ignored: the last valid rectangle stays
+  // (docs/requirements/pages-and-designer.md §4.4)
   if (!next) return { state };
   void ctx;
   return { state: { ...state, rect: next } };
@@ -394,7 +398,8 @@ function fromRotating(
   if (event.type !== 'move') return { state };
   const turned = angleOf(state.center, event.point) - state.startAngle;
   let rotate = normalizeAngle(state.start + turned);
-  // shift turns in 90° steps (seed 001 §9 rotation step); free turns land on whole degrees
+  // shift turns in 90° steps (docs/requirements/pages-and-designer.md §4.1 rotation step); free turns land on
+  // whole degrees
   rotate = event.shift
     ? normalizeAngle(Math.round(rotate / ROTATION_STEP) * ROTATION_STEP)
     : Math.round(rotate);

@@ -132,7 +132,7 @@ function Dashboard({ widget }: { widget: Widget }) {
   );
 }
 
-/** Percent fill in its three modes (seed 001 §3: rectangle, capacity, doughnut). */
+/** Percent fill in its three modes (docs/requirements/widgets.md §3.1: rectangle, capacity, doughnut). */
 function PercentFill({ widget }: { widget: Widget }) {
   const { width, height } = widget.position;
   const mode = str(dataOf(widget, 'mode'), 'rectangle');

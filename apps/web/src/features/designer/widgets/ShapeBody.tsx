@@ -1,4 +1,4 @@
-/** The ten basic shapes of seed 001 §3 drawn as SVG in the widget's own pixel box. */
+/** The ten basic shapes of docs/requirements/widgets.md §2.1 drawn as SVG in the widget's own pixel box. */
 import type { Widget } from '@fieldhub/hmi';
 import { dataOf, num, str, strokeOf } from './styleOf';
 

@@ -45,8 +45,8 @@ function initialValues(device: DeviceRow | undefined): Values {
 }
 
 /**
- * Basic information of a device (seed 000 §3 Device): the first wizard step and the info tab.
- * Saving creates the device (no `device`) or edits it; `onSaved` gets its id.
+ * Basic information of a device (docs/requirements/devices-and-gateways.md §2.1, §4.1): the first wizard step
+ * and the info tab. Saving creates the device (no `device`) or edits it; `onSaved` gets its id.
  */
 export function BasicInfoForm({
   device,

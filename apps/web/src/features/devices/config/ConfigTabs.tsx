@@ -8,7 +8,10 @@ import { ReportAndAlarmTab } from './ReportsTab';
 import { ScriptsTab } from './ScriptsTab';
 import { VariablesTab } from './VariablesTab';
 
-/** Tabs of the device and template edit screens (seed 000 §2), selected with `?tab=`. */
+/**
+ * Tabs of the device and template edit screens (docs/requirements/devices-and-gateways.md §4.4, §5.2),
+ * selected with `?tab=`.
+ */
 export const CONFIG_TABS = ['info', 'driver', 'signal', 'report', 'page', 'script'] as const;
 export type ConfigTab = (typeof CONFIG_TABS)[number];
 

@@ -13,7 +13,7 @@ import { TemplateCard } from './TemplateBinding';
 import { useDeviceInfo } from './useDevice';
 import { VariablesTab } from './VariablesTab';
 
-/** The setup wizard's steps (seed 000 §2), in the setup order of seed 000 §4. */
+/** The setup wizard's steps, in their setup order (docs/requirements/devices-and-gateways.md §4.1, §4.2). */
 const STEPS = ['basic', 'gateway', 'variables', 'reports', 'pages', 'scripts'] as const;
 const LAST = STEPS.length - 1;
 

@@ -26,7 +26,9 @@ type RuleFor = (field: string) => FormRule[];
 
 const options = (values: readonly (string | number)[]) => values.map((v) => ({ value: v, label: String(v) }));
 
-/** The fields of one protocol (seed 000 §3 Driver), below the common ones. */
+/**
+ * The fields of one protocol (docs/requirements/device-configuration.md §2.1, §2.2), below the common ones.
+ */
 export function DriverProtocolFields({ protocol, rule }: { protocol: Protocol; rule: RuleFor }) {
   switch (protocol) {
     case 'modbus-tcp':

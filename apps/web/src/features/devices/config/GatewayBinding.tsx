@@ -46,8 +46,8 @@ type Lookup =
   | { state: 'failed'; sn: string; message: string };
 
 /**
- * Binding by SN and 6-digit verification code (seed 000 §2): typing the 12th digit looks the SN
- * up, so the series and model show before anything is bound.
+ * Binding by SN and 6-digit verification code (docs/requirements/devices-and-gateways.md §4.3): typing the
+ * 12th digit looks the SN up, so the series and model show before anything is bound.
  */
 export function BindGatewayForm({
   equipmentId,

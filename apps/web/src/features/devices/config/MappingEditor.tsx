@@ -6,7 +6,8 @@ import { MAPPING_MAX } from '@fieldhub/shared';
 
 /**
  * The state mapping of a variable: value → text rows (at most 100, values unique, text not
- * blank; seed 000 §5). The list's problems come from the variable check through `rules`.
+ * blank; docs/requirements/device-configuration.md §3.5). The list's problems come from the variable check
+ * through `rules`.
  */
 export function MappingEditor({ rules, disabled }: { rules: FormListProps['rules']; disabled: boolean }) {
   const { t } = useTranslation('deviceConfig');

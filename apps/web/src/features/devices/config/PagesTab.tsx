@@ -9,9 +9,9 @@ import { movedIds } from './pageOrder';
 import { designerPath, usePageActions, usePageList, type PagesOwner } from './usePages';
 
 /**
- * Configuration pages of a device, template or project (seed 001 §2 tab "page", project list):
- * the list in its order, with add, rename, copy, delete, move up and down, and "design", which
- * opens the page designer in a new browser tab as the original does.
+ * Configuration pages of a device, template or project (docs/requirements/pages-and-designer.md §1.2: the
+ * page tab, a project's pages): the list in its order, with add, rename, copy, delete, move up and down, and
+ * "design", which opens the page designer in a new browser tab as the original does.
  */
 export function PagesTab({ owner }: { owner: PagesOwner }) {
   const { t } = useTranslation(['pages', 'common']);

@@ -79,8 +79,9 @@ export function connectionSummary(row: DriverRow): string {
 }
 
 /**
- * Reads a certificate or key file for an OPC UA driver: .pem or .der, at most 1 MB (seed 000 §5).
- * PEM is kept as text; DER is wrapped as PEM so the driver stores one form.
+ * Reads a certificate or key file for an OPC UA driver: .pem or .der, at most 1 MB
+ * (docs/requirements/client-rules.md §7.3). PEM is kept as text; DER is wrapped as PEM so the driver stores
+ * one form.
  */
 export async function readKeyFile(
   file: File,

@@ -18,7 +18,7 @@ export function pageOwnerOf(owner: PagesOwner): PageOwner {
   return { ownerKind: 'template', ownerId: owner.templateId };
 }
 
-/** Where the designer of a page opens (seed 001 §2 designer routes). */
+/** Where the designer of a page opens (docs/requirements/pages-and-designer.md §1.1). */
 export function designerPath(owner: PagesOwner, pageId: number): string {
   if ('equipmentId' in owner) return `/manage/eg/${owner.equipmentId}/designer/${pageId}`;
   if ('projectId' in owner) return `/manage/project/${owner.projectId}/designer/${pageId}`;

@@ -12,9 +12,9 @@ import {
 import { bestEffort, compact, inLang, issueText } from './schemaForm';
 
 /**
- * Everything the server checks about a variable (seed 000 §5), run in the browser over the form:
- * the shared schema, the cross-field rules of `variableProblems`, the formulas with the shared
- * formula engine and the address with `validateAddress` for the driver's protocol.
+ * Everything the server checks about a variable (docs/requirements/device-configuration.md §3), run in the
+ * browser over the form: the shared schema, the cross-field rules of `variableProblems`, the formulas with
+ * the shared formula engine and the address with `validateAddress` for the driver's protocol.
  */
 
 /** A mapping row as typed: the value is text until it is sent. */

@@ -21,8 +21,9 @@ import { useAuthorizationSave, useDeviceAuthorizations } from './useSharing';
 type Item = AuthAccount & { key: number };
 
 /**
- * Which internal and external accounts of the enterprise may see a device (seed 000 §6): at most
- * 50; removing one also stops its alarm messages for the device.
+ * Which internal and external accounts of the enterprise may see a device
+ * (docs/requirements/organisations-roles-permissions.md §7.2, §7.3): at most 50; removing one also stops its
+ * alarm messages for the device.
  */
 export function AuthorizeModal({ open, row, onClose }: RowDialogProps<DeviceRow>) {
   const { t } = useTranslation(['deviceList', 'common']);

@@ -10,7 +10,10 @@ function suggestedName(name: string, suffix: string): string {
   return `${name.slice(0, Math.max(0, COPY_NAME_MAX - suffix.length))}${suffix}`;
 }
 
-/** Copies a device with its configuration under a new name (at most 25 characters, seed 000 §5). */
+/**
+ * Copies a device with its configuration under a new name (at most 25 characters,
+ * docs/requirements/devices-and-gateways.md §3.3).
+ */
 export function CopyDeviceModal({ open, row, onClose }: RowDialogProps<DeviceRow>) {
   const { t } = useTranslation(['deviceList', 'common']);
   const [form] = Form.useForm<{ name: string }>();

@@ -30,8 +30,9 @@ function useBulkJob(jobId: string | null) {
 }
 
 /**
- * Device import (seed 000 §2, §4): download the template, upload a filled .xls/.xlsx, watch the
- * job's progress, then see the summary or, when it failed, every bad row with its reason.
+ * Device import (docs/requirements/devices-and-gateways.md §3.5, §10): download the template, upload a filled
+ * .xls/.xlsx, watch the job's progress, then see the summary or, when it failed, every bad row with its
+ * reason.
  */
 export function ImportDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation(['deviceList', 'common']);

@@ -26,8 +26,8 @@ import { isValidSharePassword, SHARE_PERM_GROUPS, shareLink, togglePerm } from '
 import { useShareActions, useShareInfo } from './useSharing';
 
 /**
- * Sharing of one device (seed 000 §2, §6): the switch, the public link with its QR code, an
- * optional password, and what the link may show or do.
+ * Sharing of one device (docs/requirements/devices-and-gateways.md §9): the switch, the public link with its
+ * QR code, an optional password, and what the link may show or do.
  */
 export function ShareDrawer({ open, row, onClose }: RowDialogProps<DeviceRow>) {
   const { t } = useTranslation(['deviceList', 'common']);

@@ -13,7 +13,10 @@ export function authorizationChanges(
   };
 }
 
-/** A device may have at most 50 authorised accounts (seed 000 §6, code 1127). */
+/**
+ * A device may have at most 50 authorised accounts
+ * (docs/requirements/organisations-roles-permissions.md §7.2, code 1127).
+ */
 export function overAuthorizationLimit(count: number): boolean {
   return count > LIMITS.authorizedAccountsPerDevice;
 }

@@ -1,6 +1,7 @@
 /**
  * The state of a long bulk job (device import) as `/lfscada/bulk/job {jobId}` reports it, and
- * how the import dialog reads it. Seed 000 §4: import is in progress, completed or failed.
+ * how the import dialog reads it. docs/requirements/devices-and-gateways.md §3.5: import is in progress,
+ * completed or failed.
  */
 export interface BulkJobError {
   /** spreadsheet row, 1-based as Excel shows it; null for a problem of the whole file */
@@ -34,7 +35,7 @@ export function jobPercent(job: BulkJob): number {
   return Math.max(0, Math.min(100, Math.floor((job.done / job.total) * 100)));
 }
 
-/** Import files: .xls or .xlsx (seed 000 §5). */
+/** Import files: .xls or .xlsx (docs/requirements/devices-and-gateways.md §10.1). */
 export function isSpreadsheetName(name: string): boolean {
   return /\.xlsx?$/i.test(name.trim());
 }

@@ -1,6 +1,9 @@
 import { SHARE_PERMS, sharePasswordSchema, type SharePerm } from '@fieldhub/shared';
 
-/** How the share drawer groups the toggles of seed 000 §6: the top menu, the menus, data writing. */
+/**
+ * How the share drawer groups the toggles of docs/requirements/devices-and-gateways.md §9.2: the top menu,
+ * the menus, data writing.
+ */
 export const SHARE_PERM_GROUPS: readonly { key: 'top' | 'menus' | 'write'; perms: readonly SharePerm[] }[] = [
   { key: 'top', perms: ['topMenu'] },
   {
@@ -15,7 +18,10 @@ export function togglePerm(perms: readonly SharePerm[], perm: SharePerm, on: boo
   return SHARE_PERMS.filter((p) => (p === perm ? on : perms.includes(p)));
 }
 
-/** Share password rule (seed 000 §5): at least 4 letters or digits, no special characters. */
+/**
+ * Share password rule (docs/requirements/devices-and-gateways.md §9.1): at least 4 letters or digits, no
+ * special characters.
+ */
 export function isValidSharePassword(value: string): boolean {
   return sharePasswordSchema.safeParse(value).success;
 }

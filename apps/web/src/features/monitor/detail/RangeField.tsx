@@ -28,7 +28,10 @@ export function useRange(hours: number) {
   return { range: current(), picked, current, setRange: setPicked };
 }
 
-/** The rule a range breaks (seed 000 §5: start before end, ≤ 30 days, not before 1970), as text. */
+/**
+ * The rule a range breaks (docs/requirements/monitoring.md §5.3: start before end, ≤ 30 days, not before
+ * 1970), as text.
+ */
 export function rangeProblemText(range: TimeRange | null): string | null {
   if (!range) return null;
   const problem = historyRangeProblem(range.start, range.end);

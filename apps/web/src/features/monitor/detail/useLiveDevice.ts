@@ -40,7 +40,8 @@ export interface LiveDevice {
 /**
  * Live data of one device: the variables with their latest values, kept current by the socket
  * (a value older than the one shown is ignored), the gateway state with the open/re-open/idle
- * timers of seed 000 §4, and the alarms the socket announces (they refresh the alarm queries).
+ * timers of docs/requirements/monitoring.md §4.1–§4.3, and the alarms the socket announces (they refresh the
+ * alarm queries).
  */
 export function useLiveDevice(equipmentId: number): LiveDevice {
   const client = useQueryClient();
@@ -122,7 +123,8 @@ export function useLiveDevice(equipmentId: number): LiveDevice {
           setNoGateway(false);
           return { status: info.status, vpn: info.vpn };
         } catch (err) {
-          // 2001: no gateway; the screen clears the gateway and alarm count (seed 001 §4)
+          // 2001: no gateway; the screen clears the gateway and alarm count
+          // (docs/requirements/monitoring.md §4.2)
           if (err instanceof ApiError && err.code === '2001') {
             setGateway(null);
             setNoGateway(true);

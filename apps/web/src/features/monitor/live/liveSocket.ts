@@ -1,7 +1,7 @@
 import { liveMessageSchema, TIMERS, type LiveMessage } from '@fieldhub/shared';
 
 /**
- * The live-data socket of one device (seed 000 §7 "Live data"): a token from
+ * The live-data socket of one device (docs/requirements/monitoring.md §5.1): a token from
  * /lfscada/websocket/monitor/token, then /lfscada/ws/eg/signal/subscribe/{token}. When the token
  * request fails or the socket closes, it tries again after 10 s with a new token. Frames that are
  * not a known message are ignored.
@@ -28,7 +28,10 @@ export interface LiveSocketDeps<M = LiveMessage> {
   parse?(data: unknown): M | null;
 }
 
-/** `path` + token on the page's host: ws on http pages, wss on https pages (seed 000 §7). */
+/**
+ * `path` + token on the page's host: ws on http pages, wss on https pages
+ * (docs/requirements/monitoring.md §5.1).
+ */
 export function sameHostSocketUrl(location: { protocol: string; host: string }, path: string, token: string) {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   return `${scheme}://${location.host}${path}${encodeURIComponent(token)}`;

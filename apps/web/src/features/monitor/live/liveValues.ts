@@ -18,8 +18,8 @@ export function initialValues(signals: readonly MonitorSignal[]): Map<number, He
 }
 
 /**
- * Merges socket values into the held ones (seed 000 §4): a value is taken only when its time is
- * not older than the one shown. Answers the merged map and the values taken (in frame order), or
+ * Merges socket values into the held ones (docs/requirements/monitoring.md §4.5): a value is taken only when
+ * its time is not older than the one shown. Answers the merged map and the values taken (in frame order), or
  * the same map when nothing was taken, so a caller can skip a re-render.
  */
 export function mergeValues(

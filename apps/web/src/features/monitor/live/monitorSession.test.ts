@@ -35,7 +35,7 @@ const advance = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-describe('live monitoring timers (seed 000 §4)', () => {
+describe('live monitoring timers (docs/requirements/monitoring.md §4)', () => {
   it('queries the gateway on start and opens monitoring when it is online', async () => {
     const { s, calls } = session();
     await s.start();

@@ -1,7 +1,8 @@
 import { TIMERS, type GatewayStatus } from '@fieldhub/shared';
 
 /**
- * The browser side of live device monitoring (seed 000 §4, timers of §9), without React or DOM:
+ * The browser side of live device monitoring (docs/requirements/monitoring.md §4; timers of
+ * docs/requirements/client-rules.md §6), without React or DOM:
  *
  * - on start the gateway is queried; online and without VPN → monitoring is opened, otherwise it
  *   stays off and the screen counts as loaded;
@@ -38,7 +39,7 @@ export interface MonitorSessionDeps {
   /** /lfscada/monitor/multi/open; resolves whether the server opened monitoring */
   open(): Promise<boolean>;
   onChange(state: MonitorSessionState): void;
-  /** the top window or a frame named nav-iframe (seed 000 §4) */
+  /** the top window or a frame named nav-iframe (docs/requirements/monitoring.md §4.4) */
   pollAllowed: boolean;
   economize?: boolean;
 }

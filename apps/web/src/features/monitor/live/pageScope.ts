@@ -1,6 +1,6 @@
 /**
- * Where live monitoring may run and what counts as user activity (seed 000 §4, seed 001 §4),
- * shared by the device monitor and the page viewer.
+ * Where live monitoring may run and what counts as user activity (docs/requirements/monitoring.md §4.3, §4.4;
+ * docs/requirements/projects.md §6.5), shared by the device monitor and the page viewer.
  */
 
 /** localStorage key of the economize switch (no reopening while the user is idle). */

@@ -1,8 +1,9 @@
 import { Err, type MonitorSignal } from '@fieldhub/shared';
 
 /**
- * What the browser checks before it asks to write a value (seed 000 §5: write limits are checked
- * on the value; the server checks the same again and more: the data type's range, the formula).
+ * What the browser checks before it asks to write a value (docs/requirements/device-configuration.md §3.4:
+ * write limits are checked on the value; the server checks the same again and more: the data type's range,
+ * the formula).
  */
 export type WriteProblem =
   | { kind: 'required' }

@@ -1,7 +1,8 @@
 /**
- * ECharts options built from a widget's data and style (seed 001 §3 Line, Area, Bar, Pie, Ring,
- * Rose, XY curve, indicator diagram) and the series to draw. Pure, so the option a widget gets
- * is tested without a canvas; the bodies only feed it sample (designer) or live (viewer) series.
+ * ECharts options built from a widget's data and style (docs/requirements/widgets.md §4.1–§4.3, §4.10, §4.11:
+ * line, area, bar, pie, ring, rose, XY curve, indicator diagram) and the series to draw. Pure, so the option
+ * a widget gets is tested without a canvas; the bodies only feed it sample (designer) or live (viewer)
+ * series.
  */
 import dayjs from 'dayjs';
 import { CHART_THEME, type SignalRef, type Widget } from '@fieldhub/hmi';
@@ -141,7 +142,10 @@ export function lineOption(
   };
 }
 
-/** Bar chart of current values (seed 001 §3 Bar: width 40, space 35, value labels, legend hidden). */
+/**
+ * Bar chart of current values (docs/requirements/widgets.md §4.2: width 40, space 35, value labels, legend
+ * hidden).
+ */
 export function barOption(w: Widget, bars: NamedValue[]): ChartOption {
   const st = style(w);
   const d = data(w);

@@ -55,8 +55,8 @@ export function markersOf(equipments: unknown): MapMarker[] {
 }
 
 /**
- * Where the map looks: the configured centre when `center.enable` (seed 001 §3 Map style), else
- * the bounds of the markers (one marker: centred on it at the configured zoom), else the
+ * Where the map looks: the configured centre when `center.enable` (docs/requirements/widgets.md §4.5, map
+ * style), else the bounds of the markers (one marker: centred on it at the configured zoom), else the
  * configured centre.
  */
 export function viewOf(style: Record<string, unknown>, markers: readonly MapMarker[]): MapView {

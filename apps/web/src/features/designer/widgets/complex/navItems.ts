@@ -1,5 +1,5 @@
 /**
- * Navigation entries of the nav bar, menu and carousel (seed 001 §3 Nav and Menu items): where
+ * Navigation entries of the nav bar, menu and carousel (docs/requirements/widgets.md §5.1, §5.4): where
  * an entry leads (an equipment page, a page by id, or an external link; same or new window), and
  * the allow-list cleaning of the rich-text widget's HTML.
  */
@@ -43,7 +43,8 @@ export function targetOf(
   }
   const page = obj(config['page']);
   const equipPageId = str(page['equipPageId'], '');
-  // an equipment page is addressed by its page id alone (seed 001 §2 /monitor/eg/detail/page/{pageId}/{alarm})
+  // an equipment page is addressed by its page id alone (docs/requirements/monitoring.md §8.1:
+  // /monitor/eg/detail/page/{pageId}/{alarm})
   if (equipPageId) return { href: `/monitor/eg/detail/page/${encodeURIComponent(equipPageId)}/0`, newWindow };
   const pageId = str(config['pageId'], '');
   if (!pageId) return null;

@@ -15,7 +15,7 @@ const UNITS = { hour: 'hour', date: 'day', week: 'week', month: 'month', year: '
 
 /**
  * The period of a script: `length` units starting `offset` units from the start of the current
- * one (offset -1, timeUnit date, length 1 = yesterday, seed 001 §3 defaults).
+ * one (offset -1, timeUnit date, length 1 = yesterday, defaults of docs/requirements/widgets.md §6.1).
  */
 export function scriptRange(
   now: number,

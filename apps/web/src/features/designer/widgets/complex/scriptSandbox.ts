@@ -1,5 +1,5 @@
 /**
- * The script widgets' and click scripts' sandbox: a user script (seed 001 §3:
+ * The script widgets' and click scripts' sandbox: a user script (docs/requirements/widgets.md §6:
  * `main(api, param, callback)`) runs in a worker of the script host, a document the page loads in
  * an iframe with an opaque origin and a policy that lets nothing be loaded or sent
  * (apps/web/public/script-host.html, SCRIPT_HOST_CSP of packages/shared). So the script sees no

@@ -18,7 +18,9 @@ export function tableEquipment(w: Widget, scope: WidgetRuntime['scope']): string
   return scope.kind === 'equipment' ? scope.id : '';
 }
 
-/** The alarm columns the widget shows, in its order (default: the eight of seed 001 §3). */
+/**
+ * The alarm columns the widget shows, in its order (default: the eight of docs/requirements/widgets.md §4.9).
+ */
 export function alarmColumns(w: Widget): string[] {
   const col = obj((w.data as Loose)['col']);
   const list = Array.isArray(col['list'])

@@ -4,7 +4,7 @@
  */
 import { obj } from '../styleOf';
 
-/** One status row of the widget (seed 001 §3 Section items). */
+/** One status row of the widget (docs/requirements/widgets.md §4.7). */
 export interface StatusItem {
   status: string;
   value: string;

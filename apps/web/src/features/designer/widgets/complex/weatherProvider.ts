@@ -5,7 +5,9 @@
  * says plainly that weather is not configured, rather than inventing a forecast.
  */
 
-/** The place a widget asks about (seed 001 §3 Weather: province, city, county, manual position). */
+/**
+ * The place a widget asks about (docs/requirements/widgets.md §4.6: province, city, county, manual position).
+ */
 export interface WeatherPlace {
   provinceId: string;
   cityId: string;
