@@ -1,7 +1,7 @@
 /**
- * Copy and paste: what a copy takes from a page, the copy limits of docs/requirements/pages-and-designer.md
- * §2.4 and §4.6 (widget maximum 2000, weather maximum 3, at most one UsualWebgl), and the paste command with
- * new ids and the offset 50·n of the nth paste.
+ * Copy and paste: what a copy takes from a page, the copy limits of
+ * docs/requirements/pages-and-designer.md §2.4 and §4.6 (widget maximum 2000, weather maximum 3, at most one
+ * UsualWebgl), and the paste command with new ids and the offset 50·n of the nth paste.
  */
 import { PASTE_OFFSET, WEATHER_MAX, WEBGL_MAX, WIDGET_MAX } from './constants';
 import type { PageDocument, Widget, WidgetGroup } from './document';

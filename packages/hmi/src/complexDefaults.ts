@@ -1,7 +1,7 @@
 /**
- * Defaults of the complex, navigate and script widgets and the 3D scene (docs/requirements/widgets.md
- * §3.5, §4–§6). Values given there are used as given; where the specification is silent the choice
- * is marked "seed silent" and follows what common SCADA editors use.
+ * Defaults of the complex, navigate and script widgets and the 3D scene
+ * (docs/requirements/widgets.md §3.5, §4–§6). Values given there are used as given; where the specification
+ * is silent the choice is marked "seed silent" and follows what common SCADA editors use.
  */
 import type { WidgetStyle } from './document';
 

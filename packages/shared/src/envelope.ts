@@ -9,8 +9,8 @@ export interface Envelope<T = unknown> {
 export const SUCCESS_CODES: readonly string[] = ['200', '201'];
 
 /**
- * Codes after which the browser clears its session and goes to /login (docs/requirements/client-rules.md
- * §2.3).
+ * Codes after which the browser clears its session and goes to /login
+ * (docs/requirements/client-rules.md §2.3).
  */
 export const SESSION_INVALID_CODES: readonly string[] = ['1006', '1010'];
 

@@ -8,8 +8,8 @@ import { DATA_TYPES, type DataType } from '../device/variable';
 export type { DataType };
 
 /**
- * Read/write mode of a variable: read/write, read-only, write-only (docs/requirements/device-configuration.md
- * §3.1).
+ * Read/write mode of a variable: read/write, read-only, write-only
+ * (docs/requirements/device-configuration.md §3.1).
  */
 export type RwMode = 'rw' | 'r' | 'w';
 

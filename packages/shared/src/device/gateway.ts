@@ -61,8 +61,8 @@ export function base64Bytes(b64: string): number {
 export const MQTT_TOPIC_MAX = 200;
 
 /**
- * The gateway's own MQTT client settings (for a customer broker), docs/requirements/devices-and-gateways.md
- * §6.1.
+ * The gateway's own MQTT client settings (for a customer broker),
+ * docs/requirements/devices-and-gateways.md §6.1.
  */
 export const gatewayMqttSchema = z.object({
   enabled: z.boolean().optional().default(false),

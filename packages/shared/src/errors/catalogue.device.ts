@@ -1,7 +1,7 @@
 /**
  * Catalogue entries for what users configure around a device: devices and their setup order,
- * groups, templates, configuration pages, inspection and smart reports (docs/requirements/error-catalogue.md
- * §3); projects are in catalogue.projects.ts.
+ * groups, templates, configuration pages, inspection and smart reports
+ * (docs/requirements/error-catalogue.md §3); projects are in catalogue.projects.ts.
  */
 import type { CatalogueEntry } from './catalogue';
 

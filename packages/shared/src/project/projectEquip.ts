@@ -13,8 +13,8 @@ import { PROJECT_NAME_MAX, projectIdList } from './projectCalls';
  */
 
 /**
- * Longest key; a key is letters, digits and '_', not starting with a digit (docs/requirements/projects.md
- * §3.1).
+ * Longest key; a key is letters, digits and '_', not starting with a digit
+ * (docs/requirements/projects.md §3.1).
  */
 export const PROJECT_EQUIP_KEY_MAX = 32;
 export const PROJECT_EQUIP_KEY_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
