@@ -12,7 +12,7 @@ import path from 'node:path';
 import { until } from '@fieldhub/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePlantPort, type GatewayProcess } from '../../gateway/test/support/gatewayProcess';
-import { HttpSession, listen, session } from '../src/modules/bulk/bulkTestKit';
+import { HttpSession, listen, session } from './bulkFixtures';
 import { loggedIn, makeEnterprise, startTestPlatform, type Caller, type TestPlatform } from './harness';
 import { loggedInOperator } from './platformFixtures';
 import { linkedDevice, startDeviceGateway, waitForStatus, type LinkedDevice } from './gatewayFixtures';

@@ -7,7 +7,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRMWARE_MAX_BYTES } from '@fieldhub/shared';
 import type { TestPlatform } from '../../test/harness';
-import { startBulkPlatform, type Envelope } from '../modules/bulk/bulkTestKit';
+import { startBulkPlatform, type Envelope } from '../../test/bulkFixtures';
 import { IMPORT_MAX_BYTES } from '../modules/bulk/upload';
 
 let p: TestPlatform;

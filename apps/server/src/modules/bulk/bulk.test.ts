@@ -8,7 +8,7 @@ import {
   startBulkPlatform,
   workbookOf,
   type HttpSession,
-} from './bulkTestKit';
+} from '../../../test/bulkFixtures';
 import { variableSheet } from './variableSheet';
 
 let p: TestPlatform;

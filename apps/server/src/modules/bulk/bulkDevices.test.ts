@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, type TestPlatform } from '../../../test/harness';
-import { readXlsx, startBulkPlatform, workbookOf, type HttpSession } from './bulkTestKit';
+import { readXlsx, startBulkPlatform, workbookOf, type HttpSession } from '../../../test/bulkFixtures';
 import { deviceSheet } from './deviceSheet';
 
 let p: TestPlatform;

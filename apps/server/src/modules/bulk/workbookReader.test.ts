@@ -6,7 +6,7 @@ import { constants, deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Err } from '@fieldhub/shared';
 import type { Caller, TestPlatform } from '../../../test/harness';
-import { startBulkPlatform, workbookOf, type Envelope, type HttpSession } from './bulkTestKit';
+import { startBulkPlatform, workbookOf, type Envelope, type HttpSession } from '../../../test/bulkFixtures';
 import { deviceSheet } from './deviceSheet';
 import { IMPORT_MAX_BYTES } from './upload';
 import { MARKER_SHEET } from './workbook';

@@ -4,10 +4,10 @@
  */
 import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
-import { loggedIn, makeEnterprise, type Caller, type TestPlatform } from '../../../test/harness';
-import { loggedInOperator, startEnterprisePlatform } from '../../../test/platformFixtures';
-import type { JobView } from './bulkJobs';
-import { MARKER_SHEET, type SheetSpec } from './workbook';
+import { loggedIn, makeEnterprise, type Caller, type TestPlatform } from './harness';
+import { loggedInOperator, startEnterprisePlatform } from './platformFixtures';
+import type { JobView } from '../src/modules/bulk/bulkJobs';
+import { MARKER_SHEET, type SheetSpec } from '../src/modules/bulk/workbook';
 
 export interface Envelope<T> {
   code: string;
