@@ -17,11 +17,7 @@ export default tseslint.config(
   {
     // test support is for tests: production code imports neither the testkit nor a test folder
     files: ['apps/*/src/**/*.{ts,tsx,mjs}', 'packages/*/src/**/*.{ts,tsx,mjs}'],
-    ignores: [
-      '**/*.test.ts',
-      '**/*.test.tsx',
-      'packages/testkit/**',
-    ],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'packages/testkit/**'],
     rules: {
       'no-restricted-imports': [
         'error',

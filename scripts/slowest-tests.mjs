@@ -14,8 +14,12 @@ const files = report.testResults.map((r) => ({
 }));
 const total = files.reduce((sum, f) => sum + f.seconds, 0);
 files.sort((a, b) => b.seconds - a.seconds);
-console.log(`${files.length} files, ${report.numTotalTests} tests, ${total.toFixed(0)} s of file time (all workers)`);
+console.log(
+  `${files.length} files, ${report.numTotalTests} tests, ${total.toFixed(0)} s of file time (all workers)`,
+);
 for (const f of files.slice(0, Number(count))) {
   const share = ((100 * f.seconds) / total).toFixed(1).padStart(5);
-  console.log(`${f.seconds.toFixed(1).padStart(7)} s ${share}%  ${String(f.tests).padStart(4)} tests  ${f.name}${f.failed ? `  (${f.failed} failed)` : ''}`);
+  console.log(
+    `${f.seconds.toFixed(1).padStart(7)} s ${share}%  ${String(f.tests).padStart(4)} tests  ${f.name}${f.failed ? `  (${f.failed} failed)` : ''}`,
+  );
 }
