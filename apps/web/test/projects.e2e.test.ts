@@ -132,7 +132,7 @@ async function pickOption(page: Page, select: string, label: string) {
         await option.click();
         return (await chosen.count()) > 0;
       },
-      { timeout: 15_000, intervals: [250] },
+      { timeout: 15_000, interval: 250 },
     )
     .toBe(true);
   expect(await chosen.count()).toBe(1);
