@@ -87,7 +87,7 @@ const detail = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
  * The cross-field rules of docs/requirements/device-configuration.md §3.1, §3.3–§3.6 for a variable (formula
  * syntax is checked separately with the formula engine): limits upper > lower, mapping at most 100 entries
  * with unique values and non-blank text, string length for strings, a driver and address for device
- * variables, a formula for intermediate and internal ones, bits are not writable through formulas.
+ * variables, a formula for intermediate and internal ones, string variables have no collect or write formula.
  */
 export function variableProblems(v: VariableInput): VariableProblem[] {
   const problems: VariableProblem[] = [];
