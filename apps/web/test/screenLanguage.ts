@@ -168,5 +168,6 @@ export async function expectScreenIn(
       { message: `texts missing from the ${lang} screen ${page.url()}` },
     )
     .toEqual([]);
-  expect(languageProblems(lang, await visibleTexts(page), options.allow), page.url()).toEqual([]);
+  const problems = languageProblems(lang, await visibleTexts(page), options.allow);
+  expect(problems.join('\n'), `language problems of the ${lang} screen ${page.url()}`).toBe('');
 }
