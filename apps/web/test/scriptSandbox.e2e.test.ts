@@ -2,11 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { clickEventSchema, defaultWidget, emptyPage, type Widget, type WidgetType } from '@fieldhub/hmi';
+import { clickEventSchema, emptyPage } from '@fieldhub/hmi';
 import { SCRIPT_HOST_SANDBOX } from '@fieldhub/shared';
 import { loggedIn, makePlatformOperator, type Caller } from '../../server/test/harness';
 import { deviceWithGateway, made, modbusDriver, variable } from '../../server/test/deviceFixtures';
 import { type BrowserFixture, makeEnterprise, startBrowserFixture } from './browser';
+import { expectScreenIn, tr, type Lang } from './screenLanguage';
+import { namedWidget as widget } from './viewerWidget';
 
 /**
  * Page scripts run isolated (scriptSandbox.ts, public/script-host.html), seen in headless
@@ -16,7 +18,11 @@ import { type BrowserFixture, makeEnterprise, startBrowserFixture } from './brow
  * WebSocket, EventSource, import(), importScripts, an image, a font, sendBeacon, a nested worker,
  * the cookie, the parent's document) against the platform's user info and against a second
  * server on another port; the servers count what reaches them and the script sees only errors.
- * An endless loop is stopped at the time limit and the next script still runs.
+ * An endless loop is stopped at the time limit and the next script still runs: the limit is a
+ * timer of the page, run through on Playwright's clock instead of waited for.
+ *
+ * Languages: the tests run in English; the quick check opens the script page in Chinese and stops
+ * an endless script there, its message and the page's texts in Chinese.
  */
 
 let f: BrowserFixture;
@@ -91,17 +97,6 @@ function hostileScript(app: string, sink: string, report: 'table' | 'message'): 
       : "callback({ message: 'probes ' + rows.map(([n, o]) => n + '=' + o.split(':')[0] + (n === 'origin' ? ':' + o.slice(5) : '')).join(' ') });"
   }
 }`;
-}
-
-/** A widget of the page, named (the viewer's test id is `vw-` + name). */
-function widget(
-  type: WidgetType,
-  name: string,
-  box: [number, number, number, number],
-  patch: Omit<Partial<Widget>, 'data'> & { data?: Record<string, unknown> } = {},
-): Widget {
-  const w = defaultWidget(type, { id: name, x: box[0], y: box[1], width: box[2], height: box[3] });
-  return { ...w, widgetName: name, ...patch, data: { ...w.data, ...patch.data } };
 }
 
 const clickScript = (script: string) =>
@@ -179,9 +174,16 @@ afterAll(async () => {
   await new Promise((resolve) => sink?.close(resolve));
 });
 
-/** Signs in and opens the script page; waits for the bound level to show. */
-async function openScriptPage(): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await f.newPage('en-US');
+/**
+ * Signs in and opens the script page; waits for the bound level to show. With `clock` the page
+ * runs on Playwright's clock, which the test moves on.
+ */
+async function openScriptPage(
+  lang: Lang = 'en-US',
+  options: { clock?: boolean } = {},
+): Promise<{ page: Page; close: () => Promise<void> }> {
+  const { context, page } = await f.newPage(lang);
+  if (options.clock) await page.clock.install();
   await f.signIn(page, admin);
   await page.goto(`${f.baseUrl}/monitor/eg/detail/page/${pageId}/0`);
   await expect.poll(() => page.getByTestId('vw-level').innerText(), { timeout: 15_000 }).toContain('4.25');
@@ -256,16 +258,37 @@ describe('page scripts run isolated', () => {
   }, 60_000);
 
   it('stops an endless click script at the time limit and then runs the next script', async () => {
-    const { page, close } = await openScriptPage();
+    const { page, close } = await openScriptPage('en-US', { clock: true });
     try {
       await page.getByTestId('vw-endless').click();
       // the page stays responsive while the worker loops
       await page.getByTestId('vw-level').click();
-      await page.getByText('The script failed: script did not call back within 5000 ms').waitFor({
-        timeout: 15_000,
-      });
+      const failed = page.getByText('The script failed: script did not call back within 5000 ms');
+      expect(await failed.count()).toBe(0);
+      // the limit's 5 s on the page's clock
+      await page.clock.runFor(5_000);
+      await failed.waitFor();
       await page.getByTestId('vw-read-level').click();
       await page.getByText('Tank level 4.25 m').waitFor();
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
+  it('shows the script page and a stopped script wholly in Chinese', async () => {
+    const lang = 'zh-CN';
+    const { page, close } = await openScriptPage(lang, { clock: true });
+    try {
+      await page.getByTestId('vw-endless').click();
+      await page.clock.runFor(5_000);
+      const message = tr(lang, 'viewer:script.failed', {
+        message: 'script did not call back within 5000 ms',
+      });
+      await page.getByText(message).waitFor();
+      await expectScreenIn(page, lang, {
+        shows: [{ text: message }],
+        allow: ['Scripts', 'Read level', 'Probe', 'Loop'],
+      });
     } finally {
       await close();
     }
