@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -9,17 +7,22 @@ import { deviceWithGateway, made, modbusDriver, variable } from '../../server/te
 import { ensureMonthPartitions } from '../../server/src/link/partitions';
 import { addProject, bindToProject } from '../../server/test/projectFixtures';
 import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
+import { expectScreenIn } from './screenLanguage';
+import { shot } from './shots';
 
 /**
  * Issue 8 part E in the browser (headless Chromium, the built app on the real server): an
  * engineer places one widget of each family of the complex, navigate, script and 3D widgets
  * from the palette, binds chart and timeline signals and map equipment, sees the charts drawn
  * with sample data, the script run in its sandbox, the weather's "not configured" state and the
- * single-3D-scene limit; saves, reloads and finds the same page. Both languages; screenshots
- * go to apps/web/test-results/ for a person to look at.
+ * single-3D-scene limit; saves, reloads and finds the same page.
+ *
+ * Languages: the page is built in Chinese and drawn in English (designer and viewer, each checked
+ * for untranslated or Chinese text); the report widgets run in English. The quick check opens the
+ * English tests' live pages in Chinese: the widgets' empty states, the report table's header, each
+ * with nothing untranslated or English. Screenshots only with SHOTS=1 (see shots.ts).
  */
 
-const shots = path.resolve(import.meta.dirname, '../test-results');
 const base = '/lfscada/configuration/page';
 
 let f: BrowserFixture;
@@ -39,7 +42,6 @@ interface Info {
 type Loose = Record<string, unknown>;
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
   f = await startBrowserFixture();
   ({ admin } = await makeEnterprise(f.platform.ctx.db, 'Complex Works'));
   api = await loggedIn(f.platform.app, admin);
@@ -83,10 +85,18 @@ async function signIn(page: Page) {
   await f.signIn(page, admin);
 }
 
-async function shot(page: Page, lang: string, name: string) {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(shots, `complex-${lang}-${name}.png`) });
-}
+const picture = (page: Page, lang: string, name: string) => shot(page, `complex-${lang}-${name}`);
+
+/**
+ * What the pages carry as entered, no translation's business: names, the nav entry and the
+ * timeline's default status rows, stored in the language the page was built in (Chinese).
+ */
+const DATA = [
+  ...['Boiler house', 'boiler_temperature', 'run_state', 'Peak', 'Boiler dashboard', 'Boiler report'],
+  ...['总览', '运行', '空闲', '调试'],
+];
+/** the English tests' pages, for the Chinese check after them */
+const livePages: { widgets?: number; report?: number } = {};
 
 const widgets = (page: Page, type?: string) =>
   page.locator(`[data-testid=designer-page] .fh-w${type ? `[data-type=${type}]` : ''}`);
@@ -146,7 +156,7 @@ describe('complex, navigate, script and 3D widgets in the designer', () => {
       }
       await page.getByTestId('palette-ComplexLine').waitFor();
       expect(await page.locator('[data-testid=designer-palette] [data-testid^=palette-]').count()).toBe(48);
-      await shot(page, lang, '0-palette');
+      await picture(page, lang, '0-palette');
 
       // --- place one widget of each family and lay them out through the property fields
       for (const [type, x, y, width, height] of LAYOUT) {
@@ -235,7 +245,7 @@ describe('complex, navigate, script and 3D widgets in the designer', () => {
       expect(await widgets(page, 'ComplexVideo').innerText()).toContain('未设置视频流地址');
       await page.getByTestId('tool-zoom-fit').click();
       await page.locator('.fh-designer-status').click({ position: { x: 2, y: 2 } });
-      await shot(page, lang, '1-placed');
+      await picture(page, lang, '1-placed');
 
       // --- save, read back what is stored
       await page.keyboard.press('Control+s');
@@ -272,13 +282,13 @@ describe('complex, navigate, script and 3D widgets in the designer', () => {
         )
         .toBe('done');
       await page.getByTestId('tool-zoom-fit').click();
-      await shot(page, lang, '2-reopened');
+      await picture(page, lang, '2-reopened');
 
       // --- the property sections: a chart's, the script's
       await widgets(page, 'ScriptBar').click({ position: { x: 220, y: 150 } });
       await page.locator('[data-testid=prop-tabs] [data-node-key=style]').click();
       await page.getByTestId('script-code').waitFor();
-      await shot(page, lang, '3-script-props');
+      await picture(page, lang, '3-script-props');
     } finally {
       await context.close();
     }
@@ -314,14 +324,15 @@ describe('complex, navigate, script and 3D widgets in the designer', () => {
       expect(await widgets(page, 'ComplexAlarm').innerText()).toContain('Raised at');
       expect(await widgets(page, 'ComplexVideo').innerText()).toContain('No stream URL');
       await page.getByTestId('tool-zoom-fit').click();
-      await shot(page, 'en-US', '1-opened');
+      await expectScreenIn(page, 'en-US', { allow: DATA });
+      await picture(page, 'en-US', '1-opened');
       await widgets(page, 'ScriptBar').click({ position: { x: 220, y: 150 } });
       await page.getByTestId('script-code').waitFor();
-      await shot(page, 'en-US', '3-script-props');
+      await picture(page, 'en-US', '3-script-props');
       await widgets(page, 'ComplexLine').click({ position: { x: 200, y: 120 } });
       await page.locator('[data-testid=prop-tabs] [data-node-key=data]').click();
       await expect.poll(() => page.getByTestId('signal-array').innerText()).toContain('boiler_temperature');
-      await shot(page, 'en-US', '4-chart-data');
+      await picture(page, 'en-US', '4-chart-data');
 
       // --- the same page in the live viewer (the device has no stored values): the bodies run in
       // view mode, query the monitor calls and show their empty states
@@ -344,7 +355,9 @@ describe('complex, navigate, script and 3D widgets in the designer', () => {
         .toBe('done');
       expect(await live('ComplexMap').locator('.fh-map-marker').count()).toBe(1);
       expect(await live('ComplexWeather').innerText()).toContain('Weather not configured');
-      await shot(page, 'en-US', '5-viewer');
+      await expectScreenIn(page, 'en-US', { allow: DATA });
+      livePages.widgets = created.id;
+      await picture(page, 'en-US', '5-viewer');
     } finally {
       await context.close();
     }
@@ -403,7 +416,7 @@ describe('complex, navigate, script and 3D widgets in the designer', () => {
       expect(await widgets(page, 'ComplexHistory').innerText()).toContain('boiler_temperature (average)');
       await placeWithReport('ComplexLine', 320, [`report-item-${temperatureId}-max`], 'Peak');
       await page.getByTestId('tool-zoom-fit').click();
-      await shot(page, 'en-US', '6-report-designer');
+      await picture(page, 'en-US', '6-report-designer');
 
       await page.keyboard.press('Control+s');
       await expect.poll(() => page.getByTestId('designer-save-state').getAttribute('data-dirty')).toBe('no');
@@ -423,6 +436,7 @@ describe('complex, navigate, script and 3D widgets in the designer', () => {
       ]);
 
       // --- the viewer reads the records: newest first in the table, the chart draws them
+      livePages.report = created.id;
       await page.goto(`${f.baseUrl}/monitor/eg/detail/page/${created.id}/0`);
       await page.getByTestId('viewer-stage').waitFor();
       const live = (type: string) => page.locator(`[data-testid=viewer-stage] [data-type=${type}]`);
@@ -442,7 +456,7 @@ describe('complex, navigate, script and 3D widgets in the designer', () => {
       // a chart whose series are all empty says so; this one has six points
       await expect.poll(() => live('ComplexLine').innerText(), { timeout: 15_000 }).not.toContain('Loading');
       expect(await live('ComplexLine').innerText()).not.toContain('No data in this period');
-      await shot(page, 'en-US', '7-report-viewer');
+      await picture(page, 'en-US', '7-report-viewer');
 
       // --- the same widgets on a project page read through the project's report call
       const project = await addProject(api, 'Boiler project');
@@ -472,7 +486,7 @@ describe('complex, navigate, script and 3D widgets in the designer', () => {
       ).toEqual([new Date(newest).toLocaleString('sv-SE').slice(0, 19), '85', '75.25']);
       await expect.poll(() => live('ComplexLine').innerText(), { timeout: 15_000 }).not.toContain('Loading');
       expect(await live('ComplexLine').innerText()).not.toContain('No data in this period');
-      await shot(page, 'en-US', '8-report-project');
+      await picture(page, 'en-US', '8-report-project');
       // the table's export: the same six records in a workbook, through the project's export call
       const [file] = await Promise.all([
         page.waitForEvent('download'),
@@ -491,4 +505,31 @@ describe('complex, navigate, script and 3D widgets in the designer', () => {
       await context.close();
     }
   }, 90_000);
+  it('shows the live pages of the English tests wholly in Chinese', async () => {
+    if (!livePages.widgets || !livePages.report) throw new Error('the English tests make the pages first');
+    const lang = 'zh-CN';
+    const { context, page } = await f.newPage(lang);
+    try {
+      await signIn(page);
+      await page.goto(`${f.baseUrl}/monitor/eg/detail/page/${livePages.widgets}/0`);
+      const live = (type: string) => page.locator(`[data-testid=viewer-stage] [data-type=${type}]`);
+      await expect
+        .poll(() => live('ScriptBar').locator('[data-testid=script-widget]').getAttribute('data-state'), {
+          timeout: 15_000,
+        })
+        .toBe('done');
+      await expectScreenIn(page, lang, {
+        shows: ['monitor:history.none', 'monitor:alarm.none', 'designer:complex.weather-not-configured'],
+        allow: DATA,
+      });
+      await picture(page, lang, '5-viewer');
+      await page.goto(`${f.baseUrl}/monitor/eg/detail/page/${livePages.report}/0`);
+      const table = live('ComplexHistory').locator('[data-testid=report-widget]');
+      await expect.poll(() => table.locator('tbody tr.ant-table-row').count(), { timeout: 15_000 }).toBe(6);
+      await expectScreenIn(page, lang, { shows: ['designer:complex.col.time'], allow: DATA });
+      await picture(page, lang, '7-report-viewer');
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });
