@@ -22,7 +22,7 @@ import { shot } from './shots';
  * empty search, the device's tabs (live state, the refused write with catalogue 2003, the alarm
  * tab with the cleared alarm and whom it notified, the alarm export's headers and state, the
  * gateway, history and curve tabs), each with its texts from the locale files and nothing
- * untranslated or English.
+ * untranslated or English. The active alarm is seen in Chinese during the journey.
  *
  * The page runs on Playwright's clock, so a command's outcome is shown as soon as the server has
  * it (deviceCommand.ts) instead of on the page's next poll. Screenshots only with SHOTS=1.
@@ -278,6 +278,19 @@ describe('live device monitoring in the browser', () => {
     // the tab's badge counts it
     const badge = page.locator('[data-testid=monitor-tabs] [data-node-key="alarm"] .ant-badge-count');
     await expect.poll(() => badge.getAttribute('title')).toBe('1');
+    // the active alarm in Chinese too (the quick check after the journey sees it cleared)
+    const zh = await f.newPage('zh-CN');
+    await signIn(zh.page);
+    await zh.page.goto(`${f.baseUrl}/monitor/eg/detail/list/${equipmentId}/1`);
+    await expect
+      .poll(() => zh.page.getByTestId('alarm-table').innerText(), { timeout: 15_000 })
+      .toContain(ALARM_TEXT);
+    expect(await zh.page.getByTestId('alarm-table').innerText()).toContain(words['zh-CN'].active);
+    await expectScreenIn(zh.page, 'zh-CN', {
+      shows: ['monitor:alarm.state-active', 'monitor:alarm.triggered'],
+      allow: [DEVICE, ALARM_TEXT, 'level_setpoint'],
+    });
+    await zh.context.close();
     await picture(page, lang, '6-alarm');
     // whom it notified, and how: without an SMS provider the SMS is only recorded
     await alarms.locator('.ant-table-row-expand-icon').first().click();
