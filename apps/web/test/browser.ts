@@ -97,9 +97,14 @@ export async function clickSettled(target: Locator): Promise<void> {
         const moving = (node: Element) => [...node.classList].some((c) => /-(appear|enter)(-|$)/.test(c));
         let calm = 0;
         const check = () => {
+          // a button's click wave (opacity over 2 s) is decoration: it moves nothing
+          const wave = (a: Animation) => !!(a.effect as KeyframeEffect | null)?.target?.closest('.ant-wave');
           const animating = box
             .getAnimations({ subtree: true })
-            .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+            .some(
+              (a) =>
+                a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity && !wave(a),
+            );
           calm = moving(box) || moving(el) || animating ? 0 : calm + 1;
           if (calm >= 2) resolve();
           else requestAnimationFrame(check);

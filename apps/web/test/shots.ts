@@ -30,10 +30,13 @@ export async function shot(
       () =>
         page.evaluate(
           () =>
-            document
-              .getAnimations()
-              .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)
-              .length,
+            document.getAnimations().filter(
+              (a) =>
+                a.playState === 'running' &&
+                a.effect?.getComputedTiming().endTime !== Infinity &&
+                // a button's fading click wave (2 s) is not part of the step
+                !(a.effect as KeyframeEffect | null)?.target?.closest('.ant-wave'),
+            ).length,
         ),
       { timeout: 5_000 },
     )
