@@ -150,6 +150,9 @@ describe('message center: reminders, wallet notices and refusals in the browser'
     await picture(popup, lang, '14-wallet-window');
     expect((await made<MsgPage>('/lfscada/msg/query', { type: 'payment' })).list[0]!.read).toBe(true);
     await popup.close();
+    // the list's tab is the shown one again: a tab left in the background gets no animation
+    // frames, and the confirmation below waits for its dialog to settle frame by frame
+    await page.bringToFront();
 
     // "mark all as read", after confirming, leaves nothing unread
     await page.getByTestId('msg-mark-all').click();
