@@ -108,6 +108,46 @@ async function checkFormula(page: Page) {
   }
 }
 
+/**
+ * Opens the mvar dialog and has it refuse twice: an empty formula (in the form) and a signal
+ * outside the project (the server's answer under the field), both in the page's language.
+ */
+async function mvarRefusals(page: Page, l: (typeof text)[keyof typeof text]) {
+  const modal = page.locator('.ant-modal:visible');
+  await page.getByTestId('project-tab-mvars').click();
+  await page.getByTestId('mvar-add').click();
+  await page.getByTestId('mvar-title').fill('Total temperature');
+  await clickSettled(modal.locator('.ant-btn-primary'));
+  await expect
+    .poll(() => modal.locator('.ant-form-item-explain-error').first().innerText(), wait)
+    .toBe(l.formulaEmpty);
+  const types = page.getByTestId('mvar-type').locator('.ant-segmented-item');
+  await types.nth(4).click();
+  await expect.poll(() => types.nth(4).locator('input').isChecked(), wait).toBe(true);
+  await page.getByTestId('mvar-formula').fill('${999.999} * 2');
+  await checkFormula(page);
+  await expect
+    .poll(() => modal.locator('.ant-form-item-explain-error').first().innerText(), wait)
+    .toBe(l.unknownRef);
+}
+
+/** Replaces the refused formula by a sum of the signal picked in the dialog, checked valid. */
+async function pickValidFormula(
+  page: Page,
+  l: (typeof text)[keyof typeof text],
+  device: number,
+  signal: number,
+) {
+  await page.getByTestId('mvar-formula').fill('');
+  await page.getByTestId('mvar-type').locator('.ant-segmented-item').nth(0).click();
+  await page.getByTestId(`mvar-pick-${device}-${signal}`).click();
+  await expect
+    .poll(() => page.getByTestId('mvar-formula').inputValue(), wait)
+    .toBe(`\${${device}.${signal}}`);
+  await checkFormula(page);
+  await expect.poll(() => page.getByTestId('mvar-valid').innerText(), wait).toContain(l.valid);
+}
+
 const picture = (page: Page, lang: 'zh-CN' | 'en-US', name: string) =>
   shot(page, `projects-${lang}-${name}`, { pointerAway: true });
 
@@ -265,31 +305,10 @@ describe('project screens', () => {
       await picture(page, lang, 'accounts');
 
       // an intermediate variable: an empty formula is refused, then the picker fills it
-      await page.getByTestId('project-tab-mvars').click();
-      await page.getByTestId('mvar-add').click();
-      await page.getByTestId('mvar-title').fill('Total temperature');
-      await clickSettled(page.locator('.ant-modal:visible .ant-btn-primary'));
-      await expect
-        .poll(() => page.locator('.ant-modal:visible .ant-form-item-explain-error').first().innerText(), wait)
-        .toBe(l.formulaEmpty);
       // the server refuses a signal outside the project, under the field and in the user's language
-      const types = page.getByTestId('mvar-type').locator('.ant-segmented-item');
-      await types.nth(4).click();
-      await expect.poll(() => types.nth(4).locator('input').isChecked(), wait).toBe(true);
-      await page.getByTestId('mvar-formula').fill('${999.999} * 2');
-      await checkFormula(page);
-      await expect
-        .poll(() => page.locator('.ant-modal:visible .ant-form-item-explain-error').first().innerText(), wait)
-        .toBe(l.unknownRef);
+      await mvarRefusals(page, l);
       await picture(page, lang, 'mvar-invalid');
-      await page.getByTestId('mvar-formula').fill('');
-      await types.nth(0).click();
-      await page.getByTestId(`mvar-pick-${device}-${temperature}`).click();
-      await expect
-        .poll(() => page.getByTestId('mvar-formula').inputValue(), wait)
-        .toBe(`\${${device}.${temperature}}`);
-      await checkFormula(page);
-      await expect.poll(() => page.getByTestId('mvar-valid').innerText(), wait).toContain(l.valid);
+      await pickValidFormula(page, l, device, temperature);
       await picture(page, lang, 'mvar-dialog');
       await clickSettled(page.locator('.ant-modal:visible .ant-btn-primary'));
       await dialogsClosed(page);
@@ -427,21 +446,7 @@ describe('project screens', () => {
       await dialogsClosed(page);
 
       // the mvar dialog: an empty formula, the server's unknown reference, a valid formula
-      await page.getByTestId('project-tab-mvars').click();
-      await page.getByTestId('mvar-add').click();
-      await page.getByTestId('mvar-title').fill('Total temperature');
-      await clickSettled(modal.locator('.ant-btn-primary'));
-      await expect
-        .poll(() => modal.locator('.ant-form-item-explain-error').first().innerText(), wait)
-        .toBe(l.formulaEmpty);
-      const types = page.getByTestId('mvar-type').locator('.ant-segmented-item');
-      await types.nth(4).click();
-      await expect.poll(() => types.nth(4).locator('input').isChecked(), wait).toBe(true);
-      await page.getByTestId('mvar-formula').fill('${999.999} * 2');
-      await checkFormula(page);
-      await expect
-        .poll(() => modal.locator('.ant-form-item-explain-error').first().innerText(), wait)
-        .toBe(l.unknownRef);
+      await mvarRefusals(page, l);
       await expectScreenIn(page, en, {
         shows: [
           'projects:mvar.add-title',
@@ -452,11 +457,7 @@ describe('project screens', () => {
         allow: [...data, 'Total temperature'],
       });
       await picture(page, en, 'mvar-invalid');
-      await page.getByTestId('mvar-formula').fill('');
-      await types.nth(0).click();
-      await page.getByTestId(`mvar-pick-${device}-${temperature}`).click();
-      await checkFormula(page);
-      await expect.poll(() => page.getByTestId('mvar-valid').innerText(), wait).toContain(l.valid);
+      await pickValidFormula(page, l, device, temperature);
       await expectScreenIn(page, en, {
         shows: ['projects:mvar.types.sum'],
         allow: [...data, 'Total temperature'],
