@@ -155,3 +155,13 @@ export async function boundGateway(
 export async function unboundGateway(bench: UplinkBench): Promise<string> {
   return (await registeredGateway(bench.operator)).sn;
 }
+
+/** Whether the device's admin sees it as needing a configuration sync (the device call's answer). */
+export async function syncNeeded(bench: UplinkBench, equipmentId: number): Promise<boolean> {
+  const device = await bench.admin.post<{ syncNeeded: boolean }>(
+    '/lfscada/equipment/multi/info',
+    { id: equipmentId },
+    true,
+  );
+  return device.body.data.syncNeeded;
+}

@@ -3,6 +3,7 @@ import { pushConfig } from '../commands.service';
 import { configAckUplink } from './configAck';
 import {
   boundGateway,
+  syncNeeded,
   uplinkBench,
   UNKNOWN_SN,
   type BoundGateway,
@@ -61,12 +62,7 @@ describe('up/config/ack', () => {
     await bench.deliver(configAckUplink, gw.sn, { v: 1, version: sent.version, hash: sent.hash, ok: true });
     expect(await applied(gw.sn)).toEqual({ applied_version: sent.version, applied_hash: sent.hash });
     expect(await task(sent.uuid)).toMatchObject({ state: 'succeeded', code: null, result: null });
-    const device = await bench.admin.post<{ syncNeeded: boolean }>(
-      '/lfscada/equipment/multi/info',
-      { id: gw.equipmentId },
-      true,
-    );
-    expect(device.body.data.syncNeeded).toBe(false);
+    expect(await syncNeeded(bench, gw.equipmentId)).toBe(false);
   });
 
   it("fails the sync task with the gateway's first error code and keeps the configuration it ran", async () => {

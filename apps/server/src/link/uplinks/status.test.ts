@@ -3,6 +3,7 @@ import { pushConfig } from '../commands.service';
 import { statusUplink } from './status';
 import {
   boundGateway,
+  syncNeeded,
   unboundGateway,
   uplinkBench,
   UNKNOWN_SN,
@@ -134,12 +135,7 @@ describe('up/status', () => {
       configHash: theirs.hash,
     });
     expect(await stored(gw.sn)).toMatchObject({ applied_version: null, applied_hash: null });
-    const device = await bench.admin.post<{ syncNeeded: boolean }>(
-      '/lfscada/equipment/multi/info',
-      { id: gw.equipmentId },
-      true,
-    );
-    expect(device.body.data.syncNeeded).toBe(true);
+    expect(await syncNeeded(bench, gw.equipmentId)).toBe(true);
   });
 
   it('refuses a status that does not match the schema with a warning and changes nothing', async () => {
