@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { defaultWidget, type PageDocument } from '@fieldhub/hmi';
 import { loggedIn, makePlatformOperator, type Caller } from '../../server/test/harness';
 import { deviceWithGateway, made, modbusDriver, variable } from '../../server/test/deviceFixtures';
 import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
 import { expectScreenIn } from './screenLanguage';
+import { box, clickCentre, drag, place, widgets } from './designerPointer';
 import { shot } from './shots';
 
 /**
@@ -55,36 +56,6 @@ async function signIn(page: Page) {
 }
 
 const picture = (page: Page, lang: string, name: string) => shot(page, `designer-${lang}-${name}`);
-
-const widgets = (page: Page, type?: string) =>
-  page.locator(`[data-testid=designer-page] .fh-w${type ? `[data-type=${type}]` : ''}`);
-
-async function box(l: Locator) {
-  const b = await l.boundingBox();
-  if (!b) throw new Error('not visible');
-  return b;
-}
-
-async function clickCentre(page: Page, l: Locator, modifiers: ('Shift' | 'Control')[] = []) {
-  const b = await box(l);
-  for (const m of modifiers) await page.keyboard.down(m);
-  await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
-  for (const m of modifiers) await page.keyboard.up(m);
-}
-
-async function drag(page: Page, l: Locator, dx: number, dy: number) {
-  const b = await box(l);
-  const x = b.x + b.width / 2;
-  const y = b.y + b.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  for (let i = 1; i <= 8; i++) await page.mouse.move(x + (dx * i) / 8, y + (dy * i) / 8);
-  await page.mouse.up();
-}
-
-/** Left and top of a widget node, page units. */
-const place = (l: Locator) =>
-  l.evaluate((el: HTMLElement) => ({ x: parseFloat(el.style.left), y: parseFloat(el.style.top) }));
 
 const stored = (id: number) => made<Info>(api, `${base}/info`, { id });
 
