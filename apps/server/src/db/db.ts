@@ -37,7 +37,10 @@ export async function openPglite(
   options: { loadDataDir?: Blob } = {},
 ): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const lite = new PGlite(dataDir, {
+  // one options object: PGlite reads its second argument only when the first is a path, so
+  // `new PGlite(undefined, options)` would drop the dump and start an empty database
+  const lite = new PGlite({
+    ...(dataDir ? { dataDir } : {}),
     parsers: { [INT8]: (v: string) => Number(v) },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
