@@ -1,5 +1,28 @@
-import { defineConfig } from 'vitest/config';
-import { LongestFirst } from './vitest.sequencer';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { LongestFirst } from './vitest.sequencer.ts';
+
+/**
+ * With SERVICES_DATABASE_URL (and SERVICES_MQTT_URL, SERVICES_REDIS_URL) set, the server's suites
+ * run a second time in the same run against those services, as the project `server-services`:
+ * CI's pass against the machine's PostgreSQL, Mosquitto and Redis shares the workers with the
+ * embedded pass instead of following it.
+ */
+function servicesProject(): TestProjectInlineConfiguration[] {
+  const env = {
+    DATABASE_URL: process.env.SERVICES_DATABASE_URL,
+    MQTT_URL: process.env.SERVICES_MQTT_URL,
+    REDIS_URL: process.env.SERVICES_REDIS_URL,
+  };
+  if (!env.DATABASE_URL) return [];
+  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v)) as Record<string, string>;
+  return [
+    {
+      extends: './apps/server/vitest.config.ts',
+      root: './apps/server',
+      test: { name: 'server-services', env: set },
+    },
+  ];
+}
 
 // One run over every package and app; each project keeps its own settings.
 export default defineConfig({
@@ -15,6 +38,7 @@ export default defineConfig({
       'apps/server',
       'apps/web',
       'apps/gateway',
+      ...servicesProject(),
     ],
   },
 });

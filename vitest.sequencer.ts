@@ -2,7 +2,7 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Projects in the order their files start: the browser journeys are the longest files. */
-const PROJECT_ORDER = ['web', 'gateway', 'server'];
+const PROJECT_ORDER = ['web', 'gateway', 'server', 'server-services'];
 
 /**
  * The browser journeys first and, within each project, the longest files first, so the slow

@@ -1,0 +1,29 @@
+/**
+ * Type-checks every package and app with TypeScript's native compiler (the `typescript-native`
+ * package, TypeScript 7): about a third of the time of the JavaScript one. The `typescript`
+ * package (6) stays for the editor, ESLint's parser and the libraries that read its API.
+ */
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const projects = [
+  'packages/shared',
+  'packages/hmi',
+  'packages/testkit',
+  'apps/server',
+  'apps/web',
+  'apps/gateway',
+];
+const require = createRequire(import.meta.url);
+const tsc = path.join(path.dirname(require.resolve('typescript-native/package.json')), 'bin', 'tsc');
+
+let failed = 0;
+for (const project of projects) {
+  const run = spawnSync(process.execPath, [tsc, '-p', project], { stdio: 'inherit' });
+  if (run.status !== 0) {
+    console.error(`typecheck: ${project} has errors`);
+    failed++;
+  }
+}
+process.exit(failed ? 1 : 0);
