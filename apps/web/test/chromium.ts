@@ -2,12 +2,13 @@
  * Where the browser tests' Chromium and fonts come from, so `npm test` needs nothing but Node.js
  * (README "npm test"):
  *
- * 1. `CHROMIUM_PATH`, when set;
- * 2. else Debian's `/usr/bin/chromium`, when installed;
- * 3. else the headless Chromium of the `@sparticuz/chromium` package, unpacked once into
+ * 1. `CHROMIUM_PATH`, when set (Debian's is `/usr/bin/chromium`);
+ * 2. else the headless Chromium of the `@sparticuz/chromium` package, unpacked once into
  *    node_modules/.cache. It brings its own NSS, expat and SwiftShader libraries and needs only
  *    glibc besides, so it runs on a bare Debian. Only the package's files are used, not its
- *    JavaScript (which expects AWS Lambda), so its Node.js engine range does not apply.
+ *    JavaScript (which expects AWS Lambda), so its Node.js engine range does not apply. It is
+ *    the headless-only build, preferred to an installed full Chromium also where there is one:
+ *    the same journeys cost it about a third less CPU (32 s against 50 s for two files).
  *
  * Whichever runs gets a fontconfig file that adds Noto Sans SC (TTF, from the
  * `@expo-google-fonts/noto-sans-sc` package) to the system's fonts, so Chinese screens show
@@ -21,7 +22,6 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { brotliDecompressSync, createBrotliDecompress } from 'node:zlib';
 
-const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 const require = createRequire(import.meta.url);
 
 /** What `chromium.launch` needs: the program and the environment to start it in. */
@@ -29,7 +29,7 @@ export interface ChromiumLaunch {
   executablePath: string;
   env: Record<string, string>;
   /** where it came from, for messages */
-  source: 'CHROMIUM_PATH' | 'system' | 'npm';
+  source: 'CHROMIUM_PATH' | 'npm';
 }
 
 export async function resolveChromium(): Promise<ChromiumLaunch> {
@@ -38,7 +38,6 @@ export async function resolveChromium(): Promise<ChromiumLaunch> {
   if (process.env.CHROMIUM_PATH) {
     return { executablePath: process.env.CHROMIUM_PATH, env, source: 'CHROMIUM_PATH' };
   }
-  if (existsSync(SYSTEM_CHROMIUM)) return { executablePath: SYSTEM_CHROMIUM, env, source: 'system' };
   const dir = await unpackPackagedChromium();
   const libs = path.join(dir, 'lib');
   env.LD_LIBRARY_PATH = [libs, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':');
