@@ -15,7 +15,37 @@ it('starts each test file on a migrated database, with 64-bit integers read as n
     expect(applied).toHaveLength(files.length);
     const [row] = await db.query<{ n: unknown }>('select 9007199254740991::int8 as n');
     expect(row!.n).toBe(9007199254740991);
+    // the template carries the login key pair, so platforms started on it make none
+    expect(await db.query('select name from server_keys')).toEqual([{ name: 'login-rsa' }]);
   } finally {
     await drop();
+  }
+});
+
+it('hands the next file a database with only the template rows, and refuses the given-back one', async () => {
+  const first = await freshDatabase();
+  const series = await first.db.query('select * from gateway_series order by name');
+  const keys = await first.db.query('select * from server_keys');
+  const org = async (db: typeof first.db) =>
+    (
+      await db.query<{ id: number }>(
+        "insert into orgs(kind, name) values ('enterprise', 'Left Behind') returning id",
+      )
+    )[0]!.id;
+  const firstId = await org(first.db);
+  await first.db.query('update gateway_series set max_drivers = 1');
+  await first.db.query("insert into server_keys(name, public_pem, private_pem) values ('extra', 'a', 'b')");
+  await first.drop();
+  await expect(first.db.query('select 1')).rejects.toThrow(/given back|after calling end/);
+
+  const second = await freshDatabase();
+  try {
+    expect(await second.db.query('select id from orgs')).toEqual([]);
+    expect(await second.db.query('select * from gateway_series order by name')).toEqual(series);
+    expect(await second.db.query('select * from server_keys')).toEqual(keys);
+    // identities start again where the template left them
+    expect(await org(second.db)).toBe(firstId);
+  } finally {
+    await second.drop();
   }
 });

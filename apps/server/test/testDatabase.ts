@@ -10,18 +10,31 @@ import path from 'node:path';
 import pg from 'pg';
 import { openPglite, openPostgres, type Db } from '../src/db/db';
 import { migrate } from '../src/db/migrate';
+import { loadLoginKeys } from '../src/modules/auth/loginKeys';
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../src/db/migrations');
 /** held while one test worker makes the PostgreSQL template; the others wait for it */
 const TEMPLATE_LOCK = 727_002;
 const TEMPLATE_PREFIX = 'fieldhub_template_';
 
+/** What a template holds besides the migrations; changing it names new templates. */
+const TEMPLATE_CONTENT = 'migrations + login keys';
+
 /** Names the migrations as they are now: a template made from other ones is never used. */
 function migrationsHash(): string {
-  const hash = createHash('sha256');
+  const hash = createHash('sha256').update(TEMPLATE_CONTENT);
   for (const f of readdirSync(MIGRATIONS).sort())
     hash.update(f).update(readFileSync(path.join(MIGRATIONS, f)));
   return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Migrates an empty database and gives it the login key pair, which every platform started on
+ * it would otherwise make anew (an RSA key generation each).
+ */
+async function prepareTemplate(db: Db): Promise<void> {
+  await migrate(db);
+  await loadLoginKeys(db);
 }
 
 /**
@@ -32,7 +45,7 @@ async function ensurePgliteTemplate(): Promise<string> {
   const file = path.join(tmpdir(), `fieldhub-pglite-${migrationsHash()}.tar`);
   if (!existsSync(file)) {
     const db = await openPglite(undefined);
-    await migrate(db);
+    await prepareTemplate(db);
     const dump = await db.dumpDataDir!();
     const part = `${file}.${process.pid}.part`;
     writeFileSync(part, Buffer.from(await dump.arrayBuffer()));
@@ -78,7 +91,7 @@ async function ensurePostgresTemplate(url: string): Promise<string> {
       await admin.query(`create database ${name}`);
       const db = await openPostgres(databaseUrl(url, name));
       try {
-        await migrate(db);
+        await prepareTemplate(db);
       } finally {
         await db.close();
       }
@@ -110,17 +123,119 @@ export async function ensureMigratedTemplate(): Promise<void> {
 }
 
 /**
+ * The embedded databases of this worker that test files gave back, each reset to the template's
+ * contents (test files of a worker share its modules, so the next file takes one from here).
+ * Loading the template dump cost every file over half a second of CPU; emptying the tables
+ * costs a few milliseconds.
+ */
+const idlePglites: Db[] = [];
+
+/** The template's own rows and sequence positions, to put back after emptying the tables. */
+interface TemplateState {
+  tables: string[];
+  rows: { table: string; json: string }[];
+  sequences: { name: string; last: number | null; start: number }[];
+}
+let templateState: Promise<TemplateState> | undefined;
+
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+async function readTemplateState(db: Db): Promise<TemplateState> {
+  const tables = (
+    await db.query<{ name: string }>(
+      "select tablename as name from pg_tables where schemaname = 'public' and tablename <> 'schema_migrations' order by 1",
+    )
+  ).map((t) => t.name);
+  const rows: TemplateState['rows'] = [];
+  for (const table of tables) {
+    const [data] = await db.query<{ json: string | null }>(
+      `select json_agg(t)::text as json from ${quoted(table)} t`,
+    );
+    if (data?.json) rows.push({ table, json: data.json });
+  }
+  const sequences = (
+    await db.query<{ name: string; last: number | null; start: number }>(
+      "select sequencename as name, last_value as last, start_value as start from pg_sequences where schemaname = 'public'",
+    )
+  ).map((q) => ({ ...q }));
+  return { tables, rows, sequences };
+}
+
+/** Empties every table and puts the template's rows and sequence positions back. */
+async function resetToTemplate(db: Db, state: TemplateState): Promise<void> {
+  await db.tx(async (tx) => {
+    await tx.exec(`truncate table ${state.tables.map(quoted).join(', ')} restart identity cascade`);
+    for (const { table, json } of state.rows)
+      await tx.query(
+        `insert into ${quoted(table)} overriding system value select * from json_populate_recordset(null::${quoted(table)}, $1::json)`,
+        [json],
+      );
+    for (const q of state.sequences)
+      await tx.query('select setval($1::regclass, $2, $3)', [
+        quoted(q.name),
+        q.last ?? q.start,
+        q.last !== null,
+      ]);
+  });
+}
+
+/**
+ * A database for one file's use until `drop`: after that its queries fail, as on a closed
+ * database, so a late query of a stopped platform never reaches the next file's data.
+ */
+function lease(db: Db, giveBack: () => Promise<void>): { db: Db; drop(): Promise<void> } {
+  let returned: Promise<void> | undefined;
+  const live = () => {
+    if (returned) throw new Error('this test database was given back (drop)');
+  };
+  const drop = () => (returned ??= giveBack());
+  return {
+    db: {
+      kind: db.kind,
+      async query(sql, params) {
+        live();
+        return db.query(sql, params);
+      },
+      async exec(sql) {
+        live();
+        return db.exec(sql);
+      },
+      async tx(work) {
+        live();
+        return db.tx(work);
+      },
+      close: drop,
+      dumpDataDir: db.dumpDataDir,
+    },
+    drop,
+  };
+}
+
+async function embeddedDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
+  const db =
+    idlePglites.pop() ??
+    (await openPglite(undefined, {
+      loadDataDir: new Blob([readFileSync(await ensurePgliteTemplate())]),
+    }));
+  const state = await (templateState ??= readTemplateState(db));
+  return lease(db, async () => {
+    try {
+      await resetToTemplate(db, state);
+      idlePglites.push(db);
+    } catch {
+      await db.close(); // left in a state the reset cannot undo: the next file loads a new one
+    }
+  });
+}
+
+/**
  * A fresh database for one test file, migrated already: in-memory PGlite from the template dump
- * by default, or a clone of the template on the PostgreSQL server named by DATABASE_URL (dropped
- * again by `drop`).
+ * (or one of this worker's, reset to it) by default, or a clone of the template on the
+ * PostgreSQL server named by DATABASE_URL (dropped again by `drop`).
  */
 export async function freshDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
   const url = process.env.DATABASE_URL;
-  if (!url) {
-    const template = new Blob([readFileSync(await ensurePgliteTemplate())]);
-    const db = await openPglite(undefined, { loadDataDir: template });
-    return { db, drop: () => db.close() };
-  }
+  if (!url) return embeddedDatabase();
   const template = await (postgresTemplate ??= ensurePostgresTemplate(url));
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await withAdmin(url, (admin) => admin.query(`create database ${name} template ${template}`));

@@ -1,4 +1,4 @@
-import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
+import { constants, createPrivateKey, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { AppError, Err } from '@fieldhub/shared';
 import { one, type Db } from '../../db/db';
 
@@ -32,13 +32,14 @@ export async function loadLoginKeys(db: Db): Promise<LoginKeys> {
     row = await one(db, 'select public_pem, private_pem from server_keys where name = $1', [KEY_NAME]);
   }
   const { public_pem: publicPem, private_pem: privatePem } = row!;
+  const privateKey = createPrivateKey(privatePem); // parsed once, not on every login
   return {
     publicPem,
     decrypt(value: string) {
       try {
         const cipher = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
         return privateDecrypt(
-          { key: privatePem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+          { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
           cipher,
         ).toString('utf8');
       } catch {
