@@ -1,9 +1,12 @@
+import path from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { LongestFirst } from './vitest.sequencer.ts';
+import { serverFilesWithoutServices } from './vitest.services.ts';
 
 /**
  * With SERVICES_DATABASE_URL (and SERVICES_MQTT_URL, SERVICES_REDIS_URL) set, the server's suites
- * run a second time in the same run against those services, as the project `server-services`:
+ * that use the database, the link or Redis (vitest.services.ts) run a second time in the same run
+ * against those services, as the project `server-services`:
  * CI's pass against the machine's PostgreSQL, Mosquitto and Redis shares the workers with the
  * embedded pass instead of following it.
  */
@@ -19,7 +22,11 @@ function servicesProject(): TestProjectInlineConfiguration[] {
     {
       extends: './apps/server/vitest.config.ts',
       root: './apps/server',
-      test: { name: 'server-services', env: set },
+      test: {
+        name: 'server-services',
+        env: set,
+        exclude: serverFilesWithoutServices(path.resolve(import.meta.dirname, 'apps/server')),
+      },
     },
   ];
 }
