@@ -34,6 +34,25 @@ export default tseslint.config(
     },
   },
   {
+    // route files parse, check and call a service: the SQL lives in services and repositories
+    files: ['apps/server/src/**/*.routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(query|exec|tx)$/][callee.object.name=/^(db|tx|ctx)$/], CallExpression[callee.property.name=/^(query|exec|tx)$/][callee.object.property.name='db']",
+          message: 'No database access in a route file: call a service or repository.',
+        },
+        {
+          selector:
+            "ImportDeclaration[importKind='value'][source.value=/\\/db\\/(db|where)$/] > ImportSpecifier[importKind='value']",
+          message: 'No database access in a route file: call a service or repository.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -3,10 +3,9 @@ import { z } from 'zod';
 import { CAPTCHA_VALID_MINUTES } from '@fieldhub/shared';
 import type { AppContext } from '../../appContext';
 import { call, publicCall } from '../../http/route';
-import { recordBy } from '../oplog/oplog.service';
 import { CAPTCHA_COOKIE, issueCaptcha } from './captcha';
-import { captchaRequired, login } from './login.service';
-import { endSession, SESSION_COOKIE } from './sessions';
+import { captchaRequired, login, logout } from './login.service';
+import { SESSION_COOKIE } from './sessions';
 import { userInfoOf } from './userInfo';
 
 const encryptLoginBody = z.object({
@@ -64,10 +63,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   call(app, '/lfscada/user/info', { method: 'GET' }, ({ auth }) => userInfoOf(db, auth.accountId));
 
   call(app, '/lfscada/user/logout', {}, async ({ auth, req, reply }) => {
-    await db.tx(async (tx) => {
-      await endSession(tx, auth.sessionHash);
-      await recordBy(tx, auth, req.ip, { action: 'logout' });
-    });
+    await logout(db, auth, req.ip);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return null;
   });

@@ -1,7 +1,8 @@
 import { AppError, Err, LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '@fieldhub/shared';
 import { one, type Db } from '../../db/db';
 import type { Clock } from '../../clock';
-import { recordOperation } from '../oplog/oplog.service';
+import type { AuthContext } from '../../http/context';
+import { recordBy, recordOperation } from '../oplog/oplog.service';
 import { consumeCaptcha } from './captcha';
 import {
   claimAttempt,
@@ -12,7 +13,7 @@ import {
   type LoginAttemptState,
 } from './loginAttempts';
 import { DUMMY_HASH, verifyPassword } from './passwordHash';
-import { createSession } from './sessions';
+import { createSession, endSession } from './sessions';
 
 export interface LoginAttempt {
   loginname: string;
@@ -151,4 +152,12 @@ export async function login(
     return issued;
   });
   return { token, accountId: account.id };
+}
+
+/** Ends the caller's session, with the operation log entry. */
+export async function logout(db: Db, auth: AuthContext, ip: string): Promise<void> {
+  await db.tx(async (tx) => {
+    await endSession(tx, auth.sessionHash);
+    await recordBy(tx, auth, ip, { action: 'logout' });
+  });
 }

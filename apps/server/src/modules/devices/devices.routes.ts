@@ -13,8 +13,7 @@ import {
 } from '@fieldhub/shared';
 import type { AppContext } from '../../appContext';
 import { call } from '../../http/route';
-import { checkVerifyCode } from '../gateways/bindAttempts';
-import { bindCheckedGateway, bindGateway, unbindGateway } from '../gateways/gateways.service';
+import { bindGateway, unbindGateway } from '../gateways/gateways.service';
 import { bindTemplate, syncTemplate, unbindTemplate } from '../templates/templates.service';
 import * as devices from './devices.service';
 import * as sharing from './sharing.service';
@@ -81,14 +80,7 @@ export function deviceRoutes(app: FastifyInstance, { db, clock }: AppContext): v
     app,
     `${base}/bindGatewayAndTemplate`,
     { input: bindGatewaySchema.extend({ templateId: formId }), access: manage },
-    async ({ input, auth, req }) => {
-      // the code first, outside the transaction: a wrong one stays counted when it rolls back
-      await checkVerifyCode(db, clock, auth.accountId, input.sn, input.verifyCode);
-      await db.tx(async (tx) => {
-        await bindTemplate(tx, auth, input.equipmentId, input.templateId, req.ip);
-        await bindCheckedGateway(tx, auth, input, req.ip);
-      });
-    },
+    ({ input, auth, req }) => devices.bindGatewayAndTemplate(db, clock, auth, input, req.ip),
   );
 
   // sharing and per-account authorisation

@@ -1,9 +1,13 @@
 import { AppError, Err, type EquipmentInput, type EquipmentQuery, type Page } from '@fieldhub/shared';
+import type { Clock } from '../../clock';
 import { one, type Db } from '../../db/db';
 import { Where } from '../../db/where';
 import type { AuthContext } from '../../http/context';
+import { checkVerifyCode } from '../gateways/bindAttempts';
+import { bindCheckedGateway } from '../gateways/gateways.service';
 import { recordBy } from '../oplog/oplog.service';
 import { inheritLinks, mirrorConfig } from '../templates/configCopier';
+import { bindTemplate } from '../templates/templates.service';
 import { scopeDevices, visibleDevice } from './deviceScope';
 import * as repo from './devices.repo';
 
@@ -140,3 +144,21 @@ export async function copyDevice(
 }
 
 export const manufacturers = (db: Db, auth: AuthContext) => repo.manufacturersOf(db, auth.orgId);
+
+/**
+ * Binds a template and a gateway to a device in one transaction. The verification code is
+ * checked first, outside it: a wrong one stays counted when the binding rolls back.
+ */
+export async function bindGatewayAndTemplate(
+  db: Db,
+  clock: Clock,
+  auth: AuthContext,
+  input: { equipmentId: number; sn: string; verifyCode: string; templateId: number },
+  ip: string,
+): Promise<void> {
+  await checkVerifyCode(db, clock, auth.accountId, input.sn, input.verifyCode);
+  await db.tx(async (tx) => {
+    await bindTemplate(tx, auth, input.equipmentId, input.templateId, ip);
+    await bindCheckedGateway(tx, auth, input, ip);
+  });
+}

@@ -11,10 +11,9 @@ import {
   type Lang,
 } from '@fieldhub/shared';
 import type { AppContext } from '../../appContext';
-import { one } from '../../db/db';
 import { call, parseInput, publicCall } from '../../http/route';
-import { recordBy } from '../oplog/oplog.service';
 import { userInfoOf } from '../auth/userInfo';
+import { addFeedback, saveDisplaySettings, saveUserConfig, userConfigValue } from './user.service';
 
 const configKey = z.string().trim().min(1).max(100);
 const CONFIG_VALUE_MAX = 64 * 1024;
@@ -44,15 +43,11 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/lfscada/user/config/query',
     { input: z.object({ key: configKey }) },
     async ({ input, auth }) => {
-      const row = await one<{ value: unknown }>(
-        db,
-        'select value from user_config where account_id = $1 and key = $2',
-        [auth.accountId, input.key],
-      );
+      const value = await userConfigValue(db, auth.accountId, input.key);
       // the designer settings always answer complete, with the defaults of
       // docs/requirements/pages-and-designer.md §10.1 for what is unset
-      if (input.key === DESIGNER_SETTINGS_KEY) return designerSettingsOf(row?.value);
-      return row?.value ?? null;
+      if (input.key === DESIGNER_SETTINGS_KEY) return designerSettingsOf(value);
+      return value ?? null;
     },
   );
 
@@ -73,11 +68,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (input.key === DESIGNER_SETTINGS_KEY) value = designerSettingsInput(value, lang);
       const text = JSON.stringify(value);
       if (text.length > CONFIG_VALUE_MAX) throw new AppError(Err.outOfRange);
-      await db.query(
-        `insert into user_config(account_id, key, value, updated_at) values ($1, $2, $3::jsonb, now())
-         on conflict (account_id, key) do update set value = excluded.value, updated_at = now()`,
-        [auth.accountId, input.key, text],
-      );
+      await saveUserConfig(db, auth.accountId, input.key, text);
       return null;
     },
   );
@@ -97,17 +88,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       }),
     },
     async ({ input, auth, req }) => {
-      await db.tx(async (tx) => {
-        await tx.query(
-          'update accounts set equip_display = $2, scada_adaption = $3, prompt_type = $4, updated_at = now() where id = $1',
-          [auth.accountId, input.equipDisplay, input.scadaAdaption, input.prompType],
-        );
-        await recordBy(tx, auth, req.ip, {
-          action: 'user.settings',
-          objectType: 'account',
-          objectId: auth.accountId,
-        });
-      });
+      await saveDisplaySettings(db, auth, req.ip, input);
       return userInfoOf(db, auth.accountId);
     },
   );
@@ -131,19 +112,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       }),
     },
     async ({ input, auth, req }) => {
-      const id = await db.tx(async (tx) => {
-        const [row] = await tx.query<{ id: number }>(
-          'insert into feedback(org_id, account_id, content, contact) values ($1, $2, $3, $4) returning id',
-          [auth.orgId, auth.accountId, input.content, input.contact],
-        );
-        await recordBy(tx, auth, req.ip, {
-          action: 'feedback.add',
-          objectType: 'feedback',
-          objectId: row?.id,
-        });
-        return row?.id;
-      });
-      return { id };
+      return { id: await addFeedback(db, auth, req.ip, input) };
     },
   );
 }

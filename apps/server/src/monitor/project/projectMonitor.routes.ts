@@ -25,77 +25,15 @@ import {
   projectSignalQuerySchema,
   projectTokenSchema,
   projectWriteSchema,
-  type LiveValue,
-  type ProjectLiveMessage,
 } from '@fieldhub/shared';
 import type { AppContext } from '../../appContext';
-import type { Db } from '../../db/db';
 import { call } from '../../http/route';
 import { attachmentHeader, XLSX_TYPE } from '../../modules/bulk/workbook';
-import type { AuthContext } from '../../http/context';
-import type { Clock } from '../../clock';
-import { currentMvarValues } from '../../modules/mvars/mvarValues';
-import { mvarDefinitions } from '../../modules/mvars/mvars.repo';
-import { latestValues } from '../board/latestValues';
 import type { LiveHubOptions } from '../live/liveHub';
-import type { ValueCache } from '../valueCache';
 import { ProjectHub } from './projectHub';
 import * as service from './projectMonitor.service';
 import * as records from './projectRecords.service';
-import { monitoredPage, servedBindings } from './projectScope';
-import { consumeProjectToken, issueProjectToken, type ProjectWatch } from './projectTokens';
-
-/** Issues the socket's token for what the project serves of what the page asks to watch. */
-async function projectToken(
-  db: Db,
-  clock: Clock,
-  auth: AuthContext,
-  input: { pageId: number; dataEquip: number[]; dataSignal: number[]; dataMvar: number[] },
-): Promise<string> {
-  const { projectId } = await monitoredPage(db, clock, auth, input.pageId);
-  const served = await servedBindings(db, auth.orgId, projectId, input);
-  return issueProjectToken(db, clock, auth, {
-    projectId,
-    pageId: input.pageId,
-    equipmentIds: [...new Set([...served.equipmentIds, ...served.signalDevices.values()])],
-    signalIds: [...served.signalDevices.keys()],
-    mvarIds: served.mvars.map((m) => m.id),
-  });
-}
-
-/** The first frames of a project socket: held values per device, then the mvars. */
-async function snapshotOf(db: Db, cache: ValueCache, watch: ProjectWatch): Promise<ProjectLiveMessage[]> {
-  const byDevice = new Map<number, LiveValue[]>();
-  const deviceOf = new Map(
-    (
-      await db.query<{ id: number; equipment_id: number }>(
-        'select id, equipment_id from variables where id = any($1::int8[])',
-        [watch.signalIds],
-      )
-    ).map((r) => [r.id, r.equipment_id]),
-  );
-  for (const v of await latestValues(db, cache, watch.signalIds)) {
-    const equipmentId = deviceOf.get(v.signalId);
-    if (equipmentId === undefined) continue;
-    byDevice.set(equipmentId, [...(byDevice.get(equipmentId) ?? []), v]);
-  }
-  // every watched device gets its frame, empty or not, so the page knows the socket is live
-  for (const equipmentId of watch.equipmentIds) if (!byDevice.has(equipmentId)) byDevice.set(equipmentId, []);
-  const frames: ProjectLiveMessage[] = [...byDevice].map(([equipmentId, values]) => ({
-    type: 'signalVal',
-    equipmentId,
-    values,
-  }));
-  if (watch.mvarIds.length) {
-    const defs = await mvarDefinitions(db, watch.projectId, watch.mvarIds);
-    frames.push({
-      type: 'mvarVal',
-      projectId: watch.projectId,
-      values: await currentMvarValues(db, cache, defs),
-    });
-  }
-  return frames;
-}
+import { consumeProjectToken, type ProjectWatch } from './projectTokens';
 
 /**
  * Project monitoring (docs/requirements/projects.md §7, §9; docs/project-monitor-api.md): the calls of a live
@@ -214,7 +152,7 @@ export function projectMonitorRoutes(
   );
 
   call(app, '/lfscada/websocket/monitor/project/token', { input: projectTokenSchema }, ({ input, auth }) =>
-    projectToken(db, clock, auth, input),
+    service.projectToken(db, clock, auth, input),
   );
   app.get(
     '/lfscada/ws/project/signal/subscribe/:token',
@@ -233,7 +171,7 @@ export function projectMonitorRoutes(
       // attached before the snapshot is read, so nothing published in between is missed
       const feed = hub.attach(socket, watch);
       try {
-        feed.begin(await snapshotOf(db, monitor.cache, watch));
+        feed.begin(await service.snapshotOf(db, monitor.cache, watch));
       } catch (err) {
         req.log.warn({ err }, 'project snapshot failed');
         socket.close(LIVE_CLOSE_REFUSED, String(Err.unknownError));

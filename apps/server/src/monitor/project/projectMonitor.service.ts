@@ -4,6 +4,7 @@ import {
   PROJECT_OPEN_DELAY_S,
   type Lang,
   type GatewayStatus,
+  type LiveValue,
   type MonitorOpenResult,
   type ProjectAlarmConfirmInput,
   type ProjectAlarmCount,
@@ -15,6 +16,7 @@ import {
   type ProjectGatewayQueryInput,
   type ProjectGatewayRow,
   type ProjectHistoryQueryInput,
+  type ProjectLiveMessage,
   type ProjectPageInfo,
   type ProjectPagePasswordInput,
   type ProjectSignal,
@@ -29,6 +31,7 @@ import { taskOutcome } from '../../link/commandTasks';
 import * as commands from '../../link/commands.service';
 import type { LinkClient } from '../../link/linkClient';
 import { currentMvarValues } from '../../modules/mvars/mvarValues';
+import { mvarDefinitions } from '../../modules/mvars/mvars.repo';
 import { unlockPage } from '../../modules/pages/pagePassword';
 import * as pages from '../../modules/pages/pages.repo';
 import { viewedPage } from '../../modules/pages/pages.service';
@@ -45,6 +48,7 @@ import {
   servedBindings,
   throughProject,
 } from './projectScope';
+import { issueProjectToken, type ProjectWatch } from './projectTokens';
 
 export interface ProjectMonitorDeps {
   db: Db;
@@ -275,4 +279,60 @@ export async function alarmConfirm(
     owners.map((o) => o.equipment_id),
   );
   return alarms.confirm(db, clock, throughProject(auth), input.alarmIds, input.note, ip);
+}
+
+/** Issues the socket's token for what the project serves of what the page asks to watch. */
+export async function projectToken(
+  db: Db,
+  clock: Clock,
+  auth: AuthContext,
+  input: { pageId: number; dataEquip: number[]; dataSignal: number[]; dataMvar: number[] },
+): Promise<string> {
+  const { projectId } = await monitoredPage(db, clock, auth, input.pageId);
+  const served = await servedBindings(db, auth.orgId, projectId, input);
+  return issueProjectToken(db, clock, auth, {
+    projectId,
+    pageId: input.pageId,
+    equipmentIds: [...new Set([...served.equipmentIds, ...served.signalDevices.values()])],
+    signalIds: [...served.signalDevices.keys()],
+    mvarIds: served.mvars.map((m) => m.id),
+  });
+}
+
+/** The first frames of a project socket: held values per device, then the mvars. */
+export async function snapshotOf(
+  db: Db,
+  cache: ValueCache,
+  watch: ProjectWatch,
+): Promise<ProjectLiveMessage[]> {
+  const byDevice = new Map<number, LiveValue[]>();
+  const deviceOf = new Map(
+    (
+      await db.query<{ id: number; equipment_id: number }>(
+        'select id, equipment_id from variables where id = any($1::int8[])',
+        [watch.signalIds],
+      )
+    ).map((r) => [r.id, r.equipment_id]),
+  );
+  for (const v of await latestValues(db, cache, watch.signalIds)) {
+    const equipmentId = deviceOf.get(v.signalId);
+    if (equipmentId === undefined) continue;
+    byDevice.set(equipmentId, [...(byDevice.get(equipmentId) ?? []), v]);
+  }
+  // every watched device gets its frame, empty or not, so the page knows the socket is live
+  for (const equipmentId of watch.equipmentIds) if (!byDevice.has(equipmentId)) byDevice.set(equipmentId, []);
+  const frames: ProjectLiveMessage[] = [...byDevice].map(([equipmentId, values]) => ({
+    type: 'signalVal',
+    equipmentId,
+    values,
+  }));
+  if (watch.mvarIds.length) {
+    const defs = await mvarDefinitions(db, watch.projectId, watch.mvarIds);
+    frames.push({
+      type: 'mvarVal',
+      projectId: watch.projectId,
+      values: await currentMvarValues(db, cache, defs),
+    });
+  }
+  return frames;
 }

@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { expect, it } from 'vitest';
+
+// Route files parse, check and call a service; the lint rule of eslint.config.js keeps database
+// access out of them (a query, a transaction, or a value import from the db module).
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const routeFile = path.join(repoRoot, 'apps/server/src/modules/sample/sample.routes.ts');
+
+async function problems(code: string): Promise<string[]> {
+  const eslint = new ESLint({ cwd: repoRoot });
+  const [result] = await eslint.lintText(code, { filePath: routeFile });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+}
+
+it('refuses database access in a route file and lets a service call pass', async () => {
+  const refused = await problems(`
+import { one, type Db } from '../../db/db';
+export async function a(db: Db, ctx: { db: Db }) {
+  await db.query('select 1');
+  await ctx.db.exec('select 1');
+  await db.tx(async (tx) => tx.query('select 1'));
+  return one(db, 'select 1');
+}
+`);
+  expect(refused).toHaveLength(5);
+  expect(refused[0]).toMatch(/No database access in a route file/);
+  const allowed = await problems(`
+import type { Db } from '../../db/db';
+import * as service from './sample.service';
+export const a = (db: Db, input: unknown) => service.query(db, input);
+`);
+  expect(allowed).toEqual([]);
+}, 60_000);
