@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { LongestFirst } from './vitest.sequencer.ts';
@@ -31,6 +32,10 @@ function servicesProject(): TestProjectInlineConfiguration[] {
   ];
 }
 
+const { workspaces } = JSON.parse(readFileSync(path.join(import.meta.dirname, 'package.json'), 'utf8')) as {
+  workspaces: string[];
+};
+
 // One run over every package and app; each project keeps its own settings.
 export default defineConfig({
   test: {
@@ -38,14 +43,7 @@ export default defineConfig({
     // processes wait on each other part of the time (a fourth made the CPU the limit again)
     maxWorkers: 3,
     sequence: { sequencer: LongestFirst },
-    projects: [
-      'packages/shared',
-      'packages/hmi',
-      'packages/testkit',
-      'apps/server',
-      'apps/web',
-      'apps/gateway',
-      ...servicesProject(),
-    ],
+    // every workspace of the root package.json is a project with its own vitest.config.ts
+    projects: [...workspaces, ...servicesProject()],
   },
 });

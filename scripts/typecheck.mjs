@@ -4,17 +4,14 @@
  * package (6) stays for the editor, ESLint's parser and the libraries that read its API.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-const projects = [
-  'packages/shared',
-  'packages/hmi',
-  'packages/testkit',
-  'apps/server',
-  'apps/web',
-  'apps/gateway',
-];
+// every workspace of the root package.json has its tsconfig.json
+const { workspaces: projects } = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+);
 const require = createRequire(import.meta.url);
 const tsc = path.join(path.dirname(require.resolve('typescript-native/package.json')), 'bin', 'tsc');
 
