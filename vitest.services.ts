@@ -11,17 +11,13 @@ export function serverFilesWithoutServices(serverRoot: string): string[] {
   const targets = new Set(
     ['test/testDatabase.ts', 'test/redisTwins.ts'].map((f) => path.join(serverRoot, f)),
   );
-  const seen = new Map<string, boolean>();
-  const reaches = (file: string, path_: Set<string>): boolean => {
+  const importsOf = new Map<string, string[]>(); // each module read once, whichever test reaches it
+  const reaches = (file: string, seen: Set<string>): boolean => {
     if (targets.has(file)) return true;
-    const known = seen.get(file);
-    if (known !== undefined) return known;
-    if (path_.has(file)) return false;
-    path_.add(file);
-    const found = relativeImports(file).some((next) => reaches(next, path_));
-    path_.delete(file);
-    seen.set(file, found);
-    return found;
+    if (seen.has(file)) return false;
+    seen.add(file);
+    if (!importsOf.has(file)) importsOf.set(file, relativeImports(file));
+    return importsOf.get(file)!.some((next) => reaches(next, seen));
   };
   return testFiles(serverRoot)
     .filter((file) => !reaches(file, new Set()))

@@ -153,11 +153,9 @@ async function readTemplateState(db: Db): Promise<TemplateState> {
     );
     if (data?.json) rows.push({ table, json: data.json });
   }
-  const sequences = (
-    await db.query<{ name: string; last: number | null; start: number }>(
-      "select sequencename as name, last_value as last, start_value as start from pg_sequences where schemaname = 'public'",
-    )
-  ).map((q) => ({ ...q }));
+  const sequences = await db.query<{ name: string; last: number | null; start: number }>(
+    "select sequencename as name, last_value as last, start_value as start from pg_sequences where schemaname = 'public'",
+  );
   return { tables, rows, sequences };
 }
 
