@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { loggedIn, type Caller } from '../../server/test/harness';
 import {
   deviceWithGateway,
@@ -31,6 +31,11 @@ import { shot } from './shots';
 
 // the machine is shared: give the screen time to answer
 const wait = { timeout: 15_000 };
+
+/** Waits for the first refusal under a form field in `scope` (a dialog or the page) to read `text`. */
+async function expectFormError(scope: Page | Locator, text: string) {
+  await expect.poll(() => scope.locator('.ant-form-item-explain-error').first().innerText(), wait).toBe(text);
+}
 const base = '/lfscada/project';
 
 let f: BrowserFixture;
@@ -118,17 +123,13 @@ async function mvarRefusals(page: Page, l: (typeof text)[keyof typeof text]) {
   await page.getByTestId('mvar-add').click();
   await page.getByTestId('mvar-title').fill('Total temperature');
   await clickSettled(modal.locator('.ant-btn-primary'));
-  await expect
-    .poll(() => modal.locator('.ant-form-item-explain-error').first().innerText(), wait)
-    .toBe(l.formulaEmpty);
+  await expectFormError(modal, l.formulaEmpty);
   const types = page.getByTestId('mvar-type').locator('.ant-segmented-item');
   await types.nth(4).click();
   await expect.poll(() => types.nth(4).locator('input').isChecked(), wait).toBe(true);
   await page.getByTestId('mvar-formula').fill('${999.999} * 2');
   await checkFormula(page);
-  await expect
-    .poll(() => modal.locator('.ant-form-item-explain-error').first().innerText(), wait)
-    .toBe(l.unknownRef);
+  await expectFormError(modal, l.unknownRef);
 }
 
 /** Replaces the refused formula by a sum of the signal picked in the dialog, checked valid. */
@@ -205,9 +206,7 @@ describe('project screens', () => {
       await page.getByTestId('project-add').click();
       await page.getByTestId('project-name').fill('   ');
       await clickSettled(page.locator('.ant-modal:visible .ant-btn-primary'));
-      await expect
-        .poll(() => page.locator('.ant-form-item-explain-error').first().innerText(), wait)
-        .toBe(l.nameRequired);
+      await expectFormError(page, l.nameRequired);
       await picture(page, lang, 'add-invalid');
       await page.getByTestId('project-name').fill(l.project);
       await clickSettled(page.locator('.ant-modal:visible .ant-btn-primary'));
@@ -393,9 +392,7 @@ describe('project screens', () => {
       await page.getByTestId('project-add').click();
       await page.getByTestId('project-name').fill('   ');
       await clickSettled(modal.locator('.ant-btn-primary'));
-      await expect
-        .poll(() => modal.locator('.ant-form-item-explain-error').first().innerText(), wait)
-        .toBe(l.nameRequired);
+      await expectFormError(modal, l.nameRequired);
       await expectScreenIn(page, en, { shows: ['projects:add-title', 'projects:field.remark'], allow: data });
       await picture(page, en, 'add-invalid');
       await modal.locator('.ant-modal-close').click();

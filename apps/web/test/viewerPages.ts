@@ -1,6 +1,9 @@
 import { animationSchema, clickEventSchema, emptyPage, type PageDocument } from '@fieldhub/hmi';
 import { namedWidget as widget } from './viewerWidget';
 
+/** An enabled click event with the given action config, as the designer stores it. */
+const onClick = (config: Record<string, unknown>) => clickEventSchema.parse({ enable: true, config });
+
 /** What the viewer test's pages bind and link to. */
 export interface ViewerPageRefs {
   equipmentId: number;
@@ -62,38 +65,29 @@ export function viewerPages(refs: ViewerPageRefs) {
       }),
       widget('UsualButton', 'write-9', [500, 140, 120, 40], {
         data: { text: 'Set 9 m' },
-        clickEvent: clickEventSchema.parse({
-          enable: true,
-          config: {
-            action: 'write',
-            data: bound('level_setpoint'),
-            writeValue: '9',
-            confirm: true,
-            hint: true,
-            hintValue: 'The inlet valve will open',
-            feedback: true,
-          },
+        clickEvent: onClick({
+          action: 'write',
+          data: bound('level_setpoint'),
+          writeValue: '9',
+          confirm: true,
+          hint: true,
+          hintValue: 'The inlet valve will open',
+          feedback: true,
         }),
       }),
       widget('UsualButton', 'write-input', [640, 140, 120, 40], {
         data: { text: 'Set…' },
-        clickEvent: clickEventSchema.parse({
-          enable: true,
-          config: {
-            action: 'write',
-            writeType: 'input',
-            data: bound('level_setpoint'),
-            confirm: true,
-            feedback: true,
-          },
+        clickEvent: onClick({
+          action: 'write',
+          writeType: 'input',
+          data: bound('level_setpoint'),
+          confirm: true,
+          feedback: true,
         }),
       }),
       widget('UsualButton', 'to-details', [500, 200, 260, 40], {
         data: { text: 'Details →' },
-        clickEvent: clickEventSchema.parse({
-          enable: true,
-          config: { action: 'page', pageId: String(detailsId) },
-        }),
+        clickEvent: onClick({ action: 'page', pageId: String(detailsId) }),
       }),
       // a switch on the set point: on at 9 m, off at 5 m; a click writes the other value
       widget('UsualSelect', 'setpoint-switch', [780, 140, 80, 40], {
@@ -102,12 +96,9 @@ export function viewerPages(refs: ViewerPageRefs) {
       // the same jump from a click script in the sandbox: main(api, param, callback)
       widget('UsualButton', 'script-jump', [780, 200, 160, 40], {
         data: { text: 'Script →' },
-        clickEvent: clickEventSchema.parse({
-          enable: true,
-          config: {
-            action: 'script',
-            script: `function main(api, param, callback) { callback({ jump: ${detailsId} }); }`,
-          },
+        clickEvent: onClick({
+          action: 'script',
+          script: `function main(api, param, callback) { callback({ jump: ${detailsId} }); }`,
         }),
       }),
       widget('UsualText', 'control-room-only', [500, 260, 260, 40], {
@@ -126,10 +117,7 @@ export function viewerPages(refs: ViewerPageRefs) {
       }),
       widget('UsualButton', 'to-overview', [20, 80, 200, 40], {
         data: { text: '← Overview' },
-        clickEvent: clickEventSchema.parse({
-          enable: true,
-          config: { action: 'page', pageId: String(overviewId) },
-        }),
+        clickEvent: onClick({ action: 'page', pageId: String(overviewId) }),
       }),
     ];
     return page;
