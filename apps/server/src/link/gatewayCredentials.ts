@@ -3,9 +3,10 @@ import { SN_PATTERN } from '@fieldhub/shared';
 import { one, type Db } from '../db/db';
 import { verifyPassword } from '../modules/auth/passwordHash';
 
-// A verified password is remembered briefly so a reconnect storm does not cost one scrypt each.
+// A verified password is remembered briefly so a reconnect storm does not cost one scrypt each;
+// per database, as the gateway registry it was checked against
 const REMEMBER_MS = 5 * 60_000;
-const verified = new Map<string, number>();
+const verifiedByDb = new WeakMap<Db, Map<string, number>>();
 
 const fingerprint = (sn: string, password: string) =>
   createHash('sha256').update(`${sn}\0${password}`).digest('base64');
@@ -14,6 +15,8 @@ const fingerprint = (sn: string, password: string) =>
 export async function verifyGateway(db: Db, sn: string, password: string): Promise<boolean> {
   if (!SN_PATTERN.test(sn) || !password) return false;
   const key = fingerprint(sn, password);
+  let verified = verifiedByDb.get(db);
+  if (!verified) verifiedByDb.set(db, (verified = new Map()));
   const until = verified.get(key);
   if (until && until > Date.now()) return true;
   const row = await one<{ mqtt_password_hash: string }>(

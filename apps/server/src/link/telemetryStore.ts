@@ -13,10 +13,15 @@ export interface StoredValue {
   quality: number;
 }
 
-/** Variable ids of a device, cached per configuration version (a gateway may only report its own). */
-const variableCache = new Map<number, { version: number; ids: Set<number> }>();
+/**
+ * Variable ids of a device, cached per configuration version (a gateway may only report its own),
+ * per database as partitions.ts keeps its partitions: ids and versions mean nothing in another.
+ */
+const variableCaches = new WeakMap<Db, Map<number, { version: number; ids: Set<number> }>>();
 
 export async function deviceVariableIds(db: Db, equipmentId: number): Promise<Set<number>> {
+  let variableCache = variableCaches.get(db);
+  if (!variableCache) variableCaches.set(db, (variableCache = new Map()));
   const [row] = await db.query<{ version: number }>(
     'select config_version as version from equipment where id = $1',
     [equipmentId],
