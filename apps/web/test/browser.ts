@@ -23,6 +23,34 @@ export interface BrowserFixture {
   stop(): Promise<void>;
 }
 
+let sharedBrowser: Promise<Browser> | undefined;
+
+/**
+ * One Chromium per test worker (files share a worker's modules: isolate false), launched at its
+ * first browser file and again only if it went away. It ends with the worker: Playwright kills
+ * what it launched when the process exits, and Chromium quits when its control pipe closes.
+ */
+async function workerBrowser(): Promise<Browser> {
+  const running = sharedBrowser && (await sharedBrowser.catch(() => undefined));
+  if (running?.isConnected()) return running;
+  sharedBrowser = resolveChromium().then(({ executablePath, env }) =>
+    chromium.launch({
+      executablePath,
+      env,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    }),
+  );
+  return sharedBrowser;
+}
+
 /**
  * Starts the platform and Chromium (CHROMIUM_PATH, Debian's, or the npm one: see chromium.ts).
  * With `link`, the platform also runs its gateway link (the embedded MQTT broker on a free port)
@@ -32,26 +60,14 @@ export async function startBrowserFixture(options: { link?: boolean } = {}): Pro
   if (!existsSync(path.join(webDist, 'index.html'))) {
     throw new Error(`${webDist} is missing: run \`npm run build\` first (npm test does)`);
   }
-  const { executablePath, env } = await resolveChromium();
   const platform = options.link
     ? await startTestPlatform({ WEB_DIST: webDist, MQTT_PORT: '0' }, { link: true })
     : await startTestPlatform({ WEB_DIST: webDist });
   await platform.app.listen({ port: 0, host: '127.0.0.1' });
   const address = platform.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
-  const browser = await chromium.launch({
-    executablePath,
-    env,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  const browser = await workerBrowser();
+  const contexts = new Set<BrowserContext>();
   const baseUrl = `http://127.0.0.1:${address.port}`;
   return {
     platform,
@@ -59,6 +75,7 @@ export async function startBrowserFixture(options: { link?: boolean } = {}): Pro
     browser,
     async newPage(lang) {
       const context = await browser.newContext({ locale: lang, viewport: { width: 1366, height: 800 } });
+      contexts.add(context);
       return { context, page: await context.newPage() };
     },
     async signIn(page, loginname, password = TEST_PASSWORD) {
@@ -69,7 +86,8 @@ export async function startBrowserFixture(options: { link?: boolean } = {}): Pro
       await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     },
     async stop() {
-      await browser.close();
+      // the browser stays for the worker's next file: only this file's pages close
+      await Promise.all([...contexts].map((c) => c.close().catch(() => undefined)));
       await platform.stop();
     },
   };
