@@ -26,6 +26,8 @@ import { pageRoutes } from './modules/pages/pages.routes';
 import { mvarRoutes } from './modules/mvars/mvars.routes';
 import { projectMonitorRoutes } from './monitor/project/projectMonitor.routes';
 import { projectRoutes } from './modules/projects/projects.routes';
+import { openApiRoute } from './http/openapi';
+import serverPackage from '../package.json' with { type: 'json' };
 import type { LiveHubOptions } from './monitor/live/liveHub';
 
 export interface BuildOptions {
@@ -54,6 +56,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   installSecurityHeaders(app);
   installAuthGuard(app, ctx);
 
+  openApiRoute(app, serverPackage.version);
   authRoutes(app, ctx);
   userRoutes(app, ctx);
   operationLogRoutes(app, ctx);

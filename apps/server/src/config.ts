@@ -78,6 +78,11 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Create the demo enterprise on first start of an empty database ('false' to skip). */
   DEMO_SEED: z.stringbool().default(true),
+  /**
+   * Check every call's answer against the output schema of its contract before it is sent
+   * (development and tests): a mismatch is logged with the field and answered as an internal error.
+   */
+  CHECK_ANSWERS: z.stringbool().default(false),
   /** Run the demo enterprise's gateways as simulated gateway processes ('false' to skip). */
   DEMO_GATEWAYS: z.stringbool().default(true),
   /**

@@ -33,7 +33,7 @@ export async function startTestPlatform(
 ): Promise<TestPlatform> {
   const { db, drop } = await freshDatabase();
   const clock = new TestClock();
-  const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_SEED: 'false', ...env });
+  const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_SEED: 'false', CHECK_ANSWERS: 'true', ...env });
   // the gateway link (broker and MQTT session) only for tests that ask for it
   const platform = await createPlatform(config, {
     db,

@@ -34,6 +34,7 @@ export async function startRedisTwins(redisUrl: string, name: string): Promise<R
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     DEMO_SEED: 'false',
+    CHECK_ANSWERS: 'true',
     REDIS_URL: redisUrl,
     REDIS_PREFIX: `fieldhub-test:${randomUUID()}:`,
   });

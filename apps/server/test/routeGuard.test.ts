@@ -12,6 +12,7 @@ import { startTestPlatform, type TestPlatform } from './harness';
 const PUBLIC_ROUTES = [
   'GET /',
   'GET /*',
+  'GET /openapi.json',
   'GET /lfscada/firmware/download/:token',
   'GET /lfscada/ws/eg/signal/subscribe/:token',
   'GET /lfscada/ws/message/subscribe/:token',

@@ -113,3 +113,4 @@ export * from './expr/index';
 export * from './mvar/index';
 export * from './projectMonitor/index';
 export * from './sandbox';
+export * from './contract/index';

@@ -17,6 +17,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** every route registered on the app with its declared access, in registration order */
     routeTable: RouteEntry[];
+    /** CHECK_ANSWERS: contract calls check their answer against the output schema (http/route.ts) */
+    checkAnswers: boolean;
   }
 }
 
@@ -36,6 +38,7 @@ export function installAuthGuard(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('lang', 'zh-CN');
   app.decorateRequest('auth', null);
   app.decorate('routeTable', [] as RouteEntry[]);
+  app.decorate('checkAnswers', ctx.config.CHECK_ANSWERS);
 
   // the language of every answer, a 404 included, is known before any route hook runs
   app.addHook('onRequest', async (req) => {

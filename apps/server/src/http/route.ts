@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, Err, inputProblem, inputProblemText, type Lang } from '@fieldhub/shared';
+import {
+  AppError,
+  Err,
+  inputProblem,
+  inputProblemText,
+  type CallDef,
+  type CallResult,
+  type Lang,
+} from '@fieldhub/shared';
 import type { AuthContext, GuardedAccess, RouteAccess } from './context';
 import { ok } from './envelope';
 
@@ -85,4 +93,48 @@ export function publicCall<S extends z.ZodType>(
   handler: Handler<z.infer<S>, AuthContext | null>,
 ): void {
   register(app, url, { ...opts, access: { public: true, readsSession: true } }, handler);
+}
+
+type ContractInput<C extends CallDef> = C['input'] extends z.ZodType ? z.output<C['input']> : undefined;
+type ContractAuth<C extends CallDef> = C['access'] extends { public: true }
+  ? AuthContext | null
+  : AuthContext;
+// a call answering `data: null` may return nothing
+type ContractReturn<C extends CallDef> = null extends CallResult<C> ? CallResult<C> | void : CallResult<C>;
+
+/**
+ * Registers the handler of a contract call (packages/shared/src/contract): path, method, input
+ * schema, access and body limit come from the definition, so server and web app cannot disagree.
+ * With CHECK_ANSWERS on (tests), the answer is checked against the output schema before it is sent.
+ */
+export function handle<C extends CallDef>(
+  app: FastifyInstance,
+  def: C,
+  handler: (ctx: CallContext<ContractInput<C>, ContractAuth<C>>) => Promise<ContractReturn<C>>,
+): void {
+  const access: RouteAccess = def.access.public
+    ? { public: true, ...(def.access.readsSession ? { readsSession: true } : {}) }
+    : { public: false, ...(def.access.perm ? { perm: def.access.perm } : {}) };
+  const checked: Handler<ContractInput<C>, ContractAuth<C>> = async (ctx) => {
+    const data = await handler(ctx);
+    if (app.checkAnswers && !ctx.reply.sent && def.answer === 'envelope') {
+      const result = def.output.safeParse(data ?? null);
+      if (!result.success) {
+        ctx.req.log.error(
+          { call: def.path, issues: result.error.issues },
+          'answer does not match its contract',
+        );
+        throw new Error(
+          `answer of ${def.path} does not match its contract: ${z.prettifyError(result.error)}`,
+        );
+      }
+    }
+    return data;
+  };
+  register(
+    app,
+    def.path,
+    { method: def.method, input: def.input, access, ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}) },
+    checked as Handler<unknown, unknown>,
+  );
 }

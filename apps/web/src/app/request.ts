@@ -1,5 +1,13 @@
 import qs from 'qs';
-import { isSuccessCode, SESSION_INVALID_CODES, TIMERS, type Envelope } from '@fieldhub/shared';
+import {
+  isSuccessCode,
+  SESSION_INVALID_CODES,
+  TIMERS,
+  type CallDef,
+  type CallInput,
+  type CallOutput,
+  type Envelope,
+} from '@fieldhub/shared';
 import { fileNameOf } from './downloadNames';
 import i18n from './i18n';
 import { toastError } from './notify';
@@ -61,6 +69,44 @@ export async function request<T = unknown>(
   }
   const envelope = await send(target, init, options, (res) => res.json() as Promise<Envelope<T>>);
   return unwrap(envelope, options);
+}
+
+/** What a contract call leaves to its caller: the method and the body encoding are the contract's. */
+export type CallOptions = Omit<RequestOptions, 'method' | 'json'>;
+
+type CallArgs<C extends CallDef> =
+  CallInput<C> extends undefined
+    ? [input?: undefined, options?: CallOptions]
+    : [input: CallInput<C>, options?: CallOptions];
+
+/**
+ * Makes a call of the contract (packages/shared/src/contract): path, method and body encoding
+ * come from its definition, the input is typed by its input schema and the answer by its output.
+ */
+export function callApi<C extends CallDef>(def: C, ...[input, options]: CallArgs<C>): Promise<CallOutput<C>> {
+  return request<CallOutput<C>>(def.path, input ?? undefined, {
+    ...options,
+    method: def.method,
+    json: def.body === 'json',
+  });
+}
+
+/** A contract call answering a file: posts its input and saves the file (see `download`). */
+export function downloadCall<C extends CallDef>(
+  def: C,
+  input: CallInput<C>,
+  fallbackName: string,
+): Promise<void> {
+  return download(def.path, input ?? {}, fallbackName);
+}
+
+/** A contract call taking one file (multipart, field `file` after `fields`). */
+export function uploadCall<C extends CallDef>(
+  def: C,
+  file: File,
+  fields: Record<string, string> = {},
+): Promise<CallOutput<C>> {
+  return upload<CallOutput<C>>(def.path, file, fields);
 }
 
 /**

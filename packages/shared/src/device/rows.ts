@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { groupRow } from '../contract/groups';
 import type { AlarmRuleInput } from './alarmRule';
 import type { Protocol } from './driver';
 import type { GatewayStatus } from './gateway';
@@ -51,14 +53,7 @@ export interface DeviceRow<Time = string> {
 }
 
 /** A device group of the enterprise's flat list (/lfscada/equipment/group/query, order: seq desc, id). */
-export interface GroupRow {
-  id: number;
-  parentId: number | null;
-  name: string;
-  seq: number;
-  /** devices directly in this group */
-  deviceCount: number;
-}
+export type GroupRow = z.output<typeof groupRow>;
 
 /** A template with how many devices use it (/lfscada/template/queryForManage, query and detail). */
 export interface TemplateRow<Time = string> {

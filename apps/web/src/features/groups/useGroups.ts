@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { GroupInput, GroupRow } from '@fieldhub/shared';
+import { groupCalls, type GroupInput } from '@fieldhub/shared';
 import { toastSuccess } from '../../app/notify';
-import { request } from '../../app/request';
+import { callApi } from '../../app/request';
 
 /** Query key of the enterprise's group list; the device list keys live under `devices`. */
 export const groupKeys = { all: ['groups'] as const };
@@ -11,7 +11,7 @@ export const groupKeys = { all: ['groups'] as const };
 export function useGroups() {
   return useQuery({
     queryKey: groupKeys.all,
-    queryFn: () => request<GroupRow[]>('/lfscada/equipment/group/query', {}, { json: true }),
+    queryFn: () => callApi(groupCalls.list),
     staleTime: 10_000,
   });
 }
@@ -29,16 +29,14 @@ export function useGroupActions() {
 
   const save = useMutation({
     mutationFn: ({ values, id }: { values: GroupInput; id?: number | undefined }) =>
-      id
-        ? request('/lfscada/equipment/group/edit', { id, ...values }, { json: true })
-        : request('/lfscada/equipment/group/add', values, { json: true }),
+      id ? callApi(groupCalls.edit, { id, ...values }) : callApi(groupCalls.add, values),
     onSuccess: async (_, { id }) => {
       toastSuccess(t(id ? 'common:saved' : 'toast.added'));
       await refresh();
     },
   });
   const remove = useMutation({
-    mutationFn: (id: number) => request('/lfscada/equipment/group/delete', { id }, { json: true }),
+    mutationFn: (id: number) => callApi(groupCalls.remove, { id }),
     onSuccess: async () => {
       toastSuccess(t('common:deleted'));
       await refresh();
