@@ -1,8 +1,46 @@
 import type { CallDef } from './define';
+import { authCalls } from './auth';
+import { userCalls } from './user';
+import { oplogCalls } from './oplog';
+import { orgCalls } from './org';
+import { accountsCalls } from './accounts';
+import { devicesCalls } from './devices';
+import { deviceConfigCalls } from './deviceConfig';
+import { gatewaysCalls } from './gateways';
 import { groupCalls } from './groups';
+import { templatesCalls } from './templates';
+import { linkCalls } from './link';
+import { firmwareCalls } from './firmware';
+import { bulkCalls } from './bulk';
+import { alarmsCalls } from './alarms';
+import { pagesCalls } from './pages';
+import { mvarsCalls } from './mvars';
+import { projectsCalls } from './projects';
+import { monitorCalls } from './monitor';
+import { projectMonitorCalls } from './projectMonitor';
+import { messagesCalls } from './messages';
 
 export * from './define';
-export { groupCalls, groupRow } from './groups';
+export * from './auth';
+export * from './user';
+export * from './oplog';
+export * from './org';
+export * from './accounts';
+export * from './devices';
+export * from './deviceConfig';
+export * from './gateways';
+export * from './groups';
+export * from './templates';
+export * from './link';
+export * from './firmware';
+export * from './bulk';
+export * from './alarms';
+export * from './pages';
+export * from './mvars';
+export * from './projects';
+export * from './monitor';
+export * from './projectMonitor';
+export * from './messages';
 export { openApiDocument } from './openapi';
 
 /**
@@ -10,7 +48,26 @@ export { openApiDocument } from './openapi';
  * them with the registered routes) and the OpenAPI document lists them.
  */
 export const CALL_AREAS: Record<string, Record<string, CallDef>> = {
+  auth: authCalls,
+  user: userCalls,
+  oplog: oplogCalls,
+  org: orgCalls,
+  accounts: accountsCalls,
+  devices: devicesCalls,
+  deviceConfig: deviceConfigCalls,
+  gateways: gatewaysCalls,
   groups: groupCalls,
+  templates: templatesCalls,
+  link: linkCalls,
+  firmware: firmwareCalls,
+  bulk: bulkCalls,
+  alarms: alarmsCalls,
+  pages: pagesCalls,
+  mvars: mvarsCalls,
+  projects: projectsCalls,
+  monitor: monitorCalls,
+  projectMonitor: projectMonitorCalls,
+  messages: messagesCalls,
 };
 
 export const ALL_CALLS: readonly CallDef[] = Object.values(CALL_AREAS).flatMap((area) => Object.values(area));
