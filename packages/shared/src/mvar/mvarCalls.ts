@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MVAR_TYPES, type MvarType } from '../formula/mvar';
+import { MVAR_TYPES } from '../formula/mvar';
+import type { mvarValueSchema } from '../projectMonitor/projectSocket';
 import { formId, optionalText, pagingSchema } from '../validation/form';
 
 /**
@@ -107,52 +108,61 @@ export type MvarValidStatisticsInput = z.infer<typeof mvarValidStatisticsSchema>
 // --- answers -----------------------------------------------------------------------------------
 
 /** A signal a formula reads, with names for display. */
-export interface MvarRefInfo {
+export const mvarRefInfoSchema = z.object({
   /** `equipmentId.signalId` */
-  key: string;
-  equipmentId: number;
-  signalId: number;
-  /** the equipment's title in the project (its key in the project, else the device name) */
-  equipmentTitle: string;
-  signalName: string;
-}
+  key: z.string(),
+  equipmentId: z.number().int(),
+  signalId: z.number().int(),
+  /** the equipment's title in the project (its key in the project, else the device name); '' once unbound */
+  equipmentTitle: z.string(),
+  /** '' once the device is unbound */
+  signalName: z.string(),
+});
+export type MvarRefInfo = z.output<typeof mvarRefInfoSchema>;
 
-export interface MvarRow {
-  id: number;
-  projectId: number;
-  title: string;
-  calcType: MvarType;
-  formula: string;
-  initialValue: number;
-  unit: string;
-  decimals: number;
+export const mvarRowSchema = z.object({
+  id: z.number().int(),
+  projectId: z.number().int(),
+  title: z.string(),
+  calcType: z.enum(MVAR_TYPES),
+  formula: z.string(),
+  initialValue: z.number(),
+  unit: z.string(),
+  decimals: z.number().int(),
   /** the signals the formula reads */
-  refs: MvarRefInfo[];
-  createdAt: number;
-  updatedAt: number;
-}
+  refs: z.array(mvarRefInfoSchema),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type MvarRow = z.output<typeof mvarRowSchema>;
 
-/** The latest value of an mvar (also the `values` items of the socket's mvarVal message). */
-export interface MvarValue {
-  mvarId: number;
-  value: number;
-  /** time of the newest reading it was computed from; null while it shows its initial value */
-  ts: number | null;
-}
+/**
+ * The latest value of an mvar (also the `values` items of the socket's mvarVal message): `ts` is the
+ * time of the newest reading it was computed from, null while it shows its initial value.
+ */
+export type MvarValue = z.output<typeof mvarValueSchema>;
 
-export type MvarWithValue = MvarRow & { value: number; ts: number | null };
+/** An mvar with its latest value (queryAll). */
+export const mvarWithValueSchema = mvarRowSchema.extend({
+  value: z.number(),
+  ts: z.number().int().nullable(),
+});
+export type MvarWithValue = z.output<typeof mvarWithValueSchema>;
 
-export type MvarFormulaVerdict =
-  | { valid: true; refs: MvarRefInfo[] }
-  | {
-      valid: false;
-      /** 0-based offset of the offending text (for the caret) */
-      position: number;
-      kind: string;
-      /** in the caller's language */
-      message: string;
-    };
+/** validFormulaVar: the references of a good formula, or where and why it is refused. */
+export const mvarFormulaVerdictSchema = z.discriminatedUnion('valid', [
+  z.object({ valid: z.literal(true), refs: z.array(mvarRefInfoSchema) }),
+  z.object({
+    valid: z.literal(false),
+    /** 0-based offset of the offending text (for the caret) */
+    position: z.number().int(),
+    kind: z.string(),
+    /** in the caller's language */
+    message: z.string(),
+  }),
+]);
+export type MvarFormulaVerdict = z.output<typeof mvarFormulaVerdictSchema>;
 
-export interface MvarStatisticsVerdict {
-  count: number;
-}
+/** validStatistics: how many mvars were checked. */
+export const mvarStatisticsVerdictSchema = z.object({ count: z.number().int() });
+export type MvarStatisticsVerdict = z.output<typeof mvarStatisticsVerdictSchema>;

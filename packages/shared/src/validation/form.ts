@@ -32,6 +32,15 @@ export interface Page<T> {
   pageSize: number;
 }
 
+/** The answer schema of a paged list call (`Page<T>`): its rows, the total and the paging asked for. */
+export const listPageOf = <R extends z.ZodType>(row: R) =>
+  z.object({
+    list: z.array(row),
+    total: z.number().int(),
+    pageNum: z.number().int(),
+    pageSize: z.number().int(),
+  });
+
 /** An id that may be left empty (form field not chosen): '' and null become null. */
 export const optionalId = z.preprocess(
   (v) => (v === '' || v === undefined || v === null || v === 'null' ? null : v),

@@ -1,24 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  mvarAddSchema,
-  mvarDeleteSchema,
-  mvarEditSchema,
-  mvarQueryAllSchema,
-  mvarQuerySchema,
-  mvarValidFormulaSchema,
-  mvarValidStatisticsSchema,
-} from '@fieldhub/shared';
+import { mvarsCalls as calls } from '@fieldhub/shared';
 import type { AppContext } from '../../appContext';
-import { call } from '../../http/route';
+import { handle } from '../../http/route';
 import { MvarDefinitionCache } from './mvarDefinitionCache';
 import { MvarEngine } from './mvarEngine';
 import * as repo from './mvars.repo';
 import * as mvars from './mvars.service';
 
 /**
- * Intermediate variables (docs/requirements/projects.md §5.4, §9; docs/project-monitor-api.md): the calls,
- * and the engine that recomputes them as values are ingested. Permission and tenant checks are in the service
- * (project_manage; reading also ops_center members).
+ * Intermediate variables (docs/requirements/projects.md §5.4, §9; docs/project-monitor-api.md): the calls
+ * of packages/shared/src/contract/mvars.ts, and the engine that recomputes them as values are ingested.
+ * Permission and tenant checks are in the service (project_manage; reading also ops_center members).
  */
 export function mvarRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, monitor } = ctx;
@@ -37,29 +29,11 @@ export function mvarRoutes(app: FastifyInstance, ctx: AppContext): void {
     engine.close();
   });
 
-  const base = '/lfscada/project/mvar';
-  call(app, `${base}/query`, { input: mvarQuerySchema }, ({ input, auth }) =>
-    mvars.queryMvars(db, auth, input),
-  );
-  call(app, `${base}/queryAll`, { input: mvarQueryAllSchema }, ({ input, auth }) =>
-    mvars.queryAllMvars(deps, auth, input),
-  );
-  call(app, `${base}/add`, { input: mvarAddSchema }, ({ input, auth, req }) =>
-    mvars.addMvar(deps, auth, input, req.ip),
-  );
-  call(app, `${base}/edit`, { input: mvarEditSchema }, ({ input, auth, req }) =>
-    mvars.editMvar(deps, auth, input, req.ip),
-  );
-  call(app, `${base}/delete`, { input: mvarDeleteSchema }, ({ input, auth, req }) =>
-    mvars.deleteMvar(deps, auth, input.id, req.ip),
-  );
-  call(app, `${base}/validFormulaVar`, { input: mvarValidFormulaSchema }, ({ input, auth, lang }) =>
-    mvars.validFormula(db, auth, input, lang),
-  );
-  call(
-    app,
-    '/lfscada/project/report/mvar/validStatistics',
-    { input: mvarValidStatisticsSchema },
-    ({ input, auth }) => mvars.validStatistics(db, auth, input),
-  );
+  handle(app, calls.query, ({ input, auth }) => mvars.queryMvars(db, auth, input));
+  handle(app, calls.queryAll, ({ input, auth }) => mvars.queryAllMvars(deps, auth, input));
+  handle(app, calls.add, ({ input, auth, req }) => mvars.addMvar(deps, auth, input, req.ip));
+  handle(app, calls.edit, ({ input, auth, req }) => mvars.editMvar(deps, auth, input, req.ip));
+  handle(app, calls.remove, ({ input, auth, req }) => mvars.deleteMvar(deps, auth, input.id, req.ip));
+  handle(app, calls.validFormula, ({ input, auth, lang }) => mvars.validFormula(db, auth, input, lang));
+  handle(app, calls.validStatistics, ({ input, auth }) => mvars.validStatistics(db, auth, input));
 }

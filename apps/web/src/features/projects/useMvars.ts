@@ -1,11 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { MvarFormulaVerdict, MvarRow, MvarType, MvarWithValue } from '@fieldhub/shared';
+import { mvarsCalls, type MvarType } from '@fieldhub/shared';
 import { toastSuccess } from '../../app/notify';
-import { request } from '../../app/request';
-
-const base = '/lfscada/project/mvar';
-const json = { json: true } as const;
+import { callApi } from '../../app/request';
 
 /** How often the open list asks for the variables' latest values. */
 const MVAR_REFRESH_MS = 10_000;
@@ -28,7 +25,7 @@ export interface MvarFields {
 export function useMvars(projectId: number) {
   return useQuery({
     queryKey: mvarKeys.project(projectId),
-    queryFn: () => request<MvarWithValue[]>(`${base}/queryAll`, { projectId }, json),
+    queryFn: () => callApi(mvarsCalls.queryAll, { projectId }),
     // the values are computed on the server as readings arrive: keep the column current
     refetchInterval: MVAR_REFRESH_MS,
   });
@@ -36,7 +33,7 @@ export function useMvars(projectId: number) {
 
 /** The server's verdict on a formula: references must be signals of the project's equipment. */
 export function checkFormulaOnServer(projectId: number, calcType: MvarType, formula: string) {
-  return request<MvarFormulaVerdict>(`${base}/validFormulaVar`, { projectId, calcType, formula }, json);
+  return callApi(mvarsCalls.validFormula, { projectId, calcType, formula });
 }
 
 export function useMvarActions(projectId: number) {
@@ -47,15 +44,15 @@ export function useMvarActions(projectId: number) {
     save: useMutation({
       mutationFn: ({ id, fields }: { id?: number | undefined; fields: MvarFields }) =>
         id === undefined
-          ? request<MvarRow>(`${base}/add`, { projectId, ...fields }, json)
-          : request<MvarRow>(`${base}/edit`, { id, ...fields }, json),
+          ? callApi(mvarsCalls.add, { projectId, ...fields })
+          : callApi(mvarsCalls.edit, { id, ...fields }),
       onSuccess: async () => {
         toastSuccess(t('saved'));
         await refresh();
       },
     }),
     remove: useMutation({
-      mutationFn: (id: number) => request(`${base}/delete`, { id }, json),
+      mutationFn: (id: number) => callApi(mvarsCalls.remove, { id }),
       onSuccess: async () => {
         toastSuccess(t('deleted'));
         await refresh();

@@ -1,11 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PagePmsn, ProjectAccount, ProjectMember } from '@fieldhub/shared';
+import { projectsCalls, type PagePmsn } from '@fieldhub/shared';
 import { toastSuccess } from '../../app/notify';
-import { request } from '../../app/request';
-
-const base = '/lfscada/project/pmsn';
-const json = { json: true } as const;
+import { callApi } from '../../app/request';
 
 export const pmsnKeys = {
   project: (projectId: number) => ['projects', 'pmsn', projectId] as const,
@@ -17,7 +14,7 @@ export const pmsnKeys = {
 export function useMembers(projectId: number) {
   return useQuery({
     queryKey: pmsnKeys.members(projectId),
-    queryFn: () => request<ProjectMember[]>(`${base}/query`, { projectId }, json),
+    queryFn: () => callApi(projectsCalls.members, { projectId }),
   });
 }
 
@@ -25,12 +22,7 @@ export function useMembers(projectId: number) {
 export function useMemberCandidates(projectId: number, keyword: string, enabled: boolean) {
   return useQuery({
     queryKey: pmsnKeys.candidates(projectId, keyword),
-    queryFn: () =>
-      request<ProjectAccount[]>(
-        `${base}/queryNoPmsnUser`,
-        { projectId, keyword: keyword || undefined },
-        json,
-      ),
+    queryFn: () => callApi(projectsCalls.nonMembers, { projectId, keyword: keyword || undefined }),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -51,17 +43,17 @@ export function usePmsnActions(projectId: number) {
   return {
     add: useMutation({
       mutationFn: (v: { accountIds: number[]; pagePmsn: PagePmsn[] }) =>
-        request<ProjectMember[]>(`${base}/add`, { projectId, ...v }, json),
+        callApi(projectsCalls.addMembers, { projectId, ...v }),
       onSuccess: done(t('pmsn.saved')),
     }),
     edit: useMutation({
       mutationFn: (v: { accountId: number; pagePmsn: PagePmsn[] }) =>
-        request<ProjectMember>(`${base}/edit`, { projectId, ...v }, json),
+        callApi(projectsCalls.editMember, { projectId, ...v }),
       onSuccess: done(t('pmsn.saved')),
     }),
     remove: useMutation({
       mutationFn: (accountId: number) =>
-        request(`${base}/delete`, { projectId, accountIds: [accountId] }, json),
+        callApi(projectsCalls.removeMembers, { projectId, accountIds: [accountId] }),
       onSuccess: done(t('common:deleted')),
     }),
   };

@@ -1,13 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Page, ProjectBindableEquip, ProjectEquipRow } from '@fieldhub/shared';
+import { projectsCalls } from '@fieldhub/shared';
 import { toastSuccess } from '../../app/notify';
 import type { Paging } from '../../app/paging';
-import { request } from '../../app/request';
+import { callApi } from '../../app/request';
 import { projectKeys } from './useProjects';
-
-const base = '/lfscada/project/equip';
-const json = { json: true } as const;
 
 export const equipKeys = {
   project: (projectId: number) => ['projects', 'equip', projectId] as const,
@@ -22,7 +19,7 @@ export const equipKeys = {
 export function useBoundEquipment(projectId: number, keyword: string | undefined, paging: Paging) {
   return useQuery({
     queryKey: equipKeys.page(projectId, keyword, paging),
-    queryFn: () => request<Page<ProjectEquipRow>>(`${base}/query`, { projectId, keyword, ...paging }, json),
+    queryFn: () => callApi(projectsCalls.equip, { projectId, keyword, ...paging }),
     placeholderData: keepPreviousData,
   });
 }
@@ -31,7 +28,7 @@ export function useBoundEquipment(projectId: number, keyword: string | undefined
 export function useAllBoundEquipment(projectId: number) {
   return useQuery({
     queryKey: equipKeys.all(projectId),
-    queryFn: () => request<ProjectEquipRow[]>(`${base}/queryAll`, { projectId }, json),
+    queryFn: () => callApi(projectsCalls.allEquip, { projectId }),
   });
 }
 
@@ -40,11 +37,12 @@ export function useUnboundEquipment(projectId: number, keyword: string, enabled:
   return useQuery({
     queryKey: equipKeys.unbound(projectId, keyword),
     queryFn: () =>
-      request<Page<ProjectBindableEquip>>(
-        `${base}/queryNoBindEquip`,
-        { projectId, keyword: keyword || undefined, pageNum: 1, pageSize: 50 },
-        json,
-      ),
+      callApi(projectsCalls.bindableEquip, {
+        projectId,
+        keyword: keyword || undefined,
+        pageNum: 1,
+        pageSize: 50,
+      }),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -72,18 +70,17 @@ export function useEquipActions(projectId: number) {
   };
   return {
     add: useMutation({
-      mutationFn: (equips: EquipToBind[]) =>
-        request<ProjectEquipRow[]>(`${base}/add`, { projectId, equips }, json),
+      mutationFn: (equips: EquipToBind[]) => callApi(projectsCalls.addEquip, { projectId, equips }),
       onSuccess: done(t('equip.bound')),
     }),
     updateKey: useMutation({
       mutationFn: (v: { equipmentId: number; key: string; title: string }) =>
-        request<ProjectEquipRow>(`${base}/updateKey`, { projectId, ...v }, json),
+        callApi(projectsCalls.updateEquipKey, { projectId, ...v }),
       onSuccess: done(t('equip.key-saved')),
     }),
     remove: useMutation({
       mutationFn: (equipmentId: number) =>
-        request(`${base}/delete`, { projectId, equipmentIds: [equipmentId] }, json),
+        callApi(projectsCalls.removeEquip, { projectId, equipmentIds: [equipmentId] }),
       onSuccess: done(t('common:deleted')),
     }),
   };

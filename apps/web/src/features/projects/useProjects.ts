@@ -1,20 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type {
-  Page,
-  ProjectFields,
-  ProjectInfo,
-  ProjectRow,
-  ProjectShareInfo,
-  ProjectSharePerm,
-  ProjectUserRow,
-} from '@fieldhub/shared';
+import { projectsCalls, type ProjectFields, type ProjectRow, type ProjectSharePerm } from '@fieldhub/shared';
 import { toastSuccess } from '../../app/notify';
-import { request } from '../../app/request';
+import { callApi } from '../../app/request';
 import { PROJECT_LIST_MAX, reseq } from './projectOrder';
-
-const base = '/lfscada/project';
-const json = { json: true } as const;
 
 export const projectKeys = {
   all: ['projects'] as const,
@@ -31,12 +20,7 @@ export const projectKeys = {
 export function useProjectList(keyword: string | undefined) {
   return useQuery({
     queryKey: projectKeys.list(keyword),
-    queryFn: () =>
-      request<Page<ProjectRow>>(
-        `${base}/queryAll`,
-        { keyword, pageNum: 1, pageSize: PROJECT_LIST_MAX },
-        json,
-      ),
+    queryFn: () => callApi(projectsCalls.queryAll, { keyword, pageNum: 1, pageSize: PROJECT_LIST_MAX }),
   });
 }
 
@@ -44,7 +28,7 @@ export function useProjectList(keyword: string | undefined) {
 export function useProjectsByUser() {
   return useQuery({
     queryKey: projectKeys.byUser,
-    queryFn: () => request<ProjectUserRow[]>(`${base}/queryAllByUser`, {}, json),
+    queryFn: () => callApi(projectsCalls.queryAllByUser, {}),
   });
 }
 
@@ -55,7 +39,7 @@ export function useProjectsByUser() {
 export function useProjectInfo(id: number | undefined, silent = false) {
   return useQuery({
     queryKey: projectKeys.info(id ?? 0),
-    queryFn: () => request<ProjectInfo>(`${base}/info`, { id }, { json: true, silent }),
+    queryFn: () => callApi(projectsCalls.info, { id }, { silent }),
     enabled: id !== undefined,
   });
 }
@@ -72,16 +56,14 @@ export function useProjectActions() {
   const refresh = () => client.invalidateQueries({ queryKey: projectKeys.all });
   const save = useMutation({
     mutationFn: ({ id, fields }: { id?: number | undefined; fields: ProjectFields }) =>
-      id === undefined
-        ? request<ProjectRow>(`${base}/add`, fields, json)
-        : request<ProjectRow>(`${base}/edit`, { id, ...fields }, json),
+      id === undefined ? callApi(projectsCalls.add, fields) : callApi(projectsCalls.edit, { id, ...fields }),
     onSuccess: async () => {
       toastSuccess(t('common:saved'));
       await refresh();
     },
   });
   const remove = useMutation({
-    mutationFn: (id: number) => request(`${base}/delete`, { id }, json),
+    mutationFn: (id: number) => callApi(projectsCalls.remove, { id }),
     onSuccess: async () => {
       toastSuccess(t('common:deleted'));
       await refresh();
@@ -91,7 +73,7 @@ export function useProjectActions() {
   const reorder = useMutation({
     mutationFn: async (ordered: ProjectRow[]) => {
       for (const change of reseq(ordered)) {
-        await request(`${base}/edit`, { id: change.row.id, ...fieldsOf(change.row), seq: change.seq }, json);
+        await callApi(projectsCalls.edit, { id: change.row.id, ...fieldsOf(change.row), seq: change.seq });
       }
     },
     onSuccess: () => toastSuccess(t('order-saved')),
@@ -102,14 +84,14 @@ export function useProjectActions() {
 
 /** The first page the caller may open, for the monitor link (null without pages). */
 export async function homePageOf(projectId: number): Promise<number | null> {
-  const info = await request<ProjectInfo>(`${base}/info`, { id: projectId }, json);
+  const info = await callApi(projectsCalls.info, { id: projectId });
   return info.homePageId;
 }
 
 export function useShareInfo(id: number) {
   return useQuery({
     queryKey: projectKeys.share(id),
-    queryFn: () => request<ProjectShareInfo>(`${base}/queryShareInfo`, { id }, json),
+    queryFn: () => callApi(projectsCalls.shareInfo, { id }),
   });
 }
 
@@ -123,14 +105,14 @@ export function useShareActions(id: number) {
     ]);
   const editAuth = useMutation({
     mutationFn: (v: { shared: boolean; perms: ProjectSharePerm[] }) =>
-      request<ProjectShareInfo>(`${base}/editShareAuth`, { id, ...v }, json),
+      callApi(projectsCalls.editShareAuth, { id, ...v }),
     onSuccess: async () => {
       toastSuccess(t('share.auth-saved'));
       await refresh();
     },
   });
   const editPassword = useMutation({
-    mutationFn: (sharePwd: string) => request(`${base}/editSharePwd`, { id, sharePwd }, json),
+    mutationFn: (sharePwd: string) => callApi(projectsCalls.editSharePwd, { id, sharePwd }),
     onSuccess: async () => {
       toastSuccess(t('share.pwd-saved'));
       await refresh();

@@ -1,15 +1,15 @@
 /**
- * The designer's calls: the stored page (`/lfscada/configuration/page/{info,save,edit}`) and the
- * designer settings kept with the account (`/lfscada/user/config/{query,save}`). A stored document
+ * The designer's calls: the stored page (`pagesCalls.info`, `save` and `edit`) and the
+ * designer settings kept with the account (`userCalls.configQuery` and `configSave`). A stored document
  * is read through packages/hmi's `parsePage`, so an old page opens migrated and a broken one is
  * refused with its issues instead of half-opening.
  */
 import {
   DESIGNER_SETTINGS_KEY,
-  type PageInfo,
+  pagesCalls,
   type PageOwnerKind,
   type PageRow,
-  type PageSaveAnswer,
+  userCalls,
 } from '@fieldhub/shared';
 import {
   computeBind,
@@ -20,9 +20,7 @@ import {
   type PageDocument,
   type PageIssue,
 } from '@fieldhub/hmi';
-import { ApiError, request } from '../../../app/request';
-
-const base = '/lfscada/configuration/page';
+import { ApiError, callApi } from '../../../app/request';
 
 /** The catalogue code of a save over a newer stored version. */
 const VERSION_CONFLICT = '1905';
@@ -56,7 +54,7 @@ function parsedDocument(document: unknown) {
 
 /** Loads a page with its document for the designer; the caller shows failures itself. */
 export async function loadPage(pageId: string): Promise<StoredPage> {
-  const info = await request<PageInfo>(`${base}/info`, { id: pageId }, { json: true, silent: true });
+  const info = await callApi(pagesCalls.info, { id: pageId }, { silent: true });
   performance.mark('designer:info');
   const parsed = parsedDocument(info.document);
   performance.mark('designer:parsed');
@@ -82,7 +80,7 @@ export interface ViewedPage {
 
 /** Loads a page for the viewer (the widgets of the account's regions; locked until its password). */
 export async function loadViewedPage(pageId: string): Promise<ViewedPage> {
-  const info = await request<PageInfo>(`${base}/info`, { id: pageId, view: true }, { json: true, silent: true });
+  const info = await callApi(pagesCalls.info, { id: pageId, view: true }, { silent: true });
   return {
     id: String(info.id),
     name: info.name,
@@ -96,10 +94,10 @@ export async function loadViewedPage(pageId: string): Promise<ViewedPage> {
  * viewer subscribes from it); answers the new version. A stale version is 1905.
  */
 export async function savePage(input: { id: string; version: number; doc: PageDocument }): Promise<number> {
-  const answer = await request<PageSaveAnswer>(
-    `${base}/save`,
+  const answer = await callApi(
+    pagesCalls.save,
     { id: input.id, version: input.version, document: { ...input.doc, bind: computeBind(input.doc) } },
-    { json: true, silent: true },
+    { silent: true },
   );
   return answer.version;
 }
@@ -118,21 +116,22 @@ export function protectPage(
   checkpwd: boolean,
   password?: string,
 ): Promise<PageRow> {
-  return request<PageRow>(
-    `${base}/edit`,
-    { id: page.id, name: page.name, checkpwd, ...(checkpwd && password ? { password } : {}) },
-    { json: true },
-  );
+  return callApi(pagesCalls.edit, {
+    id: page.id,
+    name: page.name,
+    checkpwd,
+    ...(checkpwd && password ? { password } : {}),
+  });
 }
 
 /** The account's designer settings, complete (the server fills in the defaults). */
 export async function loadSettings(): Promise<DesignerSettings> {
-  const stored = await request<unknown>('/lfscada/user/config/query', { key: DESIGNER_SETTINGS_KEY }, { json: true });
+  const stored = await callApi(userCalls.configQuery, { key: DESIGNER_SETTINGS_KEY });
   const parsed = designerSettingsSchema.safeParse(stored ?? {});
   return parsed.success ? parsed.data : DEFAULT_DESIGNER_SETTINGS;
 }
 
 /** Keeps the designer settings with the account. */
 export async function saveSettings(settings: DesignerSettings): Promise<void> {
-  await request('/lfscada/user/config/save', { key: DESIGNER_SETTINGS_KEY, value: settings }, { json: true });
+  await callApi(userCalls.configSave, { key: DESIGNER_SETTINGS_KEY, value: settings });
 }

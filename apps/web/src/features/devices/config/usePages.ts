@@ -1,12 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PageOwner, PageRow } from '@fieldhub/shared';
+import { pagesCalls, type PageOwner } from '@fieldhub/shared';
 import { toastSuccess } from '../../../app/notify';
-import { request } from '../../../app/request';
+import { callApi } from '../../../app/request';
 import type { ConfigOwner } from './configTypes';
-
-const base = '/lfscada/configuration/page';
-const json = { json: true } as const;
 
 /** Who holds a page list: a device's or template's configuration, or a project. */
 export type PagesOwner = ConfigOwner | { projectId: number };
@@ -34,7 +31,7 @@ export function usePageList(owner: PagesOwner) {
   const pageOwner = pageOwnerOf(owner);
   return useQuery({
     queryKey: pageKeys.list(pageOwner),
-    queryFn: () => request<PageRow[]>(`${base}/query`, pageOwner, json),
+    queryFn: () => callApi(pagesCalls.list, pageOwner),
   });
 }
 
@@ -50,24 +47,23 @@ export function usePageActions(owner: PagesOwner) {
   };
   return {
     add: useMutation({
-      mutationFn: (name: string) => request<PageRow>(`${base}/add`, { ...pageOwner, name }, json),
+      mutationFn: (name: string) => callApi(pagesCalls.add, { ...pageOwner, name }),
       onSuccess: done(t('pages:added')),
     }),
     rename: useMutation({
-      mutationFn: ({ id, name }: { id: number; name: string }) =>
-        request<PageRow>(`${base}/edit`, { id, name }, json),
+      mutationFn: ({ id, name }: { id: number; name: string }) => callApi(pagesCalls.edit, { id, name }),
       onSuccess: done(t('pages:renamed')),
     }),
     copy: useMutation({
-      mutationFn: (id: number) => request<PageRow>(`${base}/copy`, { id }, json),
+      mutationFn: (id: number) => callApi(pagesCalls.copy, { id }),
       onSuccess: done(t('pages:copied')),
     }),
     remove: useMutation({
-      mutationFn: (id: number) => request(`${base}/delete`, { id }, json),
+      mutationFn: (id: number) => callApi(pagesCalls.remove, { id }),
       onSuccess: done(t('common:deleted')),
     }),
     reorder: useMutation({
-      mutationFn: (ids: number[]) => request<PageRow[]>(`${base}/seq/save`, { ...pageOwner, ids }, json),
+      mutationFn: (ids: number[]) => callApi(pagesCalls.saveSeq, { ...pageOwner, ids }),
       onSuccess: (rows) => client.setQueryData(pageKeys.list(pageOwner), rows),
     }),
   };
