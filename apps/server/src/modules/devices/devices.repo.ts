@@ -134,3 +134,45 @@ export async function manufacturersOf(db: Db, orgId: number): Promise<string[]> 
   );
   return rows.map((r) => r.manufacturer);
 }
+
+/** Every device matching `where` (aliases e, g) in short form, newest first. */
+export function deviceSummaries(db: Db, where: Where) {
+  return db.query<{
+    id: number;
+    name: string;
+    groupId: number | null;
+    sn: string | null;
+    gatewayStatus: string | null;
+  }>(
+    `select e.id, e.name, e.group_id as "groupId", g.sn, g.status as "gatewayStatus"
+       from equipment e left join gateways g on g.equipment_id = e.id where ${where} order by e.seq desc, e.id desc`,
+    where.params,
+  );
+}
+
+/** Deletes a device and frees its gateway for another binding. */
+export async function deleteDeviceRow(db: Db, id: number): Promise<void> {
+  await db.query(
+    'update gateways set equipment_id = null, org_id = null, applied_version = null, applied_hash = null where equipment_id = $1',
+    [id],
+  );
+  await db.query('delete from equipment where id = $1', [id]);
+}
+
+/** A copy of the device's own fields under a new name, owned by `ownerId`, without gateway or number. */
+export async function insertDeviceCopy(
+  db: Db,
+  sourceId: number,
+  copy: { ownerId: number; series: string | null; name: string },
+): Promise<number> {
+  const [row] = await db.query<{ id: number }>(
+    `insert into equipment(org_id, owner_account_id, group_id, template_id, template_version, series, name, device_number,
+       address, lng, lat, factory_date, install_date, warranty_months, manufacturer, iccid, remark, seq, image,
+       default_value_mode, menu_bar_visible)
+     select org_id, $2, group_id, template_id, template_version, $3, $4, '', address, lng, lat, factory_date, install_date,
+            warranty_months, manufacturer, '', remark, seq, image, default_value_mode, menu_bar_visible
+       from equipment where id = $1 returning id`,
+    [sourceId, copy.ownerId, copy.series, copy.name],
+  );
+  return row!.id;
+}

@@ -1,10 +1,11 @@
 import { AppError, Err, type EquipmentInput, type EquipmentQuery, type Page } from '@fieldhub/shared';
 import type { Clock } from '../../clock';
-import { one, type Db } from '../../db/db';
+import type { Db } from '../../db/db';
 import { Where } from '../../db/where';
 import type { AuthContext } from '../../http/context';
 import { checkVerifyCode } from '../gateways/bindAttempts';
 import { bindCheckedGateway } from '../gateways/gateways.service';
+import { groupIn } from '../groups/groups.repo';
 import { recordBy } from '../oplog/oplog.service';
 import { inheritLinks, mirrorConfig } from '../templates/configCopier';
 import { bindTemplate } from '../templates/templates.service';
@@ -14,11 +15,7 @@ import * as repo from './devices.repo';
 /** The group must be one of the caller's enterprise (1203 otherwise). */
 async function checkGroup(db: Db, auth: AuthContext, groupId: number | null) {
   if (groupId === null) return;
-  if (
-    !(await one(db, 'select 1 from equipment_groups where id = $1 and org_id = $2', [groupId, auth.orgId]))
-  ) {
-    throw new AppError(Err.parentGroupError);
-  }
+  if (!(await groupIn(db, auth.orgId, groupId))) throw new AppError(Err.parentGroupError);
 }
 
 export async function listDevices(
@@ -33,18 +30,7 @@ export async function listDevices(
 
 /** Every device the caller may see, in short form (selectors, authorisation, monitoring). */
 export async function devicesOfUser(db: Db, auth: AuthContext) {
-  const where = scopeDevices(new Where(), auth);
-  return db.query<{
-    id: number;
-    name: string;
-    groupId: number | null;
-    sn: string | null;
-    gatewayStatus: string | null;
-  }>(
-    `select e.id, e.name, e.group_id as "groupId", g.sn, g.status as "gatewayStatus"
-       from equipment e left join gateways g on g.equipment_id = e.id where ${where} order by e.seq desc, e.id desc`,
-    where.params,
-  );
+  return repo.deviceSummaries(db, scopeDevices(new Where(), auth));
 }
 
 export async function deviceInfo(db: Db, auth: AuthContext, id: number): Promise<repo.DeviceRow> {
@@ -87,11 +73,7 @@ export async function editDevice(
 export async function deleteDevice(db: Db, auth: AuthContext, id: number, ip: string): Promise<void> {
   await db.tx(async (tx) => {
     const device = await visibleDevice(tx, auth, id);
-    await tx.query(
-      'update gateways set equipment_id = null, org_id = null, applied_version = null, applied_hash = null where equipment_id = $1',
-      [id],
-    );
-    await tx.query('delete from equipment where id = $1', [id]);
+    await repo.deleteDeviceRow(tx, id);
     await recordBy(tx, auth, ip, {
       action: 'device.delete',
       objectType: 'equipment',
@@ -116,16 +98,11 @@ export async function copyDevice(
     const source = await visibleDevice(tx, auth, id);
     if (source.gateway_id === null) throw new AppError(Err.noGatewayCannotCopy);
     if (await repo.deviceNameTaken(tx, auth.orgId, name, null)) throw new AppError(Err.deviceNameExists);
-    const [row] = await tx.query<{ id: number }>(
-      `insert into equipment(org_id, owner_account_id, group_id, template_id, template_version, series, name, device_number,
-         address, lng, lat, factory_date, install_date, warranty_months, manufacturer, iccid, remark, seq, image,
-         default_value_mode, menu_bar_visible)
-       select org_id, $2, group_id, template_id, template_version, $3, $4, '', address, lng, lat, factory_date, install_date,
-              warranty_months, manufacturer, '', remark, seq, image, default_value_mode, menu_bar_visible
-         from equipment where id = $1 returning id`,
-      [id, auth.accountId, source.series, name],
-    );
-    const copyId = row!.id;
+    const copyId = await repo.insertDeviceCopy(tx, id, {
+      ownerId: auth.accountId,
+      series: source.series,
+      name,
+    });
     await mirrorConfig(
       tx,
       { column: 'equipment_id', id },

@@ -1,20 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, Err, LIMITS, type SharePerm } from '@fieldhub/shared';
-import { one, type Db } from '../../db/db';
+import type { Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
 import { hashPassword } from '../auth/passwordHash';
 import { recordBy } from '../oplog/oplog.service';
 import { visibleDevice } from './deviceScope';
+import * as repo from './sharing.repo';
 
 /** Share state of a device: link token, whether a password is set, and the permission toggles. */
 export async function shareInfo(db: Db, auth: AuthContext, equipmentId: number) {
   await visibleDevice(db, auth, equipmentId);
-  const row = await one<{ shared: boolean; token: string | null; has_password: boolean; perms: SharePerm[] }>(
-    db,
-    'select shared, share_token as token, share_password_hash is not null as has_password, share_perms as perms from equipment where id = $1',
-    [equipmentId],
-  );
-  return { shared: row!.shared, token: row!.token, hasPassword: row!.has_password, perms: row!.perms };
+  return (await repo.shareState(db, equipmentId))!;
 }
 
 /** Sets the share password; an empty one removes it (the link then opens without a password). */
@@ -29,7 +25,7 @@ export async function editSharePassword(
   // hashed before the transaction: no row stays locked while scrypt runs
   const hash = password ? await hashPassword(password) : null;
   await db.tx(async (tx) => {
-    await tx.query('update equipment set share_password_hash = $2 where id = $1', [equipmentId, hash]);
+    await repo.setSharePasswordHash(tx, equipmentId, hash);
     await recordBy(tx, auth, ip, {
       action: 'share.password',
       objectType: 'equipment',
@@ -49,10 +45,11 @@ export async function editShareAuth(
 ) {
   await db.tx(async (tx) => {
     await visibleDevice(tx, auth, equipmentId);
-    await tx.query(
-      `update equipment set shared = $2, share_perms = $3, share_token = coalesce(share_token, $4) where id = $1`,
-      [equipmentId, shared, [...new Set(perms)], randomBytes(18).toString('base64url')],
-    );
+    await repo.setShareAuth(tx, equipmentId, {
+      shared,
+      perms: [...new Set(perms)],
+      newToken: randomBytes(18).toString('base64url'),
+    });
     await recordBy(tx, auth, ip, {
       action: shared ? 'share.on' : 'share.off',
       objectType: 'equipment',
@@ -65,18 +62,7 @@ export async function editShareAuth(
 /** Accounts authorised on a device, and the enterprise's other sub-accounts that could be. */
 export async function deviceAuthorizations(db: Db, auth: AuthContext, equipmentId: number) {
   await visibleDevice(db, auth, equipmentId);
-  const accounts = await db.query<{
-    id: number;
-    loginname: string;
-    kind: string;
-    contact: string;
-    authorized: boolean;
-  }>(
-    `select a.id, a.loginname, a.kind, a.contact,
-            exists (select 1 from equipment_auth ea where ea.equipment_id = $1 and ea.account_id = a.id) as authorized
-       from accounts a where a.org_id = $2 and a.kind in ('internal', 'external') order by a.loginname`,
-    [equipmentId, auth.orgId],
-  );
+  const accounts = await repo.subAccountsFor(db, auth.orgId, equipmentId);
   return {
     authorized: accounts.filter((a) => a.authorized),
     candidates: accounts.filter((a) => !a.authorized),
@@ -94,20 +80,9 @@ export async function authorizeAccounts(
   await db.tx(async (tx) => {
     await visibleDevice(tx, auth, equipmentId);
     const ids = [...new Set(accountIds)];
-    const [valid] = await tx.query<{ n: number }>(
-      "select count(*)::int as n from accounts where id = any($1::bigint[]) and org_id = $2 and kind in ('internal', 'external')",
-      [ids, auth.orgId],
-    );
-    if ((valid?.n ?? 0) !== ids.length) throw new AppError(Err.deviceAuthorizationFailed);
-    await tx.query(
-      'insert into equipment_auth(equipment_id, account_id) select $1, unnest($2::bigint[]) on conflict do nothing',
-      [equipmentId, ids],
-    );
-    const [count] = await tx.query<{ n: number }>(
-      'select count(*)::int as n from equipment_auth where equipment_id = $1',
-      [equipmentId],
-    );
-    if ((count?.n ?? 0) > LIMITS.authorizedAccountsPerDevice)
+    if ((await repo.subAccountCount(tx, auth.orgId, ids)) !== ids.length)
+      throw new AppError(Err.deviceAuthorizationFailed);
+    if ((await repo.addDeviceAuth(tx, equipmentId, ids)) > LIMITS.authorizedAccountsPerDevice)
       throw new AppError(Err.deviceAuthorizationLimit);
     await recordBy(tx, auth, ip, {
       action: 'device.authorize',
@@ -128,11 +103,8 @@ export async function cancelAuthorization(
 ) {
   await db.tx(async (tx) => {
     await visibleDevice(tx, auth, equipmentId);
-    const rows = await tx.query(
-      'delete from equipment_auth where equipment_id = $1 and account_id = $2 returning account_id',
-      [equipmentId, accountId],
-    );
-    if (!rows.length) throw new AppError(Err.deviceRevokeFailed);
+    if (!(await repo.removeDeviceAuth(tx, equipmentId, accountId)))
+      throw new AppError(Err.deviceRevokeFailed);
     await recordBy(tx, auth, ip, {
       action: 'device.revoke',
       objectType: 'equipment',

@@ -1,24 +1,15 @@
-import {
-  AppError,
-  Err,
-  type Page,
-  type TemplateInput,
-  type TemplateRow as TemplateWireRow,
-} from '@fieldhub/shared';
-import { one, type Db } from '../../db/db';
-import { pageClause, Where } from '../../db/where';
+import { AppError, Err, type Page, type TemplateInput } from '@fieldhub/shared';
+import type { Db } from '../../db/db';
+import { Where } from '../../db/where';
 import type { AuthContext } from '../../http/context';
 import { recordBy } from '../oplog/oplog.service';
 import { visibleDevice } from '../devices/deviceScope';
 import { mirrorConfig } from './configCopier';
 import { scopeTemplates, visibleTemplate } from './templateScope';
+import * as repo from './templates.repo';
+import type { TemplateRow } from './templates.repo';
 
-export type TemplateRow = TemplateWireRow<Date>;
-
-const columns = `t.id, t.name, t.series, t.type, t.remark, a.loginname as "ownerLoginname", t.config_version as "configVersion",
-  (select count(*)::int from equipment e where e.template_id = t.id) as "deviceCount",
-  (select count(*)::int from equipment e where e.template_id = t.id and coalesce(e.template_version, 0) <> t.config_version) as "mismatchCount",
-  (select count(*)::int from variables v where v.template_id = t.id) as "variableCount", t.created_at as "createdAt"`;
+export type { TemplateRow } from './templates.repo';
 
 export async function listTemplates(
   db: Db,
@@ -28,61 +19,33 @@ export async function listTemplates(
   const where = scopeTemplates(new Where(), auth);
   if (q.name) where.add('t.name ilike ?', `%${q.name}%`);
   where.addIf(q.series, 't.series = ?');
-  const [count] = await db.query<{ n: number }>(
-    `select count(*)::int as n from templates t where ${where}`,
-    where.params,
-  );
-  const list = await db.query<TemplateRow>(
-    `select ${columns} from templates t left join accounts a on a.id = t.owner_account_id where ${where}
-      order by t.id desc ${pageClause(q)}`,
-    where.params,
-  );
-  return { list, total: count?.n ?? 0, pageNum: q.pageNum, pageSize: q.pageSize };
+  const { list, total } = await repo.templatePage(db, where, q);
+  return { list, total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
 export async function templateDetail(db: Db, auth: AuthContext, id: number) {
   await visibleTemplate(db, auth, id);
-  const row = await one<TemplateRow>(
-    db,
-    `select ${columns} from templates t left join accounts a on a.id = t.owner_account_id where t.id = $1`,
-    [id],
-  );
-  const devices = await db.query<{ id: number; name: string; consistent: boolean }>(
-    `select e.id, e.name, coalesce(e.template_version, 0) = t.config_version as consistent
-       from equipment e join templates t on t.id = e.template_id where e.template_id = $1 order by e.id`,
-    [id],
-  );
-  return { ...row!, devices };
+  const row = await repo.templateRow(db, id);
+  return { ...row!, devices: await repo.templateDevices(db, id) };
 }
 
 async function checkSeries(db: Db, series: string) {
-  if (!(await one(db, 'select 1 from gateway_series where name = $1', [series])))
-    throw new AppError(Err.templateCreationUnsupported);
-}
-
-async function nameTaken(db: Db, orgId: number, name: string, exceptId: number | null) {
-  return !!(await one(
-    db,
-    'select 1 from templates where org_id = $1 and lower(name) = lower($2) and id <> coalesce($3, 0)',
-    [orgId, name, exceptId],
-  ));
+  if (!(await repo.seriesExists(db, series))) throw new AppError(Err.templateCreationUnsupported);
 }
 
 export async function addTemplate(db: Db, auth: AuthContext, t: TemplateInput, ip: string): Promise<number> {
   return db.tx(async (tx) => {
     await checkSeries(tx, t.series);
-    if (await nameTaken(tx, auth.orgId, t.name, null)) throw new AppError(Err.templateNameExists);
-    const [row] = await tx.query<{ id: number }>(
-      'insert into templates(org_id, owner_account_id, name, series, type, remark) values ($1, $2, $3, $4, $5, $6) returning id',
-      [auth.orgId, auth.accountId, t.name, t.series, t.type, t.remark],
-    );
+    if (await repo.templateNameTaken(tx, auth.orgId, t.name, null))
+      throw new AppError(Err.templateNameExists);
+    const id = await repo.insertTemplate(tx, auth.orgId, auth.accountId, t);
     await recordBy(tx, auth, ip, {
       action: 'template.add',
       objectType: 'template',
-      objectId: row!.id,
+      objectId: id,
       detail: { name: t.name },
     });
-    return row!.id;
+    return id;
   });
 }
 
@@ -91,17 +54,10 @@ export async function editTemplate(db: Db, auth: AuthContext, id: number, t: Tem
   await db.tx(async (tx) => {
     const current = await visibleTemplate(tx, auth, id);
     await checkSeries(tx, t.series);
-    if (
-      t.series !== current.series &&
-      (await one(tx, 'select 1 from equipment where template_id = $1', [id]))
-    ) {
+    if (t.series !== current.series && (await repo.templateInUse(tx, id)))
       throw new AppError(Err.templateSeriesMismatch);
-    }
-    if (await nameTaken(tx, auth.orgId, t.name, id)) throw new AppError(Err.templateNameExists);
-    await tx.query(
-      'update templates set name = $2, series = $3, type = $4, remark = $5, updated_at = now() where id = $1',
-      [id, t.name, t.series, t.type, t.remark],
-    );
+    if (await repo.templateNameTaken(tx, auth.orgId, t.name, id)) throw new AppError(Err.templateNameExists);
+    await repo.updateTemplate(tx, id, t);
     await recordBy(tx, auth, ip, { action: 'template.edit', objectType: 'template', objectId: id });
   });
 }
@@ -109,9 +65,8 @@ export async function editTemplate(db: Db, auth: AuthContext, id: number, t: Tem
 export async function deleteTemplate(db: Db, auth: AuthContext, id: number, ip: string) {
   await db.tx(async (tx) => {
     const t = await visibleTemplate(tx, auth, id);
-    if (await one(tx, 'select 1 from equipment where template_id = $1', [id]))
-      throw new AppError(Err.templateInUse);
-    await tx.query('delete from templates where id = $1', [id]);
+    if (await repo.templateInUse(tx, id)) throw new AppError(Err.templateInUse);
+    await repo.deleteTemplateRow(tx, id);
     await recordBy(tx, auth, ip, {
       action: 'template.delete',
       objectType: 'template',
@@ -146,11 +101,11 @@ export async function bindTemplate(
       { column: 'equipment_id', id: equipmentId, orgId: device.org_id },
       true,
     );
-    await tx.query(
-      `update equipment set template_id = $2, template_version = $3, series = $4, config_version = config_version + 1,
-         updated_at = now() where id = $1`,
-      [equipmentId, templateId, template.config_version, template.series],
-    );
+    await repo.setDeviceTemplate(tx, equipmentId, {
+      id: templateId,
+      version: template.config_version,
+      series: template.series,
+    });
     await recordBy(tx, auth, ip, {
       action: 'template.bind',
       objectType: 'equipment',
@@ -165,13 +120,7 @@ export async function unbindTemplate(db: Db, auth: AuthContext, equipmentId: num
   await db.tx(async (tx) => {
     const device = await visibleDevice(tx, auth, equipmentId);
     if (device.template_id === null) throw new AppError(Err.templateNotBound);
-    for (const table of ['drivers', 'variables', 'alarm_rules', 'reports', 'scripts']) {
-      await tx.query(`update ${table} set source_id = null where equipment_id = $1`, [equipmentId]);
-    }
-    await tx.query(
-      'update equipment set template_id = null, template_version = null, updated_at = now() where id = $1',
-      [equipmentId],
-    );
+    await repo.detachDeviceFromTemplate(tx, equipmentId);
     await recordBy(tx, auth, ip, {
       action: 'template.unbind',
       objectType: 'equipment',
@@ -186,11 +135,7 @@ export async function syncTemplate(db: Db, auth: AuthContext, equipmentId: numbe
   await db.tx(async (tx) => {
     const device = await visibleDevice(tx, auth, equipmentId);
     if (device.template_id === null) throw new AppError(Err.templateNotBound);
-    const t = await one<{ config_version: number; template_version: number | null }>(
-      tx,
-      'select t.config_version, e.template_version from templates t join equipment e on e.template_id = t.id where e.id = $1',
-      [equipmentId],
-    );
+    const t = await repo.deviceTemplateVersions(tx, equipmentId);
     if (t && t.template_version === t.config_version) throw new AppError(Err.templateAlreadyConsistent);
     await mirrorConfig(
       tx,
@@ -198,10 +143,7 @@ export async function syncTemplate(db: Db, auth: AuthContext, equipmentId: numbe
       { column: 'equipment_id', id: equipmentId, orgId: device.org_id },
       true,
     );
-    await tx.query(
-      'update equipment set template_version = $2, config_version = config_version + 1, updated_at = now() where id = $1',
-      [equipmentId, t?.config_version],
-    );
+    await repo.setDeviceTemplateVersion(tx, equipmentId, t?.config_version);
     await recordBy(tx, auth, ip, { action: 'template.sync', objectType: 'equipment', objectId: equipmentId });
   });
 }
