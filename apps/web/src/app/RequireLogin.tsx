@@ -2,8 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PermissionKey, UserInfo } from '@fieldhub/shared';
-import { request } from './request';
+import { authCalls, type PermissionKey } from '@fieldhub/shared';
+import { callApi } from './request';
 import { can, useSession } from './session';
 import { PageLoading } from './PageLoading';
 
@@ -19,11 +19,10 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (loggedIn) return;
     let cancelled = false;
-    request<UserInfo>(
-      '/lfscada/user/info',
-      { time: Date.now() },
+    callApi(
+      authCalls.info,
+      { time: String(Date.now()) },
       {
-        method: 'GET',
         silent: true,
         redirectOnSessionLoss: false,
       },

@@ -1,20 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
-import { CAPTCHA_VALID_MINUTES } from '@fieldhub/shared';
+import { authCalls, CAPTCHA_VALID_MINUTES } from '@fieldhub/shared';
 import type { AppContext } from '../../appContext';
-import { call, publicCall } from '../../http/route';
+import { handle } from '../../http/route';
 import { CAPTCHA_COOKIE, issueCaptcha } from './captcha';
 import { captchaRequired, login, logout } from './login.service';
 import { SESSION_COOKIE } from './sessions';
 import { userInfoOf } from './userInfo';
-
-const encryptLoginBody = z.object({
-  loginname: z.string().max(2000),
-  password: z.string().max(2000),
-  vcode: z.string().max(20).optional().default(''),
-});
-
-const showVcodeBody = z.object({ loginname: z.string().max(2000).optional() });
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, clock, loginKeys, config } = ctx;
@@ -27,10 +18,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       ...(maxAgeSeconds !== undefined ? { maxAge: maxAgeSeconds } : {}),
     });
 
-  publicCall(app, '/lfscada/user/publicKey', {}, async () => ({ publicKey: loginKeys.publicPem }));
+  handle(app, authCalls.publicKey, async () => ({ publicKey: loginKeys.publicPem }));
 
   // Fields arrive RSA-OAEP encrypted (URL-safe base64); an optional plain loginname asks whether a code is due.
-  publicCall(app, '/lfscada/user/showVcode', { input: showVcodeBody }, async ({ input, reply }) => {
+  handle(app, authCalls.showVcode, async ({ input, reply }) => {
     const loginname = input.loginname ? decryptOrPlain(input.loginname) : '';
     const captcha = await issueCaptcha(db, clock);
     setCookie(reply, CAPTCHA_COOKIE, captcha.id, CAPTCHA_VALID_MINUTES * 60);
@@ -41,28 +32,23 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  publicCall(
-    app,
-    '/lfscada/user/encryptLogin',
-    { input: encryptLoginBody },
-    async ({ input, req, reply }) => {
-      const { token, accountId } = await login(db, clock, config.SESSION_IDLE_MINUTES, {
-        loginname: loginKeys.decrypt(input.loginname),
-        password: loginKeys.decrypt(input.password),
-        vcode: input.vcode,
-        captchaId: req.cookies[CAPTCHA_COOKIE],
-        ip: req.ip,
-        userAgent: req.headers['user-agent'] ?? '',
-      });
-      setCookie(reply, SESSION_COOKIE, token);
-      reply.clearCookie(CAPTCHA_COOKIE, { path: '/' });
-      return userInfoOf(db, accountId);
-    },
-  );
+  handle(app, authCalls.login, async ({ input, req, reply }) => {
+    const { token, accountId } = await login(db, clock, config.SESSION_IDLE_MINUTES, {
+      loginname: loginKeys.decrypt(input.loginname),
+      password: loginKeys.decrypt(input.password),
+      vcode: input.vcode,
+      captchaId: req.cookies[CAPTCHA_COOKIE],
+      ip: req.ip,
+      userAgent: req.headers['user-agent'] ?? '',
+    });
+    setCookie(reply, SESSION_COOKIE, token);
+    reply.clearCookie(CAPTCHA_COOKIE, { path: '/' });
+    return userInfoOf(db, accountId);
+  });
 
-  call(app, '/lfscada/user/info', { method: 'GET' }, ({ auth }) => userInfoOf(db, auth.accountId));
+  handle(app, authCalls.info, ({ auth }) => userInfoOf(db, auth.accountId));
 
-  call(app, '/lfscada/user/logout', {}, async ({ auth, req, reply }) => {
+  handle(app, authCalls.logout, async ({ auth, req, reply }) => {
     await logout(db, auth, req.ip);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return null;

@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import {
   AppError,
   Err,
-  pagingSchema,
+  type OperationLogQuery,
   type OperationLogRow as OperationLogWireRow,
   type Page,
 } from '@fieldhub/shared';
@@ -53,18 +52,6 @@ export function recordBy(
     ip,
   });
 }
-
-const dateInput = z.coerce.date().refine((d) => d.getTime() >= 0, 'date before 1970');
-
-export const operationLogQuery = pagingSchema.extend({
-  startTime: dateInput.optional(),
-  endTime: dateInput.optional(),
-  loginname: z.string().trim().max(100).optional(),
-  action: z.string().trim().max(50).optional(),
-  objectType: z.string().trim().max(50).optional(),
-  objectId: z.string().trim().max(100).optional(),
-});
-export type OperationLogQuery = z.infer<typeof operationLogQuery>;
 
 export type OperationLogRow = OperationLogWireRow<Date>;
 

@@ -1,21 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { designerSettingsSchema } from '@fieldhub/hmi';
-import {
-  AppError,
-  DESIGNER_SETTINGS_KEY,
-  Err,
-  FEEDBACK_MIN_LENGTH,
-  formBool,
-  PROMPT_TYPES,
-  type Lang,
-} from '@fieldhub/shared';
+import { AppError, DESIGNER_SETTINGS_KEY, Err, userCalls, type Lang } from '@fieldhub/shared';
 import type { AppContext } from '../../appContext';
-import { call, parseInput, publicCall } from '../../http/route';
+import { handle, parseInput } from '../../http/route';
 import { userInfoOf } from '../auth/userInfo';
 import { addFeedback, saveDisplaySettings, saveUserConfig, userConfigValue } from './user.service';
 
-const configKey = z.string().trim().min(1).max(100);
 const CONFIG_VALUE_MAX = 64 * 1024;
 
 const defaultTitle: Record<Lang, string> = {
@@ -38,63 +28,39 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
   // Per-account settings (designer options, message settings, ...), stored as JSON by key.
-  call(
-    app,
-    '/lfscada/user/config/query',
-    { input: z.object({ key: configKey }) },
-    async ({ input, auth }) => {
-      const value = await userConfigValue(db, auth.accountId, input.key);
-      // the designer settings always answer complete, with the defaults of
-      // docs/requirements/pages-and-designer.md §10.1 for what is unset
-      if (input.key === DESIGNER_SETTINGS_KEY) return designerSettingsOf(value);
-      return value ?? null;
-    },
-  );
+  handle(app, userCalls.configQuery, async ({ input, auth }) => {
+    const value = await userConfigValue(db, auth.accountId, input.key);
+    // the designer settings always answer complete, with the defaults of
+    // docs/requirements/pages-and-designer.md §10.1 for what is unset
+    if (input.key === DESIGNER_SETTINGS_KEY) return designerSettingsOf(value);
+    return value ?? null;
+  });
 
-  call(
-    app,
-    '/lfscada/user/config/save',
-    { input: z.object({ key: configKey, value: z.unknown() }) },
-    async ({ input, auth, lang }) => {
-      // form bodies carry the value as a JSON string, JSON bodies as the value itself
-      let value = input.value ?? null;
-      if (typeof value === 'string') {
-        try {
-          value = JSON.parse(value);
-        } catch {
-          // a plain string is a valid setting too
-        }
+  handle(app, userCalls.configSave, async ({ input, auth, lang }) => {
+    // form bodies carry the value as a JSON string, JSON bodies as the value itself
+    let value = input.value ?? null;
+    if (typeof value === 'string') {
+      try {
+        value = JSON.parse(value);
+      } catch {
+        // a plain string is a valid setting too
       }
-      if (input.key === DESIGNER_SETTINGS_KEY) value = designerSettingsInput(value, lang);
-      const text = JSON.stringify(value);
-      if (text.length > CONFIG_VALUE_MAX) throw new AppError(Err.outOfRange);
-      await saveUserConfig(db, auth.accountId, input.key, text);
-      return null;
-    },
-  );
+    }
+    if (input.key === DESIGNER_SETTINGS_KEY) value = designerSettingsInput(value, lang);
+    const text = JSON.stringify(value);
+    if (text.length > CONFIG_VALUE_MAX) throw new AppError(Err.outOfRange);
+    await saveUserConfig(db, auth.accountId, input.key, text);
+    return null;
+  });
 
   // Display and notification preferences held on the account (they are part of the user info).
-  call(
-    app,
-    '/lfscada/user/settings/save',
-    {
-      input: z.object({
-        equipDisplay: z.enum(['card', 'list']),
-        scadaAdaption: formBool,
-        prompType: z
-          .union([z.array(z.enum(PROMPT_TYPES)), z.enum(PROMPT_TYPES), z.literal('')])
-          .optional()
-          .transform((v) => (Array.isArray(v) ? [...new Set(v)] : v ? [v] : [])),
-      }),
-    },
-    async ({ input, auth, req }) => {
-      await saveDisplaySettings(db, auth, req.ip, input);
-      return userInfoOf(db, auth.accountId);
-    },
-  );
+  handle(app, userCalls.settingsSave, async ({ input, auth, req }) => {
+    await saveDisplaySettings(db, auth, req.ip, input);
+    return userInfoOf(db, auth.accountId);
+  });
 
   // The theme: a default until branding (styles) arrives; public because the login page needs it.
-  publicCall(app, '/lfscada/style/loadStyle', {}, async ({ lang }) => ({
+  handle(app, userCalls.loadStyle, async ({ lang }) => ({
     isNew: false,
     title: defaultTitle[lang],
     faviconIco: '/favicon.svg',
@@ -102,17 +68,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     webMainPath: '',
   }));
 
-  call(
-    app,
-    '/lfscada/feedback/add',
-    {
-      input: z.object({
-        content: z.string().trim().min(FEEDBACK_MIN_LENGTH).max(2000),
-        contact: z.string().trim().max(100).optional().default(''),
-      }),
-    },
-    async ({ input, auth, req }) => {
-      return { id: await addFeedback(db, auth, req.ip, input) };
-    },
-  );
+  handle(app, userCalls.feedback, async ({ input, auth, req }) => {
+    // an insert answers its row, so the id is always there (addFeedback types it loosely)
+    return { id: (await addFeedback(db, auth, req.ip, input))! };
+  });
 }

@@ -3,9 +3,10 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Avatar, Dropdown, Layout, Menu, Space, Typography, type MenuProps } from 'antd';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { authCalls } from '@fieldhub/shared';
 import { LangSwitch } from '../LangSwitch';
 import { firstManagePath, mainMenus, manageMenus, userMenus, visibleMenus, type MenuItem } from '../menus';
-import { request } from '../request';
+import { callApi } from '../request';
 import { useSession } from '../session';
 import { useTheme } from '../theme';
 import { currentLang } from '../i18n';
@@ -67,7 +68,7 @@ export function MainLayout() {
 
   const logout = async () => {
     try {
-      await request('/lfscada/user/logout', {}, { silent: true });
+      await callApi(authCalls.logout, undefined, { silent: true });
     } finally {
       clear();
       navigate('/login', { replace: true });

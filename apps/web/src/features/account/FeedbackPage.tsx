@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FEEDBACK_MIN_LENGTH } from '@fieldhub/shared';
-import { request } from '../../app/request';
+import { FEEDBACK_MIN_LENGTH, userCalls } from '@fieldhub/shared';
+import { callApi } from '../../app/request';
 import { PageFrame } from '../../app/components/PageFrame';
 
 /** /account/feedback: at least 10 characters of text, optional contact. */
@@ -10,7 +10,7 @@ export default function FeedbackPage() {
   const { t } = useTranslation(['account', 'common']);
   const [form] = Form.useForm<{ content: string; contact: string }>();
   const send = useMutation({
-    mutationFn: (v: { content: string; contact: string }) => request('/lfscada/feedback/add', v),
+    mutationFn: (v: { content: string; contact: string }) => callApi(userCalls.feedback, v),
   });
 
   if (send.isSuccess) {

@@ -4,13 +4,13 @@ import { DatePicker, Form, Input, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { OperationLogRow, Page } from '@fieldhub/shared';
+import { oplogCalls, type OperationLogRow } from '@fieldhub/shared';
 import { PagedTable } from '../../app/components/PagedTable';
 import { PageFrame } from '../../app/components/PageFrame';
 import { SearchForm } from '../../app/components/SearchForm';
 import { usePaging } from '../../app/paging';
 import { operationLogColumns } from './operationLogColumns';
-import { request } from '../../app/request';
+import { callApi } from '../../app/request';
 
 interface Filters {
   range?: [Dayjs, Dayjs] | null;
@@ -26,7 +26,7 @@ export default function OperationLogPage() {
   const query = useQuery({
     queryKey: ['operationlog', filters, pager.paging],
     queryFn: () =>
-      request<Page<OperationLogRow>>('/lfscada/user/operationlog/query', {
+      callApi(oplogCalls.query, {
         ...pager.paging,
         loginname: filters.loginname || undefined,
         startTime: filters.range?.[0]?.toISOString(),

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button, Checkbox, Form, Radio, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PROMPT_TYPES, type UserInfo } from '@fieldhub/shared';
+import { PROMPT_TYPES, userCalls, type UserInfo } from '@fieldhub/shared';
 import { LangSwitch } from '../../app/LangSwitch';
 import { toastSuccess } from '../../app/notify';
-import { request } from '../../app/request';
+import { callApi } from '../../app/request';
 import { useSession } from '../../app/session';
 import { PageFrame } from '../../app/components/PageFrame';
 
@@ -15,7 +15,7 @@ export default function UserConfigPage() {
   const { t } = useTranslation(['account', 'common']);
   const { user, setUser } = useSession();
   const save = useMutation({
-    mutationFn: (v: Settings) => request<UserInfo>('/lfscada/user/settings/save', v),
+    mutationFn: (v: Settings) => callApi(userCalls.settingsSave, v),
     onSuccess: (info) => {
       setUser(info);
       toastSuccess(t('common:saved'));

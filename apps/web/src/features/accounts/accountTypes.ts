@@ -15,10 +15,4 @@ export interface AccountFormValues extends Partial<AccountFields> {
   orgId?: number;
 }
 
-/** Choices of the account form from /lfscada/org/options. */
-export interface AccountOptions {
-  departments: { id: number; parentId: number | null; name: string }[];
-  roles: { id: number; name: string; roleType: 'admin' | 'operation' }[];
-}
-
 export type { AccountSegment };

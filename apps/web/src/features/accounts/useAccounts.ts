@@ -1,10 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AccountFields, AccountRow, Page } from '@fieldhub/shared';
+import { accountsCalls, orgCalls, type AccountFields, type AccountRow } from '@fieldhub/shared';
 import { toastSuccess } from '../../app/notify';
 import type { Paging } from '../../app/paging';
-import { request } from '../../app/request';
-import type { AccountFilters, AccountFormValues, AccountOptions, AccountSegment } from './accountTypes';
+import { callApi } from '../../app/request';
+import type { AccountFilters, AccountFormValues, AccountSegment } from './accountTypes';
 
 /** Query keys of the account screens; the organisation screens invalidate `options` when they change. */
 export const accountKeys = {
@@ -19,7 +19,7 @@ export function useAccountList(segment: AccountSegment, filters: AccountFilters,
   return useQuery({
     queryKey: [...accountKeys.list(segment), filters, paging],
     queryFn: () =>
-      request<Page<AccountRow>>('/lfscada/account/query', {
+      callApi(accountsCalls.query, {
         segment,
         ...paging,
         keyword: filters.keyword || undefined,
@@ -35,7 +35,7 @@ export function useAccountList(segment: AccountSegment, filters: AccountFilters,
 export function useAccountOptions(enabled: boolean) {
   return useQuery({
     queryKey: accountKeys.options,
-    queryFn: () => request<AccountOptions>('/lfscada/org/options'),
+    queryFn: () => callApi(orgCalls.accountOptions),
     enabled,
     staleTime: 30_000,
   });
@@ -46,10 +46,7 @@ export function useEnterpriseOptions(enabled: boolean) {
   return useQuery({
     queryKey: accountKeys.enterprises,
     queryFn: async () => {
-      const page = await request<Page<{ id: number; name: string; disabled: boolean }>>(
-        '/lfscada/org/query',
-        { pageNum: 1, pageSize: 500 },
-      );
+      const page = await callApi(orgCalls.enterpriseQuery, { pageNum: 1, pageSize: 500 });
       return page.list;
     },
     enabled,
@@ -61,8 +58,7 @@ export function useEnterpriseOptions(enabled: boolean) {
 export function useExternalCompanies(enabled: boolean) {
   return useQuery({
     queryKey: accountKeys.companies,
-    queryFn: async () =>
-      (await request<{ external: string[] }>('/lfscada/org/queryCompanyAndExternal')).external,
+    queryFn: async () => (await callApi(orgCalls.companies)).external,
     enabled,
     staleTime: 30_000,
   });
@@ -106,11 +102,12 @@ export function useAccountActions(segment: AccountSegment) {
   const save = useMutation({
     mutationFn: ({ values, row }: { values: AccountFormValues; row?: AccountRow | undefined }) =>
       row
-        ? request('/lfscada/account/edit', { id: row.id, ...accountBody(values, row) })
-        : request('/lfscada/account/add', {
+        ? callApi(accountsCalls.edit, { id: row.id, ...accountBody(values, row) })
+        : callApi(accountsCalls.add, {
             segment,
-            loginname: values.loginname,
-            password: values.password,
+            // the form requires both when adding
+            loginname: values.loginname ?? '',
+            password: values.password ?? '',
             orgId: values.orgId ?? '',
             ...accountBody(values, undefined),
           }),
@@ -121,7 +118,7 @@ export function useAccountActions(segment: AccountSegment) {
   });
   const setDisabled = useMutation({
     mutationFn: ({ id, disabled }: { id: number; disabled: boolean }) =>
-      request('/lfscada/account/disable', { id, disabled }),
+      callApi(accountsCalls.disable, { id, disabled }),
     onSuccess: async (_, { disabled }) => {
       toastSuccess(t(disabled ? 'toast.disabled' : 'toast.enabled'));
       await refresh();
@@ -129,11 +126,11 @@ export function useAccountActions(segment: AccountSegment) {
   });
   const resetPassword = useMutation({
     mutationFn: ({ id, password }: { id: number; password: string }) =>
-      request('/lfscada/account/resetPwd', { id, password }),
+      callApi(accountsCalls.resetPassword, { id, password }),
     onSuccess: () => toastSuccess(t('toast.password-reset')),
   });
   const remove = useMutation({
-    mutationFn: (id: number) => request('/lfscada/account/delete', { id }),
+    mutationFn: (id: number) => callApi(accountsCalls.remove, { id }),
     onSuccess: async () => {
       toastSuccess(t('common:deleted'));
       await refresh();

@@ -1,4 +1,5 @@
-import { request } from '../../app/request';
+import { authCalls } from '@fieldhub/shared';
+import { callApi } from '../../app/request';
 
 /**
  * Encrypts a login field with the server's RSA public key (RSA-OAEP, SHA-256) and returns it as
@@ -7,7 +8,7 @@ import { request } from '../../app/request';
  */
 export async function encryptFields(fields: string[]): Promise<string[]> {
   const [{ publicKey }, forge] = await Promise.all([
-    request<{ publicKey: string }>('/lfscada/user/publicKey', {}, { silent: true }),
+    callApi(authCalls.publicKey, undefined, { silent: true }),
     import('node-forge').then((m) => m.default),
   ]);
   const key = forge.pki.publicKeyFromPem(publicKey);

@@ -1,13 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UserInfo } from '@fieldhub/shared';
-import { request } from '../../app/request';
+import { authCalls } from '@fieldhub/shared';
+import { callApi } from '../../app/request';
 import { useSession } from '../../app/session';
 import { encryptFields } from './encryptLogin';
-
-export interface Captcha {
-  required: boolean;
-  image: string;
-}
 
 /** The image code for a login name; refetched on demand (refresh button, after a failure). */
 export function useCaptcha(loginname: string) {
@@ -15,9 +10,7 @@ export function useCaptcha(loginname: string) {
     queryKey: ['captcha', loginname],
     queryFn: async () => {
       const [encrypted] = loginname ? await encryptFields([loginname]) : [''];
-      return request<Captcha>('/lfscada/user/showVcode', encrypted ? { loginname: encrypted } : {}, {
-        silent: true,
-      });
+      return callApi(authCalls.showVcode, encrypted ? { loginname: encrypted } : {}, { silent: true });
     },
     staleTime: 9 * 60_000,
     refetchOnWindowFocus: false,
@@ -29,12 +22,9 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (v: { loginname: string; password: string; vcode: string }) => {
-      const [loginname, password] = await encryptFields([v.loginname, v.password]);
-      return request<UserInfo>(
-        '/lfscada/user/encryptLogin',
-        { loginname, password, vcode: v.vcode },
-        { silent: true },
-      );
+      // one encrypted text per field given
+      const [loginname = '', password = ''] = await encryptFields([v.loginname, v.password]);
+      return callApi(authCalls.login, { loginname, password, vcode: v.vcode }, { silent: true });
     },
     onSuccess: (user) => {
       queryClient.clear();

@@ -1,4 +1,4 @@
-import type { PermissionDef, RoleRow, RoleType } from '@fieldhub/shared';
+import type { CallOutput, orgCalls, RoleRow, RoleType } from '@fieldhub/shared';
 
 export interface EnterpriseFormValues {
   name: string;
@@ -33,5 +33,5 @@ export interface RoleFormValues {
   remark?: string;
 }
 
-/** One entry of /lfscada/role/permissions. */
-export type PermissionEntry = Pick<PermissionDef, 'key' | 'level' | 'group'>;
+/** One permission key a role may be given (`orgCalls.rolePermissions`). */
+export type PermissionEntry = CallOutput<typeof orgCalls.rolePermissions>[number];

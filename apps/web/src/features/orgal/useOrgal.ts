@@ -1,16 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { DepartmentRow, EnterpriseRow, Page, RoleRow } from '@fieldhub/shared';
+import { orgCalls, type EnterpriseRow } from '@fieldhub/shared';
 import { toastSuccess } from '../../app/notify';
 import type { Paging } from '../../app/paging';
-import { request } from '../../app/request';
+import { callApi } from '../../app/request';
 import { accountKeys } from '../accounts/useAccounts';
-import type {
-  DepartmentFormValues,
-  EnterpriseFormValues,
-  PermissionEntry,
-  RoleFormValues,
-} from './orgalTypes';
+import type { DepartmentFormValues, EnterpriseFormValues, RoleFormValues } from './orgalTypes';
 
 /** Data hooks of the enterprise, department and role screens. */
 export const orgalKeys = {
@@ -35,7 +30,7 @@ function useRefresh(own: readonly unknown[]) {
 export function useEnterpriseList(name: string | undefined, paging: Paging) {
   return useQuery({
     queryKey: [...orgalKeys.enterprises, name, paging],
-    queryFn: () => request<Page<EnterpriseRow>>('/lfscada/org/query', { ...paging, name: name || undefined }),
+    queryFn: () => callApi(orgCalls.enterpriseQuery, { ...paging, name: name || undefined }),
     placeholderData: keepPreviousData,
   });
 }
@@ -58,11 +53,12 @@ export function useEnterpriseActions() {
         maxExternal: limitOrEmpty(values.maxExternal),
       };
       return row
-        ? request('/lfscada/org/edit', { id: row.id, ...fields })
-        : request('/lfscada/org/add', {
+        ? callApi(orgCalls.enterpriseEdit, { id: row.id, ...fields })
+        : callApi(orgCalls.enterpriseAdd, {
             ...fields,
-            adminLoginname: values.adminLoginname,
-            adminPassword: values.adminPassword,
+            // the form requires both when adding
+            adminLoginname: values.adminLoginname ?? '',
+            adminPassword: values.adminPassword ?? '',
             adminTel: values.adminTel ?? '',
           });
     },
@@ -73,14 +69,14 @@ export function useEnterpriseActions() {
   });
   const setDisabled = useMutation({
     mutationFn: ({ id, disabled }: { id: number; disabled: boolean }) =>
-      request('/lfscada/org/disable', { id, disabled }),
+      callApi(orgCalls.enterpriseDisable, { id, disabled }),
     onSuccess: async (_, { disabled }) => {
       toastSuccess(t(disabled ? 'accounts:toast.disabled' : 'accounts:toast.enabled'));
       await refresh();
     },
   });
   const remove = useMutation({
-    mutationFn: (id: number) => request('/lfscada/org/delete', { id }),
+    mutationFn: (id: number) => callApi(orgCalls.enterpriseDelete, { id }),
     onSuccess: async () => {
       toastSuccess(t('common:deleted'));
       await refresh();
@@ -94,7 +90,7 @@ export function useEnterpriseActions() {
 export function useDepartments() {
   return useQuery({
     queryKey: orgalKeys.departments,
-    queryFn: () => request<DepartmentRow[]>('/lfscada/dept/query'),
+    queryFn: () => callApi(orgCalls.deptQuery),
   });
 }
 
@@ -109,7 +105,7 @@ export function useDepartmentActions() {
         seq: values.seq ?? 0,
         remark: values.remark ?? '',
       };
-      return id ? request('/lfscada/dept/edit', { id, ...body }) : request('/lfscada/dept/add', body);
+      return id ? callApi(orgCalls.deptEdit, { id, ...body }) : callApi(orgCalls.deptAdd, body);
     },
     onSuccess: async () => {
       toastSuccess(t('common:saved'));
@@ -117,7 +113,7 @@ export function useDepartmentActions() {
     },
   });
   const remove = useMutation({
-    mutationFn: (id: number) => request('/lfscada/dept/delete', { id }),
+    mutationFn: (id: number) => callApi(orgCalls.deptDelete, { id }),
     onSuccess: async () => {
       toastSuccess(t('common:deleted'));
       await refresh();
@@ -131,7 +127,7 @@ export function useDepartmentActions() {
 export function useRoles(name: string | undefined) {
   return useQuery({
     queryKey: [...orgalKeys.roles, name],
-    queryFn: () => request<RoleRow[]>('/lfscada/role/query', { name: name || undefined }),
+    queryFn: () => callApi(orgCalls.roleQuery, { name: name || undefined }),
     placeholderData: keepPreviousData,
   });
 }
@@ -140,7 +136,7 @@ export function useRoles(name: string | undefined) {
 export function usePermissionEntries(enabled: boolean) {
   return useQuery({
     queryKey: orgalKeys.permissions,
-    queryFn: () => request<PermissionEntry[]>('/lfscada/role/permissions'),
+    queryFn: () => callApi(orgCalls.rolePermissions),
     enabled,
     staleTime: Infinity,
   });
@@ -159,7 +155,7 @@ export function useRoleActions() {
         permissions: values.permissions.join(','),
         remark: values.remark ?? '',
       };
-      return id ? request('/lfscada/role/edit', { id, ...body }) : request('/lfscada/role/add', body);
+      return id ? callApi(orgCalls.roleEdit, { id, ...body }) : callApi(orgCalls.roleAdd, body);
     },
     onSuccess: async () => {
       toastSuccess(t('common:saved'));
@@ -167,7 +163,7 @@ export function useRoleActions() {
     },
   });
   const remove = useMutation({
-    mutationFn: (id: number) => request('/lfscada/role/delete', { id }),
+    mutationFn: (id: number) => callApi(orgCalls.roleDelete, { id }),
     onSuccess: async () => {
       toastSuccess(t('common:deleted'));
       await refresh();

@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { OperationLogRow, Page } from '@fieldhub/shared';
+import { oplogCalls, type OperationLogRow } from '@fieldhub/shared';
 import { PagedTable } from '../../../app/components/PagedTable';
 import { usePaging } from '../../../app/paging';
-import { request } from '../../../app/request';
+import { callApi } from '../../../app/request';
 import { operationLogColumns } from '../../account/operationLogColumns';
 
 /** What was done to this device (writes, syncs, edits), newest first: the operation log of the object. */
@@ -14,7 +14,7 @@ export function OperationLogTab({ equipmentId }: { equipmentId: number }) {
   const list = useQuery({
     queryKey: ['monitor', 'oplog', equipmentId, pager.paging],
     queryFn: () =>
-      request<Page<OperationLogRow>>('/lfscada/user/operationlog/queryByObjectId', {
+      callApi(oplogCalls.queryByObject, {
         ...pager.paging,
         objectType: 'equipment',
         objectId: String(equipmentId),
