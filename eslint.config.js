@@ -53,6 +53,24 @@ export default tseslint.config(
     },
   },
   {
+    // services of these areas keep the rules and the transactions; every query is in their repository
+    files: ['apps/server/src/modules/{groups,templates,gateways,user,devices}/*.service.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(query|exec)$/][callee.object.name=/^(db|tx)$/], CallExpression[callee.property.name=/^(query|exec)$/][callee.object.property.name='db']",
+          message: 'No SQL in a service of this area: add it to the repository (*.repo.ts).',
+        },
+        {
+          selector: "ImportDeclaration[source.value=/\\/db\\/db$/] > ImportSpecifier[imported.name='one']",
+          message: 'No SQL in a service of this area: add it to the repository (*.repo.ts).',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -7,9 +7,11 @@ import { expect, it } from 'vitest';
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const routeFile = path.join(repoRoot, 'apps/server/src/modules/sample/sample.routes.ts');
 
-async function problems(code: string): Promise<string[]> {
+const serviceFile = path.join(repoRoot, 'apps/server/src/modules/devices/sample.service.ts');
+
+async function problems(code: string, filePath = routeFile): Promise<string[]> {
   const eslint = new ESLint({ cwd: repoRoot });
-  const [result] = await eslint.lintText(code, { filePath: routeFile });
+  const [result] = await eslint.lintText(code, { filePath });
   return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
 }
 
@@ -30,5 +32,31 @@ import type { Db } from '../../db/db';
 import * as service from './sample.service';
 export const a = (db: Db, input: unknown) => service.query(db, input);
 `);
+  expect(allowed).toEqual([]);
+}, 60_000);
+
+it('refuses SQL in a service of an area with a repository, and lets transactions and repository calls pass', async () => {
+  const refused = await problems(
+    `
+import { one, type Db } from '../../db/db';
+export async function a(db: Db, ctx: { db: Db }) {
+  await db.query('select 1');
+  await ctx.db.exec('select 1');
+  await db.tx(async (tx) => tx.query('select 1'));
+  return one(db, 'select 1');
+}
+`,
+    serviceFile,
+  );
+  expect(refused).toHaveLength(4);
+  expect(refused[0]).toMatch(/No SQL in a service/);
+  const allowed = await problems(
+    `
+import type { Db } from '../../db/db';
+import * as repo from './sample.repo';
+export const a = (db: Db, id: number) => db.tx((tx) => repo.deleteRow(tx, id));
+`,
+    serviceFile,
+  );
   expect(allowed).toEqual([]);
 }, 60_000);
