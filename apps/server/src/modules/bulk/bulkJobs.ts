@@ -7,6 +7,8 @@ import {
   inputProblem,
   inputProblemText,
   isAppError,
+  type bulkCalls,
+  type CallResult,
   type Lang,
   type LocalizedText,
 } from '@fieldhub/shared';
@@ -102,24 +104,10 @@ export const importDetails = {
   ),
 };
 
-export type JobState = 'running' | 'completed' | 'failed';
+export type JobState = JobView['state'];
 
-/** What the browser polls to draw the progress bar and the error report. */
-export interface JobView {
-  jobId: string;
-  kind: string;
-  state: JobState;
-  done: number;
-  total: number;
-  errors: {
-    row: number | null;
-    column: string | null;
-    field: string | null;
-    code: number;
-    message: string;
-  }[];
-  result: unknown;
-}
+/** What the browser polls to draw the progress bar and the error report (the contract's bulkJobView). */
+export type JobView = CallResult<typeof bulkCalls.job>;
 
 /** Reports how many rows are done; writes to bulk_jobs about every 50 rows. */
 export type Progress = (done: number) => Promise<void>;
@@ -250,6 +238,7 @@ export async function jobStatus(
       code: e.code,
       message: rowMessage(e, lang),
     })),
-    result: row.state === 'completed' ? result : null,
+    // a completed job's work answered `{ created }` (deviceImport.ts, variableImport.ts)
+    result: row.state === 'completed' ? (result as { created: number }) : null,
   };
 }

@@ -1,21 +1,12 @@
-import { z } from 'zod';
-import { AppError, Err, optionalId, validateFormula, type LocalizedText } from '@fieldhub/shared';
+import { AppError, Err, validateFormula, type ConfigOwnerInput, type LocalizedText } from '@fieldhub/shared';
 import { one, type Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
 import { visibleDevice } from '../devices/deviceScope';
 import { recordBy } from '../oplog/oplog.service';
 import { visibleTemplate } from '../templates/templateScope';
 
-/** Configuration rows belong to a device or to a template; calls name exactly one. */
-export const ownerInput = z
-  .object({
-    equipmentId: optionalId.optional().default(null),
-    templateId: optionalId.optional().default(null),
-  })
-  .refine((o) => (o.equipmentId === null) !== (o.templateId === null), {
-    message: 'equipmentId or templateId',
-  });
-export type OwnerInput = z.infer<typeof ownerInput>;
+/** The device or template a configuration call names (its schema is the contract's configOwnerInput). */
+export type OwnerInput = ConfigOwnerInput;
 
 export type ConfigArea = 'driver' | 'variable' | 'alarm' | 'report' | 'script';
 
