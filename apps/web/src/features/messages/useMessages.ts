@@ -12,7 +12,8 @@ import type {
   MsgUnreadCount,
   NoticeDetail,
 } from '@fieldhub/shared';
-import { request } from '../../app/request';
+import { devicesCalls } from '@fieldhub/shared';
+import { callApi, request } from '../../app/request';
 import type { Paging } from '../../app/paging';
 import { messagesRead } from './readEvents';
 
@@ -146,8 +147,7 @@ export function useNoticeDetail(id: number) {
 export function useMyDevices() {
   return useQuery({
     queryKey: ['msg', 'devices'],
-    queryFn: () =>
-      request<{ id: number; name: string }[]>('/lfscada/equipment/multi/queryByUser', {}, { silent: true }),
+    queryFn: () => callApi(devicesCalls.listOfUser, undefined, { silent: true }),
     staleTime: 60_000,
   });
 }

@@ -1,12 +1,7 @@
-import type { TemplateRow } from '@fieldhub/shared';
+import type { CallOutput, templatesCalls } from '@fieldhub/shared';
 
-export interface LinkedDevice {
-  id: number;
-  name: string;
-  /** the device carries the template's current configuration */
-  consistent: boolean;
-}
+/** A template with the devices bound to it, as the detail call answers it. */
+export type TemplateDetail = CallOutput<typeof templatesCalls.detail>;
 
-export interface TemplateDetail extends TemplateRow {
-  devices: LinkedDevice[];
-}
+/** A device bound to the template; `consistent`: it carries the template's current configuration. */
+export type LinkedDevice = TemplateDetail['devices'][number];

@@ -1,13 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Page, TemplateInput, TemplateRow } from '@fieldhub/shared';
+import { devicesCalls, templatesCalls, type TemplateInput } from '@fieldhub/shared';
 import { toastSuccess } from '../../app/notify';
 import type { Paging } from '../../app/paging';
-import { request } from '../../app/request';
-import type { TemplateDetail } from './templateTypes';
-
-const base = '/lfscada/template';
-const json = { json: true } as const;
+import { callApi } from '../../app/request';
 
 export const templateKeys = {
   all: ['templates'] as const,
@@ -19,12 +15,7 @@ export const templateKeys = {
 export function useTemplateList(filters: { name?: string | undefined }, paging: Paging) {
   return useQuery({
     queryKey: [...templateKeys.list, filters, paging],
-    queryFn: () =>
-      request<Page<TemplateRow>>(
-        `${base}/queryForManage`,
-        { ...paging, name: filters.name || undefined },
-        json,
-      ),
+    queryFn: () => callApi(templatesCalls.listForManage, { ...paging, name: filters.name || undefined }),
     placeholderData: keepPreviousData,
   });
 }
@@ -32,7 +23,7 @@ export function useTemplateList(filters: { name?: string | undefined }, paging: 
 export function useTemplateDetail(id: number) {
   return useQuery({
     queryKey: templateKeys.detail(id),
-    queryFn: () => request<TemplateDetail>(`${base}/detail`, { id }, json),
+    queryFn: () => callApi(templatesCalls.detail, { id }),
   });
 }
 
@@ -44,11 +35,7 @@ export function useKnownSeries() {
   return useQuery({
     queryKey: templateKeys.series,
     queryFn: async () => {
-      const page = await request<Page<TemplateRow>>(
-        `${base}/queryForManage`,
-        { pageNum: 1, pageSize: 500 },
-        json,
-      );
+      const page = await callApi(templatesCalls.listForManage, { pageNum: 1, pageSize: 500 });
       return [...new Set(page.list.map((t) => t.series))].sort();
     },
     staleTime: 60_000,
@@ -66,23 +53,22 @@ export function useTemplateActions() {
   const save = useMutation({
     mutationFn: ({ id, item }: { id?: number | undefined; item: TemplateInput }) =>
       id === undefined
-        ? request<{ id: number }>(`${base}/add`, item, json)
-        : request(`${base}/edit`, { id, ...item }, json).then(() => ({ id })),
+        ? callApi(templatesCalls.add, item)
+        : callApi(templatesCalls.edit, { id, ...item }).then(() => ({ id })),
     onSuccess: async () => {
       toastSuccess(t('saved'));
       await refresh();
     },
   });
   const remove = useMutation({
-    mutationFn: (id: number) => request(`${base}/delete`, { id }, json),
+    mutationFn: (id: number) => callApi(templatesCalls.remove, { id }),
     onSuccess: async () => {
       toastSuccess(t('deleted'));
       await refresh();
     },
   });
   const syncDevice = useMutation({
-    mutationFn: (equipmentId: number) =>
-      request('/lfscada/equipment/multi/syncTemplate', { equipmentId }, json),
+    mutationFn: (equipmentId: number) => callApi(devicesCalls.syncTemplate, { equipmentId }),
     onSuccess: async () => {
       toastSuccess(t('templates:synced'));
       await refresh();

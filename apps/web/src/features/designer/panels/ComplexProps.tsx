@@ -6,9 +6,9 @@
 import { Button, Input, Select, Space, Switch, Typography } from 'antd';
 import { ApiOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { DeviceRow } from '@fieldhub/shared';
+import { devicesCalls } from '@fieldhub/shared';
 import { ALARM_DEFAULT_COLUMNS, signalRefSchema, type SignalRef, type Widget } from '@fieldhub/hmi';
-import { request } from '../../../app/request';
+import { callApi } from '../../../app/request';
 import { CommitNumber, CommitText, ColorField, Row } from './fields';
 import type { WidgetEditor } from './PropertyPanel';
 import type { SignalSource } from '../signals/useSignalSource';
@@ -734,11 +734,7 @@ function EquipmentList({
     const name = equipments.data?.find((e) => e.id === id)?.name ?? String(id);
     if (!map) return save([...list, { equipmentId: String(id), title: name }]);
     // the device's own position, when it has one, places the marker
-    const row = await request<DeviceRow>(
-      '/lfscada/equipment/multi/info',
-      { id },
-      { json: true, silent: true },
-    ).catch(() => null);
+    const row = await callApi(devicesCalls.info, { id }, { silent: true }).catch(() => null);
     save([
       ...list,
       {

@@ -1,12 +1,73 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AlarmRuleRow, DriverRow, ReportRow, ScriptRow, VariableRow } from '@fieldhub/shared';
+import {
+  deviceConfigCalls as calls,
+  type AlarmRuleRow,
+  type CallDef,
+  type DriverRow,
+  type ReportRow,
+  type ScriptRow,
+  type VariableRow,
+} from '@fieldhub/shared';
 import { toastSuccess } from '../../../app/notify';
-import { request } from '../../../app/request';
+import { callApi } from '../../../app/request';
 import type { ConfigArea, ConfigOwner } from './configTypes';
 
-const base = '/lfscada/equipment/multi';
-const json = { json: true } as const;
+/** The list, add, edit and delete calls of each configuration area. */
+const areaCalls = {
+  driver: {
+    list: calls.driverList,
+    add: calls.driverAdd,
+    edit: calls.driverEdit,
+    remove: calls.driverDelete,
+  },
+  variable: {
+    list: calls.variableList,
+    add: calls.variableAdd,
+    edit: calls.variableEdit,
+    remove: calls.variableDelete,
+  },
+  alarm: { list: calls.alarmList, add: calls.alarmAdd, edit: calls.alarmEdit, remove: calls.alarmDelete },
+  report: {
+    list: calls.reportList,
+    add: calls.reportAdd,
+    edit: calls.reportEdit,
+    remove: calls.reportDelete,
+  },
+  script: {
+    list: calls.scriptList,
+    add: calls.scriptAdd,
+    edit: calls.scriptEdit,
+    remove: calls.scriptDelete,
+  },
+} as const satisfies Record<ConfigArea, Record<'list' | 'add' | 'edit' | 'remove', CallDef>>;
+
+/**
+ * Adds or edits a row of an area picked at run time. The areas' calls differ only in the item,
+ * which the area's drawer has already parsed with that area's schema (the server checks it
+ * again), so here it passes as it came.
+ */
+function saveRow(area: ConfigArea, input: { owner: ConfigOwner; id?: number | undefined; item: unknown }) {
+  const { id, ...rest } = input;
+  const { add, edit } = areaCalls[area];
+  return id === undefined ? callApi(add, rest as never) : callApi(edit, { ...rest, id } as never);
+}
+
+/** The rows of an area: variables narrowed by driver and keyword, alarm rules of type '00' (equipment info). */
+function listRows(
+  owner: ConfigOwner,
+  area: ConfigArea,
+  filter: { driverId?: number | undefined; keyword?: string | undefined },
+) {
+  switch (area) {
+    case 'alarm':
+      return callApi(calls.alarmList, { owner, ruleType: '00' });
+    case 'variable':
+      return callApi(calls.variableList, { owner, ...filter });
+    default:
+      return callApi(areaCalls[area].list, { owner });
+  }
+}
 
 const ownerKey = (owner: ConfigOwner) =>
   'equipmentId' in owner ? `equipment:${owner.equipmentId}` : `template:${owner.templateId}`;
@@ -34,12 +95,7 @@ export function useConfigList<A extends ConfigArea>(
 ) {
   return useQuery({
     queryKey: [...configKeys.area(owner, area), filter],
-    queryFn: () =>
-      request<RowOf[A][]>(
-        `${base}/${area}/query`,
-        { owner, ...(area === 'alarm' ? { ruleType: '00' } : {}), ...filter },
-        json,
-      ),
+    queryFn: () => listRows(owner, area, filter) as Promise<RowOf[A][]>,
   });
 }
 
@@ -63,9 +119,7 @@ export function useConfigActions(owner: ConfigOwner, area: ConfigArea) {
   const refresh = useRefreshOwner(owner);
   const save = useMutation({
     mutationFn: ({ id, item }: { id?: number | undefined; item: unknown }) =>
-      id === undefined
-        ? request<{ id: number }>(`${base}/${area}/add`, { owner, item }, json)
-        : request(`${base}/${area}/edit`, { owner, id, item }, json),
+      saveRow(area, { owner, id, item }),
     onSuccess: async () => {
       toastSuccess(t('saved'));
       await refresh();
@@ -74,8 +128,8 @@ export function useConfigActions(owner: ConfigOwner, area: ConfigArea) {
   const remove = useMutation({
     mutationFn: (ids: number[]) =>
       area === 'variable'
-        ? request(`${base}/variable/delete`, { owner, ids }, json)
-        : Promise.all(ids.map((id) => request(`${base}/${area}/delete`, { owner, id }, json))),
+        ? callApi(calls.variableDelete, { owner, ids })
+        : Promise.all(ids.map((id) => callApi(areaCalls[area].remove, { owner, id }))),
     onSuccess: async () => {
       toastSuccess(t('deleted'));
       await refresh();
@@ -89,11 +143,11 @@ export function useVariableOrder(owner: ConfigOwner) {
   const refresh = useRefreshOwner(owner);
   const pin = useMutation({
     mutationFn: ({ id, pinned }: { id: number; pinned: 'top' | 'bottom' | 'none' }) =>
-      request(`${base}/variable/pin`, { owner, id, pinned }, json),
+      callApi(calls.variablePin, { owner, id, pinned }),
     onSuccess: refresh,
   });
   const sort = useMutation({
-    mutationFn: (ids: number[]) => request(`${base}/variable/sort`, { owner, ids }, json),
+    mutationFn: (ids: number[]) => callApi(calls.variableSort, { owner, ids }),
     onSuccess: refresh,
   });
   return { pin, sort };

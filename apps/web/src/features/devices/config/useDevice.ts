@@ -1,12 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { DeviceRow, EquipmentInput, GroupRow, Page, TemplateRow } from '@fieldhub/shared';
+import {
+  devicesCalls,
+  gatewaysCalls,
+  groupCalls,
+  templatesCalls,
+  type DeviceRow,
+  type EquipmentInput,
+} from '@fieldhub/shared';
 import { toastSuccess } from '../../../app/notify';
-import { request } from '../../../app/request';
+import { callApi, request } from '../../../app/request';
 import type { ConfigOwner, GatewayLookup } from './configTypes';
-
-const base = '/lfscada/equipment/multi';
-const json = { json: true } as const;
 
 /** Query keys of device data; everything under `devices` (the device list included) refreshes together. */
 export const deviceKeys = {
@@ -20,7 +24,7 @@ export const deviceKeys = {
 export function useDeviceInfo(id: number | undefined) {
   return useQuery({
     queryKey: deviceKeys.info(id ?? 0),
-    queryFn: () => request<DeviceRow>(`${base}/info`, { id }, json),
+    queryFn: () => callApi(devicesCalls.info, { id }),
     enabled: id !== undefined,
   });
 }
@@ -29,7 +33,7 @@ export function useDeviceInfo(id: number | undefined) {
 export function useGroups() {
   return useQuery({
     queryKey: deviceKeys.groups,
-    queryFn: () => request<GroupRow[]>('/lfscada/equipment/group/query'),
+    queryFn: () => callApi(groupCalls.list),
     staleTime: 30_000,
   });
 }
@@ -38,7 +42,7 @@ export function useGroups() {
 export function useManufacturers() {
   return useQuery({
     queryKey: deviceKeys.manufacturers,
-    queryFn: () => request<string[]>('/lfscada/equipment/extra/queryAllManufacturer'),
+    queryFn: () => callApi(devicesCalls.manufacturersShort),
     staleTime: 60_000,
   });
 }
@@ -47,14 +51,14 @@ export function useManufacturers() {
 export function useTemplateOptions(enabled = true) {
   return useQuery({
     queryKey: deviceKeys.templateOptions,
-    queryFn: async () => (await request<Page<TemplateRow>>('/lfscada/template/query', {}, json)).list,
+    queryFn: async () => (await callApi(templatesCalls.list, {})).list,
     enabled,
   });
 }
 
 /** A gateway by SN, silently: "not found" or "wrong format" is shown next to the field. */
 export function lookupGateway(sn: string) {
-  return request<GatewayLookup>('/lfscada/hardware/queryBySn', { sn }, { json: true, silent: true });
+  return callApi(gatewaysCalls.bySn, { sn }, { silent: true });
 }
 
 /** The gateway bound to a device: series, model and firmware beyond what device info carries. */
@@ -86,29 +90,29 @@ export function useDeviceActions() {
   const saveBasic = useMutation({
     mutationFn: ({ id, item }: { id?: number | undefined; item: EquipmentInput }) =>
       id === undefined
-        ? request<{ id: number }>(`${base}/add`, item, json)
-        : request(`${base}/edit`, { id, ...item }, json).then(() => ({ id })),
+        ? callApi(devicesCalls.add, item)
+        : callApi(devicesCalls.edit, { id, ...item }).then(() => ({ id })),
     onSuccess: done('common:saved'),
   });
   const bindGateway = useMutation({
     mutationFn: (b: { equipmentId: number; sn: string; verifyCode: string }) =>
-      request(`${base}/bindGateway`, b, json),
+      callApi(devicesCalls.bindGateway, b),
     onSuccess: done('gateway.bound'),
   });
   const unbindGateway = useMutation({
-    mutationFn: (equipmentId: number) => request(`${base}/unbindGateway`, { equipmentId }, json),
+    mutationFn: (equipmentId: number) => callApi(devicesCalls.unbindGateway, { equipmentId }),
     onSuccess: done('gateway.unbound'),
   });
   const bindTemplate = useMutation({
-    mutationFn: (b: { equipmentId: number; templateId: number }) => request(`${base}/bindTemplate`, b, json),
+    mutationFn: (b: { equipmentId: number; templateId: number }) => callApi(devicesCalls.bindTemplate, b),
     onSuccess: done('template.bound'),
   });
   const unbindTemplate = useMutation({
-    mutationFn: (equipmentId: number) => request(`${base}/unbindTemplate`, { equipmentId }, json),
+    mutationFn: (equipmentId: number) => callApi(devicesCalls.unbindTemplate, { equipmentId }),
     onSuccess: done('template.unbound'),
   });
   const syncTemplate = useMutation({
-    mutationFn: (equipmentId: number) => request(`${base}/syncTemplate`, { equipmentId }, json),
+    mutationFn: (equipmentId: number) => callApi(devicesCalls.syncTemplate, { equipmentId }),
     onSuccess: done('template.synced'),
   });
   return { saveBasic, bindGateway, unbindGateway, bindTemplate, unbindTemplate, syncTemplate };

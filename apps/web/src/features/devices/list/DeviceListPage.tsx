@@ -3,11 +3,11 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { App, Button, Empty, Flex, Space, Typography } from 'antd';
 import { ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { DeviceRow } from '@fieldhub/shared';
+import { bulkCalls, type DeviceRow } from '@fieldhub/shared';
 import { PagedTable } from '../../../app/components/PagedTable';
 import { PageFrame } from '../../../app/components/PageFrame';
 import { usePaging, useStepBackFromEmptyPage } from '../../../app/paging';
-import { download } from '../../../app/request';
+import { downloadCall } from '../../../app/request';
 import { exportFileName } from '../../../app/downloadNames';
 import { useDialog } from '../../../app/useDialog';
 import { AuthorizeModal } from './AuthorizeModal';
@@ -59,8 +59,8 @@ export default function DeviceListPage() {
   const exportDevices = async () => {
     setExporting(true);
     try {
-      await download(
-        '/lfscada/equipment/multi/exportXlsx',
+      await downloadCall(
+        bulkCalls.deviceExport,
         deviceQueryBody(filters),
         exportFileName(t('export.file'), new Date()),
       );

@@ -3,21 +3,19 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Modal, Progress, Result, Table, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { download, request, upload } from '../../../app/request';
+import { bulkCalls } from '@fieldhub/shared';
+import { callApi, downloadCall, uploadCall } from '../../../app/request';
 import { groupKeys } from '../../groups/useGroups';
-import { isSpreadsheetName, jobPercent, jobPhase, type BulkJob, type BulkJobError } from './bulkJob';
+import { isSpreadsheetName, jobPercent, jobPhase, type BulkJobError } from './bulkJob';
 import { deviceKeys } from './useDevices';
 
-const IMPORT_URL = '/lfscada/equipment/multi/importXlsx';
-const TEMPLATE_URL = '/lfscada/equipment/multi/templateXlsx';
-const JOB_URL = '/lfscada/bulk/job';
 const POLL_MS = 1000;
 
 /** The job being watched, polled every second until it completes or fails. */
 function useBulkJob(jobId: string | null) {
   return useQuery({
     queryKey: ['bulk-job', jobId],
-    queryFn: () => request<BulkJob>(JOB_URL, { jobId }, { json: true }),
+    queryFn: () => callApi(bulkCalls.job, { jobId: jobId! }),
     enabled: !!jobId,
     refetchInterval: (query) => {
       const job = query.state.data;
@@ -49,8 +47,8 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose(): void
     if (!file) return;
     setUploading(true);
     try {
-      const answer = await upload<{ jobId: string | number }>(IMPORT_URL, file);
-      setJobId(String(answer.jobId));
+      const answer = await uploadCall(bulkCalls.deviceImport, file);
+      setJobId(answer.jobId);
     } catch {
       // the toast already said why
     } finally {
@@ -60,7 +58,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose(): void
   const downloadTemplate = async () => {
     setDownloading(true);
     try {
-      await download(TEMPLATE_URL, {}, t('import.template-file'));
+      await downloadCall(bulkCalls.deviceTemplate, undefined, t('import.template-file'));
     } catch {
       // the toast already said why
     } finally {

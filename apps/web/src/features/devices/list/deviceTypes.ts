@@ -1,4 +1,4 @@
-import type { SharePerm } from '@fieldhub/shared';
+import type { CallOutput, devicesCalls } from '@fieldhub/shared';
 
 /** Filters of the device list: the keyword, the group tree and the advanced search panel. */
 export interface DeviceFilters {
@@ -16,26 +16,8 @@ export type DeviceStatusFilter = (typeof DEVICE_STATUS_FILTERS)[number];
 /** The advanced panel's fields (the keyword and the group have their own controls). */
 export type AdvancedFilters = Pick<DeviceFilters, 'status' | 'templateId' | 'manufacturer' | 'sn'>;
 
-/** `/share/info`: whether the device is shared, its link token and what the link may show. */
-export interface ShareInfo {
-  shared: boolean;
-  /** made on the first switch-on; null before */
-  token: string | null;
-  hasPassword: boolean;
-  perms: SharePerm[];
-}
+/** The device's share link state (on/off, token, password set, what the link may show). */
+export type ShareInfo = CallOutput<typeof devicesCalls.shareInfo>;
 
-/** An account in the authorisation dialog (`/auth/query`). */
-export interface AuthAccount {
-  id: number;
-  loginname: string;
-  kind: 'internal' | 'external';
-  contact: string;
-}
-
-/** A template in the advanced search (`/lfscada/template/query`). */
-export interface TemplateOption {
-  id: number;
-  name: string;
-  series: string;
-}
+/** An account in the authorisation dialog. */
+export type AuthAccount = CallOutput<typeof devicesCalls.authorizations>['authorized'][number];

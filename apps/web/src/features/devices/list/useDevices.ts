@@ -1,12 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { DeviceRow, Page } from '@fieldhub/shared';
+import { devicesCalls, templatesCalls } from '@fieldhub/shared';
 import { toastSuccess } from '../../../app/notify';
-import { request } from '../../../app/request';
+import { callApi } from '../../../app/request';
 import type { Paging } from '../../../app/paging';
 import { groupKeys } from '../../groups/useGroups';
 import { deviceQueryBody } from './deviceFilters';
-import type { DeviceFilters, TemplateOption } from './deviceTypes';
+import type { DeviceFilters } from './deviceTypes';
 
 /** Query keys of the device list; everything that changes devices invalidates `all`. */
 export const deviceKeys = {
@@ -17,13 +17,10 @@ export const deviceKeys = {
   templates: ['devices', 'template-options'] as const,
 };
 
-const json = { json: true } as const;
-
 export function useDeviceList(filters: DeviceFilters, paging: Paging) {
   return useQuery({
     queryKey: deviceKeys.list(filters, paging),
-    queryFn: () =>
-      request<Page<DeviceRow>>('/lfscada/equipment/multi/query', deviceQueryBody(filters, paging), json),
+    queryFn: () => callApi(devicesCalls.list, deviceQueryBody(filters, paging)),
     placeholderData: keepPreviousData,
   });
 }
@@ -32,9 +29,7 @@ export function useDeviceList(filters: DeviceFilters, paging: Paging) {
 export function useDeviceTotal() {
   return useQuery({
     queryKey: deviceKeys.total,
-    queryFn: async () =>
-      (await request<Page<DeviceRow>>('/lfscada/equipment/multi/query', { pageNum: 1, pageSize: 1 }, json))
-        .total,
+    queryFn: async () => (await callApi(devicesCalls.list, { pageNum: 1, pageSize: 1 })).total,
   });
 }
 
@@ -42,7 +37,7 @@ export function useDeviceTotal() {
 export function useManufacturers(enabled: boolean) {
   return useQuery({
     queryKey: deviceKeys.manufacturers,
-    queryFn: () => request<string[]>('/lfscada/equipment/multi/extra/queryAllManufacturer', {}, json),
+    queryFn: () => callApi(devicesCalls.manufacturers),
     enabled,
     staleTime: 30_000,
   });
@@ -52,9 +47,7 @@ export function useManufacturers(enabled: boolean) {
 export function useTemplateOptions(enabled: boolean) {
   return useQuery({
     queryKey: deviceKeys.templates,
-    queryFn: async () =>
-      (await request<Page<TemplateOption>>('/lfscada/template/query', { pageNum: 1, pageSize: 500 }, json))
-        .list,
+    queryFn: async () => (await callApi(templatesCalls.list, { pageNum: 1, pageSize: 500 })).list,
     enabled,
     staleTime: 30_000,
   });
@@ -71,15 +64,14 @@ export function useDeviceActions() {
     ]);
 
   const remove = useMutation({
-    mutationFn: (id: number) => request('/lfscada/equipment/multi/delete', { id }, json),
+    mutationFn: (id: number) => callApi(devicesCalls.remove, { id }),
     onSuccess: async () => {
       toastSuccess(t('common:deleted'));
       await refresh();
     },
   });
   const copy = useMutation({
-    mutationFn: ({ id, name }: { id: number; name: string }) =>
-      request<{ id: number }>('/lfscada/equipment/multi/copy', { id, name }, json),
+    mutationFn: ({ id, name }: { id: number; name: string }) => callApi(devicesCalls.copy, { id, name }),
     onSuccess: async (_, { name }) => {
       toastSuccess(t('copy.done', { name }));
       await refresh();

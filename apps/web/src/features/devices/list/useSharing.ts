@@ -1,12 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { SharePerm } from '@fieldhub/shared';
+import { devicesCalls, type SharePerm } from '@fieldhub/shared';
 import { toastSuccess } from '../../../app/notify';
-import { request } from '../../../app/request';
-import type { AuthAccount, ShareInfo } from './deviceTypes';
+import { callApi } from '../../../app/request';
 import { deviceKeys } from './useDevices';
 
-const json = { json: true } as const;
 const shareKey = (equipId: number) => ['devices', 'share', equipId] as const;
 const authKey = (equipId: number) => ['devices', 'auth', equipId] as const;
 
@@ -14,7 +12,7 @@ const authKey = (equipId: number) => ['devices', 'auth', equipId] as const;
 export function useShareInfo(equipId: number | undefined) {
   return useQuery({
     queryKey: shareKey(equipId ?? 0),
-    queryFn: () => request<ShareInfo>('/lfscada/equipment/multi/share/info', { equipId }, json),
+    queryFn: () => callApi(devicesCalls.shareInfo, { equipId }),
     enabled: !!equipId,
   });
 }
@@ -27,15 +25,14 @@ export function useShareActions(equipId: number) {
   /** Sharing on/off together with what the link may show. */
   const editAuth = useMutation({
     mutationFn: (v: { shared: boolean; perms: SharePerm[] }) =>
-      request('/lfscada/equipment/multi/share/editAuth', { equipId, ...v }, json),
+      callApi(devicesCalls.shareAuth, { equipId, ...v }),
     onSuccess: async () => {
       toastSuccess(t('common:saved'));
       await Promise.all([refresh(), client.invalidateQueries({ queryKey: deviceKeys.all })]);
     },
   });
   const editPassword = useMutation({
-    mutationFn: (password: string) =>
-      request('/lfscada/equipment/multi/share/editPwd', { equipId, password }, json),
+    mutationFn: (password: string) => callApi(devicesCalls.sharePassword, { equipId, password }),
     onSuccess: async () => {
       toastSuccess(t('share.password-saved'));
       await refresh();
@@ -48,12 +45,7 @@ export function useShareActions(equipId: number) {
 export function useDeviceAuthorizations(equipmentId: number | undefined) {
   return useQuery({
     queryKey: authKey(equipmentId ?? 0),
-    queryFn: () =>
-      request<{ authorized: AuthAccount[]; candidates: AuthAccount[] }>(
-        '/lfscada/equipment/multi/auth/query',
-        { equipmentId },
-        json,
-      ),
+    queryFn: () => callApi(devicesCalls.authorizations, { equipmentId }),
     enabled: !!equipmentId,
   });
 }
@@ -67,10 +59,8 @@ export function useAuthorizationSave(equipmentId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ add, cancel }: { add: number[]; cancel: number[] }) => {
-      if (add.length)
-        await request('/lfscada/equipment/multi/auth/add', { equipmentId, accountIds: add }, json);
-      for (const accountId of cancel)
-        await request('/lfscada/equipment/multi/auth/cancel', { equipmentId, accountId }, json);
+      if (add.length) await callApi(devicesCalls.authorize, { equipmentId, accountIds: add });
+      for (const accountId of cancel) await callApi(devicesCalls.revoke, { equipmentId, accountId });
     },
     onSuccess: () => toastSuccess(t('common:saved')),
     // a partial failure still changed something: always show the server's state
