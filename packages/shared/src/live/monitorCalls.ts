@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { formBool, formId, pagingSchema } from '../validation/form';
 import { LIMITS } from '../timers';
-import type { GatewayStatus } from '../device/gateway';
-import type { DataType, VariableKind } from '../device/variable';
-import type { RwMode } from '../address/dataTypes';
+import { GATEWAY_STATUSES } from '../device/gateway';
+import { DATA_TYPES, RW_MODES, VARIABLE_KINDS } from '../device/variable';
 import type { LocalizedText } from '../errors/appError';
 
 /**
@@ -133,122 +132,155 @@ export const curveQuerySchema = equipmentRef.extend({
 
 // --- answers -----------------------------------------------------------------------------------
 
+/** A page of rows as the monitoring calls answer it (`Page<T>` of validation/form.ts). */
+export const monitorPageOf = <R extends z.ZodType>(row: R) =>
+  z.object({
+    list: z.array(row),
+    total: z.number().int(),
+    pageNum: z.number().int(),
+    pageSize: z.number().int(),
+  });
+
+/** A stored or live value: a number, a text, or none. */
+const signalValue = z.union([z.number(), z.string(), z.null()]);
+
 /** A variable of the real-time tab with its latest value (null when none was ever received). */
-export interface MonitorSignal {
-  id: number;
-  name: string;
-  key: string;
-  unit: string;
-  decimals: number;
-  dataType: DataType;
-  kind: VariableKind;
-  rw: RwMode;
-  mapping: { value: number | string; text: string }[];
-  writeUpper: number | null;
-  writeLower: number | null;
-  pinned: 'top' | 'bottom' | null;
-  seq: number;
-  storeHistory: boolean;
-  value: number | string | null;
+export const monitorSignalSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  key: z.string(),
+  unit: z.string(),
+  decimals: z.number().int(),
+  dataType: z.enum(DATA_TYPES),
+  kind: z.enum(VARIABLE_KINDS),
+  rw: z.enum(RW_MODES),
+  mapping: z.array(z.object({ value: z.union([z.number(), z.string()]), text: z.string() })),
+  writeUpper: z.number().nullable(),
+  writeLower: z.number().nullable(),
+  pinned: z.enum(['top', 'bottom']).nullable(),
+  seq: z.number().int(),
+  storeHistory: z.boolean(),
+  value: signalValue,
   /** time of the value (ms) */
-  ts: number | null;
+  ts: z.number().nullable(),
   /** 0 = good, otherwise the catalogue code of the failed read */
-  quality: number | null;
-}
+  quality: z.number().int().nullable(),
+});
+export type MonitorSignal = z.output<typeof monitorSignalSchema>;
 
-export interface MonitorGatewayInfo {
-  sn: string;
-  series: string;
-  model: string;
-  firmware: string;
-  status: GatewayStatus;
-  signalStrength: number | null;
-  /** cellular base-station location as the gateway reported it */
-  location: { lng?: number; lat?: number; at?: string; [k: string]: unknown } | null;
-  networkMode: string;
-  remoteMode: string;
+export const monitorGatewayInfoSchema = z.object({
+  sn: z.string(),
+  series: z.string(),
+  model: z.string(),
+  firmware: z.string(),
+  status: z.enum(GATEWAY_STATUSES),
+  signalStrength: z.number().nullable(),
+  /** cellular base-station location as the gateway reported it, with the time it was stamped */
+  location: z
+    .looseObject({ lng: z.number().optional(), lat: z.number().optional(), at: z.string().optional() })
+    .nullable(),
+  networkMode: z.string(),
+  remoteMode: z.string(),
   /** the platform's configuration differs from what the gateway runs */
-  syncNeeded: boolean;
-  lastSeenAt: number | null;
+  syncNeeded: z.boolean(),
+  lastSeenAt: z.number().nullable(),
   /** VPN pass-through is not offered by this platform; always false */
-  vpn: boolean;
-}
+  vpn: z.boolean(),
+});
+export type MonitorGatewayInfo = z.output<typeof monitorGatewayInfoSchema>;
 
-export interface MonitorOpenResult {
-  online: boolean;
-  status: GatewayStatus;
+export const monitorOpenResultSchema = z.object({
+  online: z.boolean(),
+  status: z.enum(GATEWAY_STATUSES),
   /** monitoring was recorded as open (only for an online gateway) */
-  opened: boolean;
+  opened: z.boolean(),
   /** when the opening lapses unless re-opened (ms) */
-  expiresAt: number | null;
-}
+  expiresAt: z.number().nullable(),
+});
+export type MonitorOpenResult = z.output<typeof monitorOpenResultSchema>;
 
-export interface MonitorGroupNode {
-  id: number;
-  parentId: number | null;
-  name: string;
-  seq: number;
+export const monitorGroupNodeSchema = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  name: z.string(),
+  seq: z.number().int(),
   /** devices of this group itself that the caller may see */
-  deviceCount: number;
-  onlineCount: number;
-}
+  deviceCount: z.number().int(),
+  onlineCount: z.number().int(),
+});
+export type MonitorGroupNode = z.output<typeof monitorGroupNodeSchema>;
 
-export interface MonitorDeviceCard {
-  id: number;
-  name: string;
-  groupId: number | null;
-  groupName: string | null;
-  image: string;
-  address: string;
-  lng: number | null;
-  lat: number | null;
-  sn: string | null;
-  series: string | null;
+export const monitorDeviceCardSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  groupId: z.number().int().nullable(),
+  groupName: z.string().nullable(),
+  image: z.string(),
+  address: z.string(),
+  lng: z.number().nullable(),
+  lat: z.number().nullable(),
+  sn: z.string().nullable(),
+  series: z.string().nullable(),
   /** null: no gateway bound */
-  gatewayStatus: GatewayStatus | null;
-  syncNeeded: boolean;
+  gatewayStatus: z.enum(GATEWAY_STATUSES).nullable(),
+  syncNeeded: z.boolean(),
   /** active (unresolved) alarms of the device */
-  alarmCount: number;
+  alarmCount: z.number().int(),
   /** the caller follows this device (followed devices come first) */
-  followed: boolean;
-}
+  followed: z.boolean(),
+});
+export type MonitorDeviceCard = z.output<typeof monitorDeviceCardSchema>;
 
-export interface HistoryValueRow {
-  variableId: number;
-  name: string;
-  unit: string;
-  ts: number;
-  value: number | string | null;
-  quality: number;
-}
+export const historyValueRowSchema = z.object({
+  variableId: z.number().int(),
+  name: z.string(),
+  unit: z.string(),
+  ts: z.number(),
+  value: signalValue,
+  quality: z.number().int(),
+});
+export type HistoryValueRow = z.output<typeof historyValueRowSchema>;
 
-export interface ReportRecordPage {
-  columns: { variableId: number; name: string; unit: string; aggregation: string }[];
+/** Answer of /monitor/multi/history/query: a page of values; the total stops counting at 100,000. */
+export const historyPageSchema = monitorPageOf(historyValueRowSchema).extend({
+  /** the total reached the counting cap: there are at least that many */
+  totalCapped: z.boolean(),
+});
+
+export const reportRecordPageSchema = z.object({
+  columns: z.array(
+    z.object({ variableId: z.number().int(), name: z.string(), unit: z.string(), aggregation: z.string() }),
+  ),
   /** values[variableId][aggregation] as the gateway recorded them */
-  list: { ts: number; values: Record<string, Record<string, number | null>> }[];
-  total: number;
-  pageNum: number;
-  pageSize: number;
-}
+  list: z.array(
+    z.object({ ts: z.number(), values: z.record(z.string(), z.record(z.string(), z.number().nullable())) }),
+  ),
+  total: z.number().int(),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ReportRecordPage = z.output<typeof reportRecordPageSchema>;
 
-export interface CurveSeries {
-  variableId: number;
-  name: string;
-  unit: string;
+export const curveSeriesSchema = z.object({
+  variableId: z.number().int(),
+  name: z.string(),
+  unit: z.string(),
   /** [time ms, value], ascending; each bucket's first, last, min and max */
-  points: [number, number][];
-}
+  points: z.array(z.tuple([z.number(), z.number()])),
+});
+export type CurveSeries = z.output<typeof curveSeriesSchema>;
 
-export interface CurveResult {
+export const curveResultSchema = z.object({
   /** the range the points cover: `startTime`, or the oldest point read when `truncated` */
-  from: number;
-  to: number;
+  from: z.number(),
+  to: z.number(),
   /** more than 200,000 points lay in the range; only the latest were read */
-  truncated: boolean;
+  truncated: z.boolean(),
   /** points read before downsampling */
-  rawPoints: number;
-  series: CurveSeries[];
-}
+  rawPoints: z.number().int(),
+  series: z.array(curveSeriesSchema),
+});
+export type CurveResult = z.output<typeof curveResultSchema>;
 
 // --- websocket ---------------------------------------------------------------------------------
 
@@ -259,28 +291,29 @@ export interface CurveResult {
 export const LIVE_CLOSE_REFUSED = 4001;
 
 /** An alarm record as the calls answer it; times are milliseconds since the epoch. */
-export interface AlarmRecordRow {
-  id: number;
-  kind: 'signal' | 'gateway';
-  equipmentId: number;
-  ruleId: number | null;
-  variableId: number | null;
-  variableName: string;
-  ruleType: '00' | '01';
-  condition: string;
-  threshold: number | null;
-  threshold2: number | null;
-  level: string;
+export const alarmRecordRowSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['signal', 'gateway']),
+  equipmentId: z.number().int(),
+  ruleId: z.number().int().nullable(),
+  variableId: z.number().int().nullable(),
+  variableName: z.string(),
+  ruleType: z.enum(['00', '01']),
+  condition: z.string(),
+  threshold: z.number().nullable(),
+  threshold2: z.number().nullable(),
+  level: z.string(),
   /** the rule's content (empty for gateway alarms: the screen names the gateway state) */
-  content: string;
-  sn: string | null;
-  state: 'active' | 'cleared';
-  triggerValue: number | string | null;
-  releaseValue: number | string | null;
-  triggeredAt: number;
-  releasedAt: number | null;
-  confirmedAt: number | null;
+  content: z.string(),
+  sn: z.string().nullable(),
+  state: z.enum(['active', 'cleared']),
+  triggerValue: signalValue,
+  releaseValue: signalValue,
+  triggeredAt: z.number(),
+  releasedAt: z.number().nullable(),
+  confirmedAt: z.number().nullable(),
   /** login name of the account that confirmed it */
-  confirmedBy: string | null;
-  confirmNote: string;
-}
+  confirmedBy: z.string().nullable(),
+  confirmNote: z.string(),
+});
+export type AlarmRecordRow = z.output<typeof alarmRecordRowSchema>;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { isAppError, Err, LIVE_CLOSE_REFUSED, monitorEquipmentSchema } from '@fieldhub/shared';
+import { isAppError, Err, LIVE_CLOSE_REFUSED, LIVE_SOCKET_PATH, monitorCalls } from '@fieldhub/shared';
 import type { AppContext } from '../../appContext';
-import { call } from '../../http/route';
+import { handle } from '../../http/route';
 import { visibleDevice } from '../../modules/devices/deviceScope';
 import { deviceSignalIds, latestValues } from '../board/latestValues';
 import { LiveHub, type LiveHubOptions } from './liveHub';
@@ -24,18 +24,13 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext, options: LiveH
   const hub = new LiveHub(monitor.bus, options);
   app.addHook('onClose', async () => hub.close());
 
-  call(
-    app,
-    '/lfscada/websocket/monitor/token',
-    { input: monitorEquipmentSchema, access: { perm: 'monitor_view' } },
-    async ({ input, auth }) => {
-      await visibleDevice(db, auth, input.equipmentId);
-      return issueLiveToken(db, clock, auth, input.equipmentId);
-    },
-  );
+  handle(app, monitorCalls.liveToken, async ({ input, auth }) => {
+    await visibleDevice(db, auth, input.equipmentId);
+    return issueLiveToken(db, clock, auth, input.equipmentId);
+  });
 
   app.get(
-    '/lfscada/ws/eg/signal/subscribe/:token',
+    `${LIVE_SOCKET_PATH}:token`,
     // the token is the credential: no session cookie needed on the socket
     { websocket: true, config: { access: { public: true } } },
     async (socket, req) => {

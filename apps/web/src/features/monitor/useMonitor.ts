@@ -1,12 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  TIMERS,
-  type DeviceRow,
-  type MonitorDeviceCard,
-  type MonitorGroupNode,
-  type Page,
-} from '@fieldhub/shared';
-import { request } from '../../app/request';
+import { monitorCalls, TIMERS, type DeviceRow } from '@fieldhub/shared';
+import { callApi, request } from '../../app/request';
 import type { Paging } from '../../app/paging';
 
 /** Filters of the monitor list (docs/requirements/monitoring.md §2.2 /monitor/eg/list). */
@@ -34,7 +28,7 @@ const json = { json: true } as const;
 export function useMonitorGroups() {
   return useQuery({
     queryKey: monitorKeys.groups,
-    queryFn: () => request<MonitorGroupNode[]>('/lfscada/monitor/group/query', {}, json),
+    queryFn: () => callApi(monitorCalls.groups),
     staleTime: 30_000,
   });
 }
@@ -44,11 +38,11 @@ export function useDeviceCards(filters: CardFilters, paging: Paging) {
   return useQuery({
     queryKey: monitorKeys.cardPage(filters, paging),
     queryFn: () =>
-      request<Page<MonitorDeviceCard>>(
-        '/lfscada/monitor/equipment/queryByGroup',
-        { ...paging, ...filters, keyword: filters.keyword || undefined },
-        json,
-      ),
+      callApi(monitorCalls.cardsByGroup, {
+        ...paging,
+        ...filters,
+        keyword: filters.keyword || undefined,
+      }),
     placeholderData: keepPreviousData,
     refetchInterval: TIMERS.gatewayPoll,
   });
@@ -59,11 +53,7 @@ export function useFollow() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, follow }: { id: number; follow: boolean }) =>
-      request(
-        follow ? '/lfscada/monitor/equipment/setFollow' : '/lfscada/monitor/equipment/cancleFollow',
-        { equipmentId: id },
-        json,
-      ),
+      callApi(follow ? monitorCalls.follow : monitorCalls.unfollow, { equipmentId: id }),
     onSuccess: () => client.invalidateQueries({ queryKey: monitorKeys.cards }),
   });
 }

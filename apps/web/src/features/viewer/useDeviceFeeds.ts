@@ -3,14 +3,8 @@
  * sockets, watches user activity in the top window for the idle timer, and stops on leave.
  */
 import { useEffect, useReducer, useRef } from 'react';
-import {
-  MONITOR_OPEN_DELAY,
-  type LiveMessage,
-  type MonitorGatewayInfo,
-  type MonitorOpenResult,
-  type MonitorSignal,
-} from '@fieldhub/shared';
-import { ApiError, request } from '../../app/request';
+import { MONITOR_OPEN_DELAY, monitorCalls, type LiveMessage } from '@fieldhub/shared';
+import { ApiError, callApi } from '../../app/request';
 import { activityTarget, ECONOMIZE_KEY, pollAllowed } from '../monitor/live/pageScope';
 import {
   LiveSocket,
@@ -22,15 +16,11 @@ import type { GatewayProbe } from '../monitor/live/monitorSession';
 import { DeviceFeeds } from './deviceFeed';
 import type { ValueStore } from './valueStore';
 
-const json = { json: true, silent: true } as const;
+const silent = { silent: true } as const;
 
 async function probeGateway(equipmentId: string): Promise<GatewayProbe> {
   try {
-    const info = await request<MonitorGatewayInfo>(
-      '/lfscada/monitor/multi/gateway/info',
-      { equipmentId },
-      json,
-    );
+    const info = await callApi(monitorCalls.gatewayInfo, { equipmentId }, silent);
     return { status: info.status, vpn: info.vpn };
   } catch (err) {
     // 2001: the device has no gateway (docs/requirements/monitoring.md §4.2)
@@ -45,7 +35,7 @@ function deviceSocket(
   onStatus: (s: LiveSocketStatus) => void,
 ): LiveSocket {
   return new LiveSocket({
-    fetchToken: () => request<string>('/lfscada/websocket/monitor/token', { equipmentId }, json),
+    fetchToken: () => callApi(monitorCalls.liveToken, { equipmentId }, silent),
     connect: (token) => new WebSocket(liveSocketUrl(window.location, token)) as unknown as SocketLike,
     onMessage,
     onStatus,
@@ -59,17 +49,11 @@ export function useDeviceFeeds(store: ValueStore, equipmentIds: readonly string[
   useEffect(() => {
     const ids = idsKey ? idsKey.split(',') : [];
     const feeds = new DeviceFeeds(store, {
-      signals: (equipmentId) =>
-        request<MonitorSignal[]>('/lfscada/monitor/multi/signal/query', { equipmentId }, json),
+      signals: (equipmentId) => callApi(monitorCalls.signals, { equipmentId }, silent),
       probeGateway,
       open: async (equipmentId) =>
-        (
-          await request<MonitorOpenResult>(
-            '/lfscada/monitor/multi/open',
-            { equipmentId, interval: MONITOR_OPEN_DELAY.equipment },
-            json,
-          )
-        ).opened,
+        (await callApi(monitorCalls.open, { equipmentId, interval: MONITOR_OPEN_DELAY.equipment }, silent))
+          .opened,
       socket: deviceSocket,
       pollAllowed: pollAllowed(),
       economize: localStorage.getItem(ECONOMIZE_KEY) === '1',

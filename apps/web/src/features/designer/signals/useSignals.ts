@@ -4,8 +4,8 @@
  * cached by TanStack Query.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { MonitorSignal } from '@fieldhub/shared';
-import { request } from '../../../app/request';
+import { monitorCalls, type MonitorSignal } from '@fieldhub/shared';
+import { callApi, request } from '../../../app/request';
 
 export interface EquipmentOption {
   id: number;
@@ -31,11 +31,7 @@ export function fetchEquipments(): Promise<EquipmentOption[]> {
 }
 
 export function fetchSignals(equipId: string, silent = false): Promise<MonitorSignal[]> {
-  return request<MonitorSignal[]>(
-    '/lfscada/monitor/multi/signal/query',
-    { equipmentId: Number(equipId) },
-    { json: true, silent },
-  );
+  return callApi(monitorCalls.signals, { equipmentId: Number(equipId) }, { silent });
 }
 
 export function useEquipments() {

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Flex, Segmented, Select, Spin, Typography } from 'antd';
 import { LineChartOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, type CurveResult, type LiveValue, type MonitorSignal } from '@fieldhub/shared';
-import { request } from '../../../app/request';
+import { LIMITS, monitorCalls, type LiveValue, type MonitorSignal } from '@fieldhub/shared';
+import { callApi } from '../../../app/request';
 import type { ValueMap } from '../live/liveValues';
 import { curveBase, useEChart } from './echarts';
 import { RangeField, rangeProblemText, useRange, type TimeRange } from './RangeField';
@@ -100,8 +100,8 @@ export function RealtimeCurveTab({
     // the values shown now, then the stored history of the window (older points go first)
     add([...valuesRef.current].map(([signalId, v]) => ({ signalId, ...v })));
     const now = Date.now();
-    request<CurveResult>(
-      '/lfscada/monitor/multi/curve/query',
+    callApi(
+      monitorCalls.curve,
       {
         equipmentId,
         variableIds: picked.map((s) => s.id),
@@ -109,7 +109,7 @@ export function RealtimeCurveTab({
         endTime: now,
         width: 600,
       },
-      { json: true, silent: true },
+      { silent: true },
     )
       .then((curve) => {
         if (stopped) return;
@@ -187,17 +187,13 @@ export function HistoryCurveTab({
   const curve = useQuery({
     queryKey: ['monitor', 'curve', equipmentId, drawn?.ids, shown],
     queryFn: () =>
-      request<CurveResult>(
-        '/lfscada/monitor/multi/curve/query',
-        {
-          equipmentId,
-          variableIds: drawn!.ids,
-          startTime: Math.round(shown!.start),
-          endTime: Math.round(shown!.end),
-          width: Math.max(100, Math.min(4000, ref.current?.clientWidth ?? 1000)),
-        },
-        { json: true },
-      ),
+      callApi(monitorCalls.curve, {
+        equipmentId,
+        variableIds: drawn!.ids,
+        startTime: Math.round(shown!.start),
+        endTime: Math.round(shown!.end),
+        width: Math.max(100, Math.min(4000, ref.current?.clientWidth ?? 1000)),
+      }),
     enabled: !!drawn && !!shown,
     staleTime: Infinity,
   });

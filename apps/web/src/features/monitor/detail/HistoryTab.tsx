@@ -4,10 +4,16 @@ import { Alert, Button, Flex, Segmented, Select, Table, Typography } from 'antd'
 import { ExportOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { HistoryValueRow, MonitorSignal, Page, ReportRecordPage, ReportRow } from '@fieldhub/shared';
+import {
+  monitorCalls,
+  type HistoryValueRow,
+  type MonitorSignal,
+  type ReportRecordPage,
+  type ReportRow,
+} from '@fieldhub/shared';
 import { exportFileName } from '../../../app/downloadNames';
 import { tablePagination, usePaging } from '../../../app/paging';
-import { download, request } from '../../../app/request';
+import { callApi, downloadCall, request } from '../../../app/request';
 import { can, useSession } from '../../../app/session';
 import { QualityTag } from './RealtimeTab';
 import { RangeField, rangeProblemText, useRange, type TimeRange } from './RangeField';
@@ -35,12 +41,7 @@ function DataHistory({ equipmentId, signals }: { equipmentId: number; signals: M
   });
   const rows = useQuery({
     queryKey: ['monitor', 'history', equipmentId, asked, pager.paging],
-    queryFn: () =>
-      request<Page<HistoryValueRow> & { totalCapped: boolean }>(
-        '/lfscada/monitor/multi/history/query',
-        { ...body(asked), ...pager.paging },
-        json,
-      ),
+    queryFn: () => callApi(monitorCalls.history, { ...body(asked), ...pager.paging }),
     placeholderData: keepPreviousData,
     enabled: !rangeProblemText(asked.range),
   });
@@ -49,8 +50,8 @@ function DataHistory({ equipmentId, signals }: { equipmentId: number; signals: M
   const exportRows = async () => {
     setExporting(true);
     try {
-      await download(
-        '/lfscada/monitor/multi/history/export',
+      await downloadCall(
+        monitorCalls.historyExport,
         { ...body(asked), utcOffsetMinutes: -new Date().getTimezoneOffset() },
         exportFileName(t('history.file'), new Date()),
       );
@@ -149,11 +150,13 @@ function ReportHistory({ equipmentId }: { equipmentId: number }) {
   const records = useQuery({
     queryKey: ['monitor', 'report-records', equipmentId, reportId, asked.range, pager.paging],
     queryFn: () =>
-      request<ReportRecordPage>(
-        '/lfscada/monitor/multi/report/query',
-        { equipmentId, reportId, startTime: asked.range.start, endTime: asked.range.end, ...pager.paging },
-        json,
-      ),
+      callApi(monitorCalls.reportRecords, {
+        equipmentId,
+        reportId,
+        startTime: asked.range.start,
+        endTime: asked.range.end,
+        ...pager.paging,
+      }),
     enabled: !!reportId && !rangeProblemText(asked.range),
     placeholderData: keepPreviousData,
   });
@@ -163,8 +166,8 @@ function ReportHistory({ equipmentId }: { equipmentId: number }) {
   const exportRecords = async () => {
     setExporting(true);
     try {
-      await download(
-        '/lfscada/monitor/multi/report/export',
+      await downloadCall(
+        monitorCalls.reportExport,
         {
           equipmentId,
           reportId,

@@ -2,21 +2,21 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   MONITOR_OPEN_DELAY,
+  monitorCalls,
   type LiveMessage,
   type LiveValue,
   type MonitorGatewayInfo,
-  type MonitorOpenResult,
   type MonitorSignal,
   type SignalAlarm,
 } from '@fieldhub/shared';
-import { ApiError, request } from '../../../app/request';
+import { ApiError, callApi } from '../../../app/request';
 import { activityTarget, ECONOMIZE_KEY, pollAllowed } from '../live/pageScope';
 import { LiveSocket, liveSocketUrl, type LiveSocketStatus, type SocketLike } from '../live/liveSocket';
 import { initialValues, mergeValues, type ValueMap } from '../live/liveValues';
 import { MonitorSession, type MonitorSessionState } from '../live/monitorSession';
 import { monitorKeys } from '../useMonitor';
 
-const json = { json: true, silent: true } as const;
+const silent = { silent: true } as const;
 
 export interface LiveDevice {
   signals: MonitorSignal[] | undefined;
@@ -47,8 +47,7 @@ export function useLiveDevice(equipmentId: number): LiveDevice {
   const client = useQueryClient();
   const signals = useQuery({
     queryKey: monitorKeys.signals(equipmentId),
-    queryFn: () =>
-      request<MonitorSignal[]>('/lfscada/monitor/multi/signal/query', { equipmentId }, { json: true }),
+    queryFn: () => callApi(monitorCalls.signals, { equipmentId }),
   });
   const [values, setValues] = useState<ValueMap>(new Map());
   const valuesRef = useRef<ValueMap>(values);
@@ -105,7 +104,7 @@ export function useLiveDevice(equipmentId: number): LiveDevice {
 
   useEffect(() => {
     const live = new LiveSocket({
-      fetchToken: () => request<string>('/lfscada/websocket/monitor/token', { equipmentId }, json),
+      fetchToken: () => callApi(monitorCalls.liveToken, { equipmentId }, silent),
       connect: (token) => new WebSocket(liveSocketUrl(window.location, token)) as unknown as SocketLike,
       onMessage,
       onStatus: (s) => setSocket(s),
@@ -114,11 +113,7 @@ export function useLiveDevice(equipmentId: number): LiveDevice {
     const monitor = new MonitorSession({
       probeGateway: async () => {
         try {
-          const info = await request<MonitorGatewayInfo>(
-            '/lfscada/monitor/multi/gateway/info',
-            { equipmentId },
-            json,
-          );
+          const info = await callApi(monitorCalls.gatewayInfo, { equipmentId }, silent);
           setGateway(info);
           setNoGateway(false);
           return { status: info.status, vpn: info.vpn };
@@ -134,13 +129,8 @@ export function useLiveDevice(equipmentId: number): LiveDevice {
         }
       },
       open: async () =>
-        (
-          await request<MonitorOpenResult>(
-            '/lfscada/monitor/multi/open',
-            { equipmentId, interval: MONITOR_OPEN_DELAY.equipment },
-            json,
-          )
-        ).opened,
+        (await callApi(monitorCalls.open, { equipmentId, interval: MONITOR_OPEN_DELAY.equipment }, silent))
+          .opened,
       onChange: (state) => {
         setSession(state);
         // economize mode pauses the socket with the monitoring; activity resumes both

@@ -1,4 +1,4 @@
-import { liveMessageSchema, TIMERS, type LiveMessage } from '@fieldhub/shared';
+import { LIVE_SOCKET_PATH, liveMessageSchema, TIMERS, type LiveMessage } from '@fieldhub/shared';
 
 /**
  * The live-data socket of one device (docs/requirements/monitoring.md §5.1): a token from
@@ -39,7 +39,7 @@ export function sameHostSocketUrl(location: { protocol: string; host: string }, 
 
 /** The live-data socket of one device. */
 export function liveSocketUrl(location: { protocol: string; host: string }, token: string): string {
-  return sameHostSocketUrl(location, '/lfscada/ws/eg/signal/subscribe/', token);
+  return sameHostSocketUrl(location, LIVE_SOCKET_PATH, token);
 }
 
 /** One frame as a live message, or null for anything else. */

@@ -11,12 +11,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type {
-  AlarmRecordRow,
-  HistoryValueRow,
-  Page,
-  ProjectAlarmRow,
-  ProjectHistoryRow,
+import {
+  monitorCalls,
+  type AlarmRecordRow,
+  type HistoryValueRow,
+  type Page,
+  type ProjectAlarmRow,
+  type ProjectHistoryRow,
 } from '@fieldhub/shared';
 import type { Widget } from '@fieldhub/hmi';
 import { request } from '../../../../app/request';
@@ -67,8 +68,8 @@ function HistoryTable({
         body: { projectId: Number(project), dataSignal: variableIds, startTime: start, endTime: end },
       }
     : {
-        query: '/lfscada/monitor/multi/history/query',
-        export: '/lfscada/monitor/multi/history/export',
+        query: monitorCalls.history.path,
+        export: monitorCalls.historyExport.path,
         body: {
           equipmentId: Number(equipmentId),
           variableIds: variableIds.length ? variableIds : undefined,

@@ -4,9 +4,9 @@
  * chart series of the last `timeRange` minutes, read again every `rollTime` seconds.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ReportRecordPage } from '@fieldhub/shared';
+import { monitorCalls, type ReportRecordPage } from '@fieldhub/shared';
 import type { Widget } from '@fieldhub/hmi';
-import { request } from '../../../../app/request';
+import { callApi, request } from '../../../../app/request';
 import { useWidgetRuntime, type WidgetRuntime } from '../runtime';
 import { num } from '../styleOf';
 import { useWidgetText } from '../widgetText';
@@ -40,7 +40,7 @@ export function fetchReportRecords(scope: WidgetRuntime['scope'], q: ReportQuery
         { projectId: Number(scope.id), ...body },
         { json: true, silent: true },
       )
-    : request<ReportRecordPage>('/lfscada/monitor/multi/report/query', body, { json: true, silent: true });
+    : callApi(monitorCalls.reportRecords, body, { silent: true });
 }
 
 /** The export call of the report's records in the range: the device call, or the project's twin. */
@@ -59,7 +59,7 @@ export function reportExportCall(
         url: '/lfscada/monitor/project/custom/report/data/export',
         body: { projectId: Number(scope.id), ...body },
       }
-    : { url: '/lfscada/monitor/multi/report/export', body };
+    : { url: monitorCalls.reportExport.path, body };
 }
 
 /** The aggregation's name in the reader's language (widget bodies only: the canvas gives the text). */
