@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Browser-side polling of a long-running command's result (docs/requirements/monitoring.md §6.2): at most 180
  * rounds; the wait is 0.5 s while the counter is 0, 1 s below 1, 2 s below 5, 5 s below 10, 10 s below 30,
@@ -27,6 +29,22 @@ export function commandPollSchedule(rounds = COMMAND_POLL_ROUNDS): number[] {
   }
   return waits;
 }
+
+/**
+ * What a command task's callback answers (/lfscada/equipment/multi/callback and the project
+ * page's signal/callback): still waiting, or the outcome with its catalogue code, the code's
+ * message in the caller's language and the task's result data.
+ */
+export const commandTaskAnswerSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('wait') }),
+  z.object({
+    status: z.enum(['success', 'failure']),
+    code: z.string(),
+    message: z.string(),
+    data: z.unknown(),
+  }),
+]);
+export type CommandTaskAnswer = z.output<typeof commandTaskAnswerSchema>;
 
 export interface CommandPollOutcome<T> {
   done: boolean;

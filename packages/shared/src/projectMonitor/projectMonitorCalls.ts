@@ -1,18 +1,19 @@
 import { z } from 'zod';
 import { formBool, formId, pagingSchema } from '../validation/form';
-import { commaIdList, type MvarValue } from '../mvar/mvarCalls';
+import { commaIdList } from '../mvar/mvarCalls';
 import {
+  alarmRecordRowSchema,
+  historyValueRowSchema,
   reportExportSchema,
   timeInput,
   utcOffsetInput,
-  type AlarmRecordRow,
-  type HistoryValueRow,
 } from '../live/monitorCalls';
 import { LIMITS } from '../timers';
 import { ALARM_LEVELS } from '../device/alarmRule';
-import type { GatewayStatus } from '../device/gateway';
-import { pagePasswordSchema, type PageDocumentJson, type PageRow } from '../pages/pageCalls';
-import type { RwMode } from '../address/dataTypes';
+import { GATEWAY_STATUSES } from '../device/gateway';
+import { RW_MODES } from '../device/variable';
+import { pageInfoSchema, pagePasswordSchema } from '../pages/pageCalls';
+import { mvarValueSchema } from './projectSocket';
 
 /**
  * Project monitoring (docs/requirements/projects.md §7, §9; issue 8): the calls a live project
@@ -277,79 +278,90 @@ export const projectDevicesSchema = z.object({ projectId: formId });
 
 // --- answers -----------------------------------------------------------------------------------
 
-export interface ProjectGatewayRow {
-  equipmentId: number;
+/** A value as read: a number, a text, or none. */
+const signalValue = z.union([z.number(), z.string(), z.null()]);
+const gatewayStatus = z.enum(GATEWAY_STATUSES);
+
+export const projectGatewayRowSchema = z.object({
+  equipmentId: z.number().int(),
   /** seconds an opening lasts (PROJECT_OPEN_DELAY_S), sent back with gateway/open */
-  interval: number;
-  online: boolean;
+  interval: z.number().int(),
+  online: z.boolean(),
   /** null: no gateway bound */
-  status: GatewayStatus | null;
+  status: gatewayStatus.nullable(),
   /** VPN pass-through is not offered by this platform; always false */
-  vpn: boolean;
-}
+  vpn: z.boolean(),
+});
+export type ProjectGatewayRow = z.output<typeof projectGatewayRowSchema>;
 
 /** A page signal with its latest value (null while none was ever received). */
-export interface ProjectSignal {
-  equipmentId: number;
-  signalId: number;
-  name: string;
-  unit: string;
-  decimals: number;
-  rw: RwMode;
-  value: number | string | null;
-  ts: number | null;
+export const projectSignalSchema = z.object({
+  equipmentId: z.number().int(),
+  signalId: z.number().int(),
+  name: z.string(),
+  unit: z.string(),
+  decimals: z.number().int(),
+  rw: z.enum(RW_MODES),
+  value: signalValue,
+  ts: z.number().nullable(),
   /** 0 = good, otherwise the catalogue code of the failed read */
-  quality: number | null;
-}
+  quality: z.number().int().nullable(),
+});
+export type ProjectSignal = z.output<typeof projectSignalSchema>;
 
-export interface ProjectSignalAnswer {
-  signals: ProjectSignal[];
-  mvars: MvarValue[];
-}
+export const projectSignalAnswerSchema = z.object({
+  signals: z.array(projectSignalSchema),
+  mvars: z.array(mvarValueSchema),
+});
+export type ProjectSignalAnswer = z.output<typeof projectSignalAnswerSchema>;
 
-export interface ProjectEquipCount {
-  count: number;
-  total: number;
-  online: number;
-  offline: number;
+export const projectEquipCountAnswerSchema = z.object({
+  count: z.number().int(),
+  total: z.number().int(),
+  online: z.number().int(),
+  offline: z.number().int(),
   /** devices with at least one active alarm */
-  alarm: number;
-}
+  alarm: z.number().int(),
+});
+export type ProjectEquipCount = z.output<typeof projectEquipCountAnswerSchema>;
 
-export interface ProjectAlarmCount {
+export const projectAlarmCountAnswerSchema = z.object({
   /** active signal alarms plus active gateway-offline alarms */
-  total: number;
-  signal: number;
-  gateway: number;
-}
+  total: z.number().int(),
+  signal: z.number().int(),
+  gateway: z.number().int(),
+});
+export type ProjectAlarmCount = z.output<typeof projectAlarmCountAnswerSchema>;
 
-/** page/info: the page row; the document only when the page is not locked for the caller. */
-export type ProjectPageInfo = PageRow & {
-  projectId: number;
-  /** password-protected and not yet unlocked in this session: validPassword first */
-  locked: boolean;
-  document: PageDocumentJson | null;
-};
+/**
+ * page/info: the page row with `locked` (password-protected and not yet unlocked in this session:
+ * validPassword first) and the document only when the page is not locked for the caller.
+ */
+export const projectPageInfoAnswerSchema = pageInfoSchema.extend({ projectId: z.number().int() });
+export type ProjectPageInfo = z.output<typeof projectPageInfoAnswerSchema>;
 
 /** A history row of history/queryAll: the device value row with its device. */
-export type ProjectHistoryRow = HistoryValueRow & {
-  equipmentId: number;
+export const projectHistoryRowSchema = historyValueRowSchema.extend({
+  equipmentId: z.number().int(),
   /** the title the device is bound to the project with */
-  equipmentTitle: string;
-};
+  equipmentTitle: z.string(),
+});
+export type ProjectHistoryRow = z.output<typeof projectHistoryRowSchema>;
 
 /** An alarm row of alarm/queryAll: the device alarm record with the device's project title. */
-export type ProjectAlarmRow = AlarmRecordRow & { equipmentTitle: string };
+export const projectAlarmRowSchema = alarmRecordRowSchema.extend({ equipmentTitle: z.string() });
+export type ProjectAlarmRow = z.output<typeof projectAlarmRowSchema>;
 
 /** A device bound to the project, as queryAll answers it. */
-export interface ProjectDevice {
-  equipmentId: number;
+export const projectDeviceSchema = z.object({
+  equipmentId: z.number().int(),
   /** the title given when binding it to the project */
-  title: string;
+  title: z.string(),
   /** the key it is bound with (unique in the project) */
-  key: string;
+  key: z.string(),
   /** null: no gateway bound */
-  status: GatewayStatus | null;
+  status: gatewayStatus.nullable(),
   /** active alarms, signal and gateway */
-  alarmCount: number;
-}
+  alarmCount: z.number().int(),
+});
+export type ProjectDevice = z.output<typeof projectDeviceSchema>;

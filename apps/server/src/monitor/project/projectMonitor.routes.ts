@@ -2,32 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import {
   Err,
   LIVE_CLOSE_REFUSED,
+  PROJECT_LIVE_SOCKET_PATH,
   isAppError,
-  projectAlarmAllSchema,
-  projectAlarmExportSchema,
-  projectAlarmConfirmSchema,
-  projectAlarmCountSchema,
-  projectAlarmQuerySchema,
-  projectCallbackSchema,
-  projectCurveQuerySchema,
-  projectDevicesSchema,
-  projectEquipCountSchema,
-  projectGatewayOpenSchema,
-  projectGatewayQuerySchema,
-  projectHistoryAllSchema,
-  projectHistoryExportSchema,
-  projectHistoryQuerySchema,
-  projectPageInfoSchema,
-  projectPagePasswordSchema,
-  projectReportColsSchema,
-  projectReportExportSchema,
-  projectReportQuerySchema,
-  projectSignalQuerySchema,
-  projectTokenSchema,
-  projectWriteSchema,
+  projectMonitorCalls as calls,
 } from '@fieldhub/shared';
 import type { AppContext } from '../../appContext';
-import { call } from '../../http/route';
+import { handle } from '../../http/route';
 import { attachmentHeader, XLSX_TYPE } from '../../modules/bulk/workbook';
 import type { LiveHubOptions } from '../live/liveHub';
 import { ProjectHub } from './projectHub';
@@ -37,8 +17,9 @@ import { consumeProjectToken, type ProjectWatch } from './projectTokens';
 
 /**
  * Project monitoring (docs/requirements/projects.md §7, §9; docs/project-monitor-api.md): the calls of a live
- * project page and its socket. Access is checked in the service through the page's or the project's
- * access (projectScope.ts). Registered after monitorRoutes, whose websocket plugin it uses.
+ * project page (packages/shared/src/contract/projectMonitor.ts) and its socket. Access is checked in the
+ * service through the page's or the project's access (projectScope.ts). Registered after monitorRoutes,
+ * whose websocket plugin it uses.
  */
 export function projectMonitorRoutes(
   app: FastifyInstance,
@@ -58,104 +39,53 @@ export function projectMonitorRoutes(
   const hub = new ProjectHub(monitor.bus, options);
   app.addHook('onClose', async () => hub.close());
 
-  const base = '/lfscada/monitor/project';
-  call(app, `${base}/gateway/query`, { input: projectGatewayQuerySchema }, ({ input, auth }) =>
-    service.gatewayQuery(deps, auth, input),
-  );
-  call(app, `${base}/gateway/open`, { input: projectGatewayOpenSchema }, ({ input, auth }) =>
-    service.gatewayOpen(deps, auth, input),
-  );
-  call(app, `${base}/signal/query`, { input: projectSignalQuerySchema }, ({ input, auth }) =>
-    service.signalQuery(deps, auth, input),
-  );
-  call(app, `${base}/signal/writeVal`, { input: projectWriteSchema }, ({ input, auth, req }) =>
-    service.writeVal(deps, auth, input, req.ip),
-  );
-  call(app, `${base}/signal/callback`, { input: projectCallbackSchema }, ({ input, auth, lang }) =>
+  handle(app, calls.gateways, ({ input, auth }) => service.gatewayQuery(deps, auth, input));
+  handle(app, calls.open, ({ input, auth }) => service.gatewayOpen(deps, auth, input));
+  handle(app, calls.signals, ({ input, auth }) => service.signalQuery(deps, auth, input));
+  handle(app, calls.write, ({ input, auth, req }) => service.writeVal(deps, auth, input, req.ip));
+  handle(app, calls.writeCallback, ({ input, auth, lang }) =>
     service.writeCallback(deps, auth, input.uuid, lang),
   );
-  call(app, `${base}/equip/queryCount`, { input: projectEquipCountSchema }, ({ input, auth }) =>
-    service.equipCount(deps, auth, input),
-  );
-  call(app, `${base}/alarm/queryCount`, { input: projectAlarmCountSchema }, ({ input, auth }) =>
-    service.alarmCount(deps, auth, input.projectId),
-  );
-  call(app, `${base}/alarm/query`, { input: projectAlarmQuerySchema }, ({ input, auth }) =>
-    service.alarmQuery(deps, auth, input),
-  );
-  call(app, `${base}/alarm/confirm`, { input: projectAlarmConfirmSchema }, ({ input, auth, req }) =>
-    service.alarmConfirm(deps, auth, input, req.ip),
-  );
-  call(app, `${base}/page/info`, { input: projectPageInfoSchema }, ({ input, auth }) =>
-    service.pageInfo(deps, auth, input.id),
-  );
-  call(app, `${base}/page/validPassword`, { input: projectPagePasswordSchema }, ({ input, auth }) =>
-    service.validPassword(deps, auth, input),
-  );
-  call(app, `${base}/history/query`, { input: projectHistoryQuerySchema }, ({ input, auth }) =>
-    service.historyQuery(deps, auth, input),
-  );
-  call(app, `${base}/queryAllForCurve`, { input: projectCurveQuerySchema }, ({ input, auth }) =>
-    service.curveQuery(deps, auth, input),
-  );
+  handle(app, calls.equipCount, ({ input, auth }) => service.equipCount(deps, auth, input));
+  handle(app, calls.alarmCount, ({ input, auth }) => service.alarmCount(deps, auth, input.projectId));
+  handle(app, calls.alarms, ({ input, auth }) => service.alarmQuery(deps, auth, input));
+  handle(app, calls.confirmAlarms, ({ input, auth, req }) => service.alarmConfirm(deps, auth, input, req.ip));
+  handle(app, calls.pageInfo, ({ input, auth }) => service.pageInfo(deps, auth, input.id));
+  handle(app, calls.validPagePassword, ({ input, auth }) => service.validPassword(deps, auth, input));
+  handle(app, calls.history, ({ input, auth }) => service.historyQuery(deps, auth, input));
+  handle(app, calls.curve, ({ input, auth }) => service.curveQuery(deps, auth, input));
 
-  call(app, `${base}/history/queryAll`, { input: projectHistoryAllSchema }, ({ input, auth }) =>
-    records.historyAll(deps, auth, input),
-  );
-  call(
-    app,
-    `${base}/queryAllData`,
-    { input: projectHistoryExportSchema },
-    async ({ input, auth, lang, reply }) => {
-      const file = await records.historyAllExport(deps, auth, input, lang);
-      return reply
-        .header('content-type', XLSX_TYPE)
-        .header('content-disposition', attachmentHeader(file.filename))
-        .send(file.stream);
-    },
-  );
-  call(app, `${base}/alarm/queryAll`, { input: projectAlarmAllSchema }, ({ input, auth }) =>
-    records.alarmAll(deps, auth, input),
-  );
-  call(
-    app,
-    `${base}/alarm/export`,
-    { input: projectAlarmExportSchema },
-    async ({ input, auth, lang, reply }) => {
-      const file = await records.alarmExport(deps, auth, input, lang);
-      return reply
-        .header('content-type', XLSX_TYPE)
-        .header('content-disposition', attachmentHeader(file.filename))
-        .send(file.body);
-    },
-  );
-  call(app, `${base}/report/queryCols`, { input: projectReportColsSchema }, ({ input, auth }) =>
-    records.reportCols(deps, auth, input),
-  );
-  call(app, `${base}/custom/report/data/query`, { input: projectReportQuerySchema }, ({ input, auth }) =>
-    records.reportRecords(deps, auth, input),
-  );
-  call(
-    app,
-    `${base}/custom/report/data/export`,
-    { input: projectReportExportSchema },
-    async ({ input, auth, lang, reply }) => {
-      const file = await records.reportRecordsExport(deps, auth, input, lang);
-      return reply
-        .header('content-type', XLSX_TYPE)
-        .header('content-disposition', attachmentHeader(file.filename))
-        .send(file.body);
-    },
-  );
-  call(app, `${base}/queryAll`, { input: projectDevicesSchema }, ({ input, auth }) =>
-    records.projectDevices(deps, auth, input.projectId),
-  );
+  handle(app, calls.historyAll, ({ input, auth }) => records.historyAll(deps, auth, input));
+  handle(app, calls.historyExport, async ({ input, auth, lang, reply }) => {
+    const file = await records.historyAllExport(deps, auth, input, lang);
+    // awaiting the reply waits until the file is sent
+    await reply
+      .header('content-type', XLSX_TYPE)
+      .header('content-disposition', attachmentHeader(file.filename))
+      .send(file.stream);
+  });
+  handle(app, calls.alarmsAll, ({ input, auth }) => records.alarmAll(deps, auth, input));
+  handle(app, calls.alarmExport, async ({ input, auth, lang, reply }) => {
+    const file = await records.alarmExport(deps, auth, input, lang);
+    await reply
+      .header('content-type', XLSX_TYPE)
+      .header('content-disposition', attachmentHeader(file.filename))
+      .send(file.body);
+  });
+  handle(app, calls.reportColumns, ({ input, auth }) => records.reportCols(deps, auth, input));
+  handle(app, calls.reportRecords, ({ input, auth }) => records.reportRecords(deps, auth, input));
+  handle(app, calls.reportExport, async ({ input, auth, lang, reply }) => {
+    const file = await records.reportRecordsExport(deps, auth, input, lang);
+    await reply
+      .header('content-type', XLSX_TYPE)
+      .header('content-disposition', attachmentHeader(file.filename))
+      .send(file.body);
+  });
+  handle(app, calls.devices, ({ input, auth }) => records.projectDevices(deps, auth, input.projectId));
 
-  call(app, '/lfscada/websocket/monitor/project/token', { input: projectTokenSchema }, ({ input, auth }) =>
-    service.projectToken(db, clock, auth, input),
-  );
+  handle(app, calls.liveToken, ({ input, auth }) => service.projectToken(db, clock, auth, input));
   app.get(
-    '/lfscada/ws/project/signal/subscribe/:token',
+    `${PROJECT_LIVE_SOCKET_PATH}:token`,
     // the token is the credential: no session cookie needed on the socket
     { websocket: true, config: { access: { public: true } } },
     async (socket, req) => {

@@ -13,9 +13,9 @@ import { Alert, Button, Empty, Flex, Form, Input, Spin, Tabs, Tag, Tooltip } fro
 import { CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { parsePage, widgetsFor, type PageDocument } from '@fieldhub/hmi';
-import type { MonitorSignal, PageRow, ProjectPageInfo } from '@fieldhub/shared';
+import { pagesCalls, projectMonitorCalls, type MonitorSignal } from '@fieldhub/shared';
 import { PageFrame } from '../../app/components/PageFrame';
-import { request } from '../../app/request';
+import { callApi } from '../../app/request';
 import { useSession } from '../../app/session';
 import { loadViewedPage, PageContentError } from '../designer/data/pageApi';
 import type { DeviceState } from './deviceFeed';
@@ -196,7 +196,7 @@ function DevicePage({ pageId, tabs }: { pageId: string; tabs?: ReactNode }) {
         <LoadFailure error={page.error} />
       ) : page.data.doc === null ? (
         <PasswordGate
-          url="/lfscada/configuration/page/validPassword"
+          call={pagesCalls.validPassword}
           pageId={pageId}
           onOpened={() => void client.invalidateQueries({ queryKey: ['viewer', 'page', pageId] })}
         />
@@ -222,11 +222,7 @@ function DevicePages({
   const pages = useQuery({
     queryKey: ['viewer', 'pages', equipmentId],
     queryFn: () =>
-      request<PageRow[]>(
-        '/lfscada/configuration/page/query',
-        { ownerKind: 'equipment', ownerId: equipmentId },
-        { json: true, silent: true },
-      ),
+      callApi(pagesCalls.list, { ownerKind: 'equipment', ownerId: equipmentId }, { silent: true }),
     retry: false,
   });
   if (pages.isPending) return <Spin style={{ display: 'block', margin: 48 }} data-testid="viewer-loading" />;
@@ -255,15 +251,23 @@ function DevicePages({
   return <DevicePage pageId={current} tabs={tabs} />;
 }
 
-/** The password of a protected page (the validPassword call at `url`), then the page again. */
-function PasswordGate({ url, pageId, onOpened }: { url: string; pageId: string; onOpened(): void }) {
+/** The password of a protected page (the device or the project page's validPassword call), then the page. */
+function PasswordGate({
+  call,
+  pageId,
+  onOpened,
+}: {
+  call: typeof pagesCalls.validPassword | typeof projectMonitorCalls.validPagePassword;
+  pageId: string;
+  onOpened(): void;
+}) {
   const { t } = useTranslation('viewer');
   const [form] = Form.useForm<{ password: string }>();
   const [busy, setBusy] = useState(false);
   const submit = async ({ password }: { password: string }) => {
     setBusy(true);
     try {
-      await request(url, { id: pageId, password }, { json: true, silent: true });
+      await callApi(call, { id: pageId, password }, { silent: true });
       onOpened();
     } catch (err) {
       form.setFields([{ name: 'password', errors: [err instanceof Error ? err.message : String(err)] }]);
@@ -305,11 +309,7 @@ function ProjectPage({ projectId, pageId }: { projectId: string; pageId: string 
   const info = useQuery({
     queryKey: key,
     queryFn: async () => {
-      const answer = await request<ProjectPageInfo>(
-        '/lfscada/monitor/project/page/info',
-        { id: pageId },
-        { json: true, silent: true },
-      );
+      const answer = await callApi(projectMonitorCalls.pageInfo, { id: pageId }, { silent: true });
       if (!answer.document) return { answer, doc: null };
       const parsed = parsePage(answer.document);
       if (!parsed.ok) throw new PageContentError(parsed.issues);
@@ -324,7 +324,7 @@ function ProjectPage({ projectId, pageId }: { projectId: string; pageId: string 
   else if (!info.data.doc)
     body = (
       <PasswordGate
-        url="/lfscada/monitor/project/page/validPassword"
+        call={projectMonitorCalls.validPagePassword}
         pageId={pageId}
         onOpened={() => void client.invalidateQueries({ queryKey: key })}
       />

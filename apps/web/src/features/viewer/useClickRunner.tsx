@@ -11,10 +11,10 @@ import { useNavigate } from 'react-router-dom';
 import { App, Input, Select, Typography } from 'antd';
 import type { ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Err, messageFor, type MonitorSignal } from '@fieldhub/shared';
+import { Err, messageFor, projectMonitorCalls, type MonitorSignal } from '@fieldhub/shared';
 import type { ClickConfig, Widget } from '@fieldhub/hmi';
 import { optionsOf } from '../designer/widgets/styleOf';
-import { request } from '../../app/request';
+import { callApi, request } from '../../app/request';
 import { currentLang } from '../../app/i18n';
 import { can, useSession } from '../../app/session';
 import { toastError, toastSuccess } from '../../app/notify';
@@ -44,14 +44,8 @@ export const deviceWriteCalls: WriteCalls = {
 /** Writes of a project page go through the project (its devices must be bound to it). */
 export function projectWriteCalls(projectId: string): WriteCalls {
   return {
-    write: (_equipId, signalId, value) =>
-      request<{ uuid: string }>(
-        '/lfscada/monitor/project/signal/writeVal',
-        { projectId, signalId, value },
-        { json: true },
-      ),
-    poll: (uuid) =>
-      request<TaskAnswer>('/lfscada/monitor/project/signal/callback', { uuid }, { json: true, silent: true }),
+    write: (_equipId, signalId, value) => callApi(projectMonitorCalls.write, { projectId, signalId, value }),
+    poll: (uuid) => callApi(projectMonitorCalls.writeCallback, { uuid }, { silent: true }),
   };
 }
 

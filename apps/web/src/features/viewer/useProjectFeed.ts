@@ -1,20 +1,18 @@
 /** React side of `ProjectFeed`: the project monitoring calls and socket of one project page. */
 import { useEffect, useReducer, useRef } from 'react';
 import {
+  PROJECT_LIVE_SOCKET_PATH,
   PROJECT_OPEN_DELAY_S,
   projectLiveMessageSchema,
-  type MonitorOpenResult,
-  type ProjectGatewayRow,
+  projectMonitorCalls as calls,
   type ProjectLiveMessage,
-  type ProjectSignalAnswer,
 } from '@fieldhub/shared';
-import { request } from '../../app/request';
+import { callApi } from '../../app/request';
 import { LiveSocket, sameHostSocketUrl, type SocketLike } from '../monitor/live/liveSocket';
 import { ProjectFeed } from './projectFeed';
 import type { ValueStore } from './valueStore';
 
-const json = { json: true, silent: true } as const;
-const base = '/lfscada/monitor/project';
+const silent = { silent: true } as const;
 
 function parseProjectFrame(data: unknown): ProjectLiveMessage | null {
   if (typeof data !== 'string') return null;
@@ -43,26 +41,20 @@ export function useProjectFeed(store: ValueStore, sources: ProjectPageSources): 
     const lists = { dataEquip: equips.join(','), dataSignal: signals.join(','), dataMvar: mvars.join(',') };
     const feed = new ProjectFeed(store, {
       signals: () =>
-        request<ProjectSignalAnswer>(
-          `${base}/signal/query`,
-          { pageId, dataSignal: lists.dataSignal, dataMvar: lists.dataMvar },
-          json,
-        ),
-      gateways: () =>
-        request<ProjectGatewayRow[]>(`${base}/gateway/query`, { pageId, dataEquip: lists.dataEquip }, json),
+        callApi(calls.signals, { pageId, dataSignal: lists.dataSignal, dataMvar: lists.dataMvar }, silent),
+      gateways: () => callApi(calls.gateways, { pageId, dataEquip: lists.dataEquip }, silent),
       open: (row) =>
-        request<MonitorOpenResult>(
-          `${base}/gateway/open`,
+        callApi(
+          calls.open,
           { projectId, equipmentId: row.equipmentId, interval: row.interval, delay: PROJECT_OPEN_DELAY_S },
-          json,
+          silent,
         ),
       socket: (onMessage, onStatus) =>
         new LiveSocket<ProjectLiveMessage>({
-          fetchToken: () =>
-            request<string>('/lfscada/websocket/monitor/project/token', { pageId, ...lists }, json),
+          fetchToken: () => callApi(calls.liveToken, { pageId, ...lists }, silent),
           connect: (token) =>
             new WebSocket(
-              sameHostSocketUrl(window.location, '/lfscada/ws/project/signal/subscribe/', token),
+              sameHostSocketUrl(window.location, PROJECT_LIVE_SOCKET_PATH, token),
             ) as unknown as SocketLike,
           onMessage,
           onStatus,

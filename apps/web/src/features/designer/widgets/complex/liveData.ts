@@ -4,7 +4,7 @@
  * (the monitor's `/lfscada/monitor/multi/curve/query`) and grow with live values.
  */
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { LIMITS, monitorCalls, type CurveResult } from '@fieldhub/shared';
+import { LIMITS, monitorCalls, projectMonitorCalls, type CurveResult } from '@fieldhub/shared';
 import type { SignalRef } from '@fieldhub/hmi';
 import { request } from '../../../../app/request';
 import { useWidgetRuntime, type RuntimeValue, type WidgetRuntime } from '../runtime';
@@ -64,7 +64,7 @@ export function useRefRawValues(refs: SignalRef[]): (RuntimeValue | undefined)[]
  */
 export function curveCall(scope: WidgetRuntime['scope']): { url: string; extra: Record<string, unknown> } {
   return scope.kind === 'project'
-    ? { url: '/lfscada/monitor/project/queryAllForCurve', extra: { projectId: Number(scope.id) } }
+    ? { url: projectMonitorCalls.curve.path, extra: { projectId: Number(scope.id) } }
     : { url: monitorCalls.curve.path, extra: {} };
 }
 

@@ -4,9 +4,9 @@
  * chart series of the last `timeRange` minutes, read again every `rollTime` seconds.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { monitorCalls, type ReportRecordPage } from '@fieldhub/shared';
+import { monitorCalls, projectMonitorCalls, type ReportRecordPage } from '@fieldhub/shared';
 import type { Widget } from '@fieldhub/hmi';
-import { callApi, request } from '../../../../app/request';
+import { callApi } from '../../../../app/request';
 import { useWidgetRuntime, type WidgetRuntime } from '../runtime';
 import { num } from '../styleOf';
 import { useWidgetText } from '../widgetText';
@@ -35,11 +35,7 @@ export function fetchReportRecords(scope: WidgetRuntime['scope'], q: ReportQuery
     pageSize: q.pageSize,
   };
   return scope.kind === 'project'
-    ? request<ReportRecordPage>(
-        '/lfscada/monitor/project/custom/report/data/query',
-        { projectId: Number(scope.id), ...body },
-        { json: true, silent: true },
-      )
+    ? callApi(projectMonitorCalls.reportRecords, { projectId: Number(scope.id), ...body }, { silent: true })
     : callApi(monitorCalls.reportRecords, body, { silent: true });
 }
 
@@ -56,7 +52,7 @@ export function reportExportCall(
   };
   return scope.kind === 'project'
     ? {
-        url: '/lfscada/monitor/project/custom/report/data/export',
+        url: projectMonitorCalls.reportExport.path,
         body: { projectId: Number(scope.id), ...body },
       }
     : { url: monitorCalls.reportExport.path, body };
