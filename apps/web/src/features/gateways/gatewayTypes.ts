@@ -1,6 +1,8 @@
+import type { z } from 'zod';
 import type {
-  FirmwareUpgradeState,
-  GatewayStatus,
+  CallOutput,
+  gatewayMqttView,
+  gatewaysCalls,
   LanConfig,
   NETWORK_MODES,
   REMOTE_MODES,
@@ -16,54 +18,11 @@ export interface CertificateFile {
   content: string;
 }
 
-/** The gateway's MQTT settings as `/lfscada/gateway/query` returns them (secrets masked). */
-export interface GatewayMqttView {
-  enabled?: boolean;
-  clientId?: string;
-  username?: string;
-  /** '******' when a password is stored */
-  password?: string;
-  host?: string;
-  port?: number;
-  timeoutS?: number;
-  keepAliveS?: number;
-  auth?: 'none' | 'one-way' | 'mutual';
-  rootCert?: CertificateFile;
-  publicKey?: CertificateFile;
-  privateKey?: CertificateFile;
-  subscribeTopic?: string;
-}
+/** The gateway's MQTT settings as the gateway list answers them (secrets masked). */
+export type GatewayMqttView = z.output<typeof gatewayMqttView>;
 
-/** A gateway bound to one of the enterprise's devices (`/lfscada/gateway/query`). */
-export interface GatewayRow {
-  id: number;
-  sn: string;
-  series: string;
-  model: string;
-  firmware: string;
-  equipmentId: number;
-  equipmentName: string;
-  networkMode: NetworkMode;
-  /** the mode chosen last; the gateway switches after its next restart */
-  pendingNetworkMode: NetworkMode | null;
-  remoteMode: RemoteMode;
-  status: GatewayStatus;
-  signalStrength: number | null;
-  lan: LanConfig;
-  mqtt: GatewayMqttView;
-  sleepDelayS: number | null;
-  syncNeeded: boolean;
-  lastSeenAt: string | null;
-  /** the last firmware upgrade: its state, target version, download percent, failure code, time */
-  otaState: FirmwareUpgradeState | null;
-  otaVersion: string | null;
-  otaPercent: number | null;
-  otaCode: number | null;
-  otaAt: string | null;
-  /** the newest firmware package of the series, and whether it is newer than the gateway's */
-  latestFirmware: string | null;
-  upgradable: boolean;
-}
+/** A gateway bound to one of the enterprise's devices (`gatewaysCalls.list`). */
+export type GatewayRow = CallOutput<typeof gatewaysCalls.list>['list'][number];
 
 /** What one tab of the settings drawer saves; the server keeps every part left out. */
 export interface GatewaySettingsPatch {

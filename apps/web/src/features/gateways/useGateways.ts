@@ -1,10 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { UPGRADE_RUNNING, type GatewayStatus, type Page } from '@fieldhub/shared';
+import { gatewaysCalls, UPGRADE_RUNNING, type GatewayStatus } from '@fieldhub/shared';
 import { toastSuccess } from '../../app/notify';
 import type { Paging } from '../../app/paging';
-import { request } from '../../app/request';
-import type { GatewayRow, GatewaySettingsPatch } from './gatewayTypes';
+import { callApi } from '../../app/request';
+import type { GatewaySettingsPatch } from './gatewayTypes';
 
 export const gatewayKeys = { all: ['gateways'] as const };
 
@@ -17,11 +17,11 @@ export function useGatewayList(filters: GatewayFilters, paging: Paging) {
   return useQuery({
     queryKey: [...gatewayKeys.all, filters, paging],
     queryFn: () =>
-      request<Page<GatewayRow>>(
-        '/lfscada/gateway/query',
-        { ...paging, keyword: filters.keyword || undefined, status: filters.status },
-        { json: true },
-      ),
+      callApi(gatewaysCalls.list, {
+        ...paging,
+        keyword: filters.keyword || undefined,
+        status: filters.status,
+      }),
     placeholderData: keepPreviousData,
     // an upgrade under way reports its steps: follow them
     refetchInterval: (query) =>
@@ -34,8 +34,7 @@ export function useSaveGatewaySettings(sn: string) {
   const { t } = useTranslation(['gateways', 'common']);
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (patch: GatewaySettingsPatch) =>
-      request('/lfscada/gateway/settings/save', { sn, ...patch }, { json: true }),
+    mutationFn: (patch: GatewaySettingsPatch) => callApi(gatewaysCalls.saveSettings, { sn, ...patch }),
     onSuccess: async () => {
       toastSuccess(t('common:saved'));
       await Promise.all([

@@ -1,31 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Page } from '@fieldhub/shared';
+import { firmwareCalls, gatewaysCalls, type CallOutput } from '@fieldhub/shared';
 import type { Paging } from '../../app/paging';
-import { request, upload } from '../../app/request';
+import { callApi, uploadCall } from '../../app/request';
 
-/** A firmware package of the back office (`/lfscada/hardware/firmware/query`). */
-export interface FirmwarePackage {
-  id: number;
-  series: string;
-  version: string;
-  note: string;
-  filename: string;
-  size: number;
-  sha256: string;
-  createdAt: string;
-}
+/** A firmware package of the back office (`firmwareCalls.query`). */
+export type FirmwarePackage = CallOutput<typeof firmwareCalls.query>['list'][number];
 
 const firmwareKeys = { all: ['firmware'] as const };
 
 export function useFirmwarePackages(series: string, paging: Paging) {
   return useQuery({
     queryKey: [...firmwareKeys.all, series, paging],
-    queryFn: () =>
-      request<Page<FirmwarePackage>>(
-        '/lfscada/hardware/firmware/query',
-        { ...paging, series: series || undefined },
-        { json: true },
-      ),
+    queryFn: () => callApi(firmwareCalls.query, { ...paging, series: series || undefined }),
     placeholderData: keepPreviousData,
   });
 }
@@ -34,8 +20,7 @@ export function useFirmwarePackages(series: string, paging: Paging) {
 export function useGatewaySeries() {
   return useQuery({
     queryKey: ['gateway-series'],
-    queryFn: () =>
-      request<{ name: string; isDefault: boolean }[]>('/lfscada/hardware/series', {}, { json: true }),
+    queryFn: () => callApi(gatewaysCalls.series),
     staleTime: 5 * 60_000,
   });
 }
@@ -44,7 +29,7 @@ export function useUploadFirmware() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (v: { file: File; series: string; version: string; note: string }) =>
-      upload<{ id: number; sha256: string; size: number }>('/lfscada/hardware/firmware/add', v.file, {
+      uploadCall(firmwareCalls.add, v.file, {
         series: v.series,
         version: v.version,
         note: v.note,
@@ -56,7 +41,7 @@ export function useUploadFirmware() {
 export function useDeleteFirmware() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => request('/lfscada/hardware/firmware/delete', { id }, { json: true }),
+    mutationFn: (id: number) => callApi(firmwareCalls.remove, { id }),
     onSuccess: () => client.invalidateQueries({ queryKey: firmwareKeys.all }),
   });
 }

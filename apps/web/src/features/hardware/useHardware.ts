@@ -1,39 +1,20 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GatewayStatus, Page } from '@fieldhub/shared';
+import { gatewaysCalls, type CallOutput } from '@fieldhub/shared';
 import type { Paging } from '../../app/paging';
-import { request } from '../../app/request';
+import { callApi } from '../../app/request';
 
-/** A gateway of the platform registry (`/lfscada/hardware/query`). */
-export interface RegisteredGateway {
-  sn: string;
-  series: string;
-  model: string;
-  firmware: string;
-  status: GatewayStatus;
-  /** enterprise of the device it is bound to */
-  orgName: string | null;
-  bound: boolean;
-  registeredAt: string;
-}
+/** A gateway of the platform registry (`gatewaysCalls.registry`). */
+export type RegisteredGateway = CallOutput<typeof gatewaysCalls.registry>['list'][number];
 
 /** What registration issues for one gateway, shown once. */
-export interface IssuedGateway {
-  sn: string;
-  verifyCode: string;
-  mqttPassword: string;
-}
+export type IssuedGateway = CallOutput<typeof gatewaysCalls.register>[number];
 
 const hardwareKeys = { all: ['hardware'] as const };
 
 export function useRegisteredGateways(sn: string, paging: Paging) {
   return useQuery({
     queryKey: [...hardwareKeys.all, sn, paging],
-    queryFn: () =>
-      request<Page<RegisteredGateway>>(
-        '/lfscada/hardware/query',
-        { ...paging, sn: sn || undefined },
-        { json: true },
-      ),
+    queryFn: () => callApi(gatewaysCalls.registry, { ...paging, sn: sn || undefined }),
     placeholderData: keepPreviousData,
   });
 }
@@ -42,11 +23,11 @@ export function useRegisterGateways() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (v: { series: string; model: string; sns: string[] }) =>
-      request<IssuedGateway[]>(
-        '/lfscada/hardware/register',
-        { series: v.series, model: v.model, gateways: v.sns.map((sn) => ({ sn })) },
-        { json: true },
-      ),
+      callApi(gatewaysCalls.register, {
+        series: v.series,
+        model: v.model,
+        gateways: v.sns.map((sn) => ({ sn })),
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: hardwareKeys.all }),
   });
 }

@@ -9,8 +9,8 @@ import {
   type EquipmentInput,
 } from '@fieldhub/shared';
 import { toastSuccess } from '../../../app/notify';
-import { callApi, request } from '../../../app/request';
-import type { ConfigOwner, GatewayLookup } from './configTypes';
+import { callApi } from '../../../app/request';
+import type { ConfigOwner } from './configTypes';
 
 /** Query keys of device data; everything under `devices` (the device list included) refreshes together. */
 export const deviceKeys = {
