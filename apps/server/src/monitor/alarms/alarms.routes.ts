@@ -1,44 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { ALARM_LEVELS, formId, idListSchema, pagingSchema, utcOffsetInput } from '@fieldhub/shared';
+import { alarmsCalls } from '@fieldhub/shared';
 import type { AppContext } from '../../appContext';
-import { call } from '../../http/route';
-import { NOTIFY_CHANNELS } from '../notify/providers';
+import { handle } from '../../http/route';
 import { attachmentHeader, XLSX_TYPE } from '../../modules/bulk/workbook';
 import * as alarms from './alarms.service';
-
-// an empty form field means "not given"
-const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema.optional());
-
-/** A time: epoch milliseconds (number or digits) or an ISO 8601 text. */
-const timeInput = z.union([z.number(), z.string().trim()]).transform((v, ctx) => {
-  const ms = typeof v === 'number' ? v : /^-?\d+$/.test(v) ? Number(v) : Date.parse(v);
-  if (!Number.isFinite(ms)) {
-    ctx.addIssue({ code: 'custom', message: 'not a time' });
-    return z.NEVER;
-  }
-  return Math.trunc(ms);
-});
-
-const range = { startTime: optional(timeInput), endTime: optional(timeInput) };
-const state = optional(z.enum(['active', 'cleared']));
-
-export const alarmQuerySchema = pagingSchema.extend({
-  equipmentId: formId,
-  ruleType: z.preprocess(blank, z.enum(['00', '01']).optional().default('00')),
-  state,
-  level: optional(z.enum(ALARM_LEVELS)),
-  ...range,
-});
-export const alarmExportSchema = alarmQuerySchema.omit({ pageNum: true, pageSize: true }).extend({
-  utcOffsetMinutes: utcOffsetInput,
-});
-export const gatewayAlarmQuerySchema = pagingSchema.extend({ equipmentId: formId, state, ...range });
-export const alarmConfirmSchema = z.object({
-  alarmIds: idListSchema(100),
-  note: z.string().trim().max(100).optional().default(''),
-});
 
 /**
  * Alarm calls (POST, form or JSON bodies, envelope {code, message, data}; times in ms):
@@ -65,41 +30,22 @@ export const alarmConfirmSchema = z.object({
  *   enterprise admin sees the enterprise's, other accounts their own.
  */
 export function alarmRoutes(app: FastifyInstance, { db, clock }: AppContext): void {
-  const base = '/lfscada/monitor/multi';
-  call(app, `${base}/alarm/query`, { input: alarmQuerySchema }, ({ input, auth }) =>
-    alarms.queryAlarms(db, auth, input),
-  );
-  call(app, `${base}/alarm/export`, { input: alarmExportSchema }, async ({ input, auth, lang, reply }) => {
+  handle(app, alarmsCalls.alarms, ({ input, auth }) => alarms.queryAlarms(db, auth, input));
+  handle(app, alarmsCalls.exportAlarms, async ({ input, auth, lang, reply }) => {
     const file = await alarms.exportAlarms(db, clock, auth, input, lang);
-    return reply
+    // awaiting the reply waits until the file is sent
+    await reply
       .header('content-type', XLSX_TYPE)
       .header('content-disposition', attachmentHeader(file.filename))
       .send(file.body);
   });
-  call(app, `${base}/gateway/alarm/query`, { input: gatewayAlarmQuerySchema }, ({ input, auth }) =>
-    alarms.queryGatewayAlarms(db, auth, input),
-  );
-  call(app, `${base}/alarm/confirm`, { input: alarmConfirmSchema }, ({ input, auth, req }) =>
+  handle(app, alarmsCalls.gatewayAlarms, ({ input, auth }) => alarms.queryGatewayAlarms(db, auth, input));
+  handle(app, alarmsCalls.confirm, ({ input, auth, req }) =>
     alarms.confirm(db, clock, auth, input.alarmIds, input.note, req.ip),
   );
-  call(app, `${base}/alarm/isReleaseByAlarmId`, { input: z.object({ alarmId: formId }) }, ({ input, auth }) =>
-    alarms.isReleased(db, auth, input.alarmId),
+  handle(app, alarmsCalls.isReleased, ({ input, auth }) => alarms.isReleased(db, auth, input.alarmId));
+  handle(app, alarmsCalls.activeCounts, ({ input, auth }) =>
+    alarms.activeCounts(db, auth, input.equipmentIds),
   );
-  call(
-    app,
-    `${base}/alarm/activeCount`,
-    { input: z.object({ equipmentIds: idListSchema(500) }), access: { perm: 'monitor_view' } },
-    ({ input, auth }) => alarms.activeCounts(db, auth, input.equipmentIds),
-  );
-  call(
-    app,
-    `${base}/alarm/notification/query`,
-    {
-      input: pagingSchema.extend({
-        alarmId: optional(formId),
-        channel: optional(z.enum(NOTIFY_CHANNELS)),
-      }),
-    },
-    ({ input, auth }) => alarms.queryOutbox(db, auth, input),
-  );
+  handle(app, alarmsCalls.notifications, ({ input, auth }) => alarms.queryOutbox(db, auth, input));
 }

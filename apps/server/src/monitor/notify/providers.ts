@@ -1,11 +1,13 @@
+import type { NotifyChannel } from '@fieldhub/shared';
+
+// the channels are the alarm calls' (packages/shared/src/contract/alarms.ts)
+export { NOTIFY_CHANNELS, type NotifyChannel } from '@fieldhub/shared';
+
 /**
  * Ways a notification leaves the platform. Each channel has one provider; the default provider
  * of every channel only records what it would send (notification_outbox, status 'recorded'), so a
  * platform without SMS, telephone or mail contracts still shows who would have been told what.
  */
-export const NOTIFY_CHANNELS = ['push', 'sms', 'phone', 'voice', 'email'] as const;
-export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
-
 /** One notification to one recipient (a phone number, an e-mail address or an account id). */
 export interface OutgoingNotification {
   channel: NotifyChannel;

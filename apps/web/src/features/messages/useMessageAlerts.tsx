@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { TIMERS, type MsgRow, type MsgSocketFrame, type PromptType } from '@fieldhub/shared';
+import { alarmsCalls, TIMERS, type MsgRow, type MsgSocketFrame, type PromptType } from '@fieldhub/shared';
 import { currentLang } from '../../app/i18n';
-import { request } from '../../app/request';
+import { callApi } from '../../app/request';
 import { useSession } from '../../app/session';
 import { AlarmAnnouncer } from './alarmAnnouncer';
 import { speakAlarm } from './alarmSound';
@@ -48,12 +48,7 @@ export function useMessageAlerts(): void {
     const notice = new UnreadNotice(() => void client.invalidateQueries({ queryKey: msgKeys.unread }));
     const announcer = new AlarmAnnouncer({
       play: (text, signal) => speakAlarm(text, currentLang(), signal),
-      isHandled: (a) =>
-        request<boolean>(
-          '/lfscada/monitor/multi/alarm/isReleaseByAlarmId',
-          { alarmId: a.alarmId },
-          { json: true, silent: true },
-        ),
+      isHandled: (a) => callApi(alarmsCalls.isReleased, { alarmId: a.alarmId }, { silent: true }),
     });
 
     const announce = (message: MsgRow, count: number) => {

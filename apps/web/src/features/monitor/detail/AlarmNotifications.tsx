@@ -2,22 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '@fieldhub/shared';
-import { request } from '../../../app/request';
-
-/** One notification made for an alarm (`/lfscada/monitor/multi/alarm/notification/query`). */
-interface NotificationRow {
-  id: number;
-  loginname: string | null;
-  channel: string;
-  recipient: string;
-  provider: string;
-  status: string;
-  error: string;
-  attempts: number;
-  createdAt: number;
-  sentAt: number | null;
-}
+import { alarmsCalls, type AlarmNotificationRow } from '@fieldhub/shared';
+import { callApi } from '../../../app/request';
 
 const STATUS_COLOURS: Record<string, string> = {
   sent: 'success',
@@ -36,15 +22,10 @@ export function AlarmNotifications({ alarmId }: { alarmId: number }) {
   const { t } = useTranslation('monitor');
   const rows = useQuery({
     queryKey: ['alarm-notifications', alarmId],
-    queryFn: () =>
-      request<Page<NotificationRow>>(
-        '/lfscada/monitor/multi/alarm/notification/query',
-        { alarmId, pageNum: 1, pageSize: 100 },
-        { json: true },
-      ),
+    queryFn: () => callApi(alarmsCalls.notifications, { alarmId, pageNum: 1, pageSize: 100 }),
   });
   return (
-    <Table<NotificationRow>
+    <Table<AlarmNotificationRow>
       rowKey="id"
       size="small"
       pagination={false}

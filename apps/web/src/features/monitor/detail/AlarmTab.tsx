@@ -4,10 +4,10 @@ import { Alert, Button, Flex, Input, Popconfirm, Segmented, Table, Tag, Typograp
 import { CheckOutlined, ExportOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { AlarmRecordRow, Page } from '@fieldhub/shared';
+import { alarmsCalls, type AlarmRecordRow } from '@fieldhub/shared';
 import { tablePagination, usePaging } from '../../../app/paging';
 import { exportFileName } from '../../../app/downloadNames';
-import { download, request } from '../../../app/request';
+import { callApi, downloadCall } from '../../../app/request';
 import { toastSuccess } from '../../../app/notify';
 import { can, useSession } from '../../../app/session';
 import { monitorKeys } from '../useMonitor';
@@ -22,7 +22,6 @@ const LEVEL_COLORS: Record<string, string> = {
   urgent: 'red',
 };
 const fmt = (ts: number | null) => (ts ? dayjs(ts).format('YYYY-MM-DD HH:mm:ss') : '—');
-const json = { json: true } as const;
 
 /** Active alarms of a device (rule type 00), for the tab's badge; refreshed by socket alarms. */
 export function useActiveAlarmCount(equipmentId: number, enabled: boolean) {
@@ -30,10 +29,10 @@ export function useActiveAlarmCount(equipmentId: number, enabled: boolean) {
     queryKey: monitorKeys.alarmCount(equipmentId),
     queryFn: async () =>
       (
-        await request<Page<AlarmRecordRow>>(
-          '/lfscada/monitor/multi/alarm/query',
+        await callApi(
+          alarmsCalls.alarms,
           { equipmentId, state: 'active', pageNum: 1, pageSize: 1 },
-          { json: true, silent: true },
+          { silent: true },
         )
       ).total,
     enabled,
@@ -62,25 +61,18 @@ export function AlarmTab({ equipmentId }: { equipmentId: number }) {
     // an untouched range ends now at every fetch (an alarm raised later shows up)
     queryKey: [...monitorKeys.alarms(equipmentId), view, ranged ? picked : null, pager.paging],
     queryFn: () =>
-      request<Page<AlarmRecordRow>>(
-        view === 'gateway'
-          ? '/lfscada/monitor/multi/gateway/alarm/query'
-          : '/lfscada/monitor/multi/alarm/query',
-        {
-          equipmentId,
-          ...(view === 'active'
-            ? { state: 'active' }
-            : { startTime: current().start, endTime: current().end }),
-          ...pager.paging,
-        },
-        json,
-      ),
+      callApi(view === 'gateway' ? alarmsCalls.gatewayAlarms : alarmsCalls.alarms, {
+        equipmentId,
+        ...(view === 'active'
+          ? { state: 'active' as const }
+          : { startTime: current().start, endTime: current().end }),
+        ...pager.paging,
+      }),
     enabled: allowed && !problem,
     placeholderData: keepPreviousData,
   });
   const confirm = useMutation({
-    mutationFn: (alarmIds: number[]) =>
-      request('/lfscada/monitor/multi/alarm/confirm', { alarmIds, note: note.trim() }, json),
+    mutationFn: (alarmIds: number[]) => callApi(alarmsCalls.confirm, { alarmIds, note: note.trim() }),
     onSuccess: async () => {
       toastSuccess(t('alarm.confirmed'));
       setNote('');
@@ -92,8 +84,8 @@ export function AlarmTab({ equipmentId }: { equipmentId: number }) {
   const exportRows = async () => {
     setExporting(true);
     try {
-      await download(
-        '/lfscada/monitor/multi/alarm/export',
+      await downloadCall(
+        alarmsCalls.exportAlarms,
         {
           equipmentId,
           ...(view === 'active'

@@ -12,6 +12,7 @@ import { Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
+  alarmsCalls,
   monitorCalls,
   type AlarmRecordRow,
   type HistoryValueRow,
@@ -212,8 +213,8 @@ function AlarmTable({
         body: { projectId: Number(project), equipmentIds },
       }
     : {
-        query: '/lfscada/monitor/multi/alarm/query',
-        export: '/lfscada/monitor/multi/alarm/export',
+        query: alarmsCalls.alarms.path,
+        export: alarmsCalls.exportAlarms.path,
         body: { equipmentId: Number(equipmentId) },
       };
   const rows = useQuery({
