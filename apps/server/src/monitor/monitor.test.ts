@@ -253,7 +253,7 @@ describe('isolation and permissions', () => {
     const counts = await p.ctx.db.query<{ f: number; s: number; t: number }>(
       `select (select count(*)::int from monitor_follow where equipment_id = $1) as f,
               (select count(*)::int from monitor_sessions where equipment_id = $1) as s,
-              (select count(*)::int from live_tokens where equipment_id = $1) as t`,
+              (select count(*)::int from socket_tokens where kind = 'device' and (scope->>'equipmentId')::bigint = $1) as t`,
       [zeta.device],
     );
     expect(counts).toEqual([{ f: 0, s: 0, t: 0 }]);

@@ -199,7 +199,7 @@ describe('live socket tokens', () => {
 
   it('closes with 1020 when the token has expired', async () => {
     const token = await liveToken(admin, boiler);
-    await p.ctx.db.query("update live_tokens set expires_at = now() - interval '1 second'");
+    await p.ctx.db.query("update socket_tokens set expires_at = now() - interval '1 second'");
     const c = await openSocket(p.app, token);
     await c.until(() => c.closed !== null, 'the close');
     expect(c.closed).toEqual({ code: LIVE_CLOSE_REFUSED, reason: '1020' });

@@ -1,31 +1,23 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { AppError, Err } from '@fieldhub/shared';
-import { one, type Db } from '../../db/db';
+import type { Db } from '../../db/db';
 import type { Clock } from '../../clock';
+import {
+  consumeSocketToken,
+  deviceInOrg,
+  issueSocketToken,
+  SOCKET_TOKEN_TTL_MS,
+} from '../../realtime/socketTokens';
 
 /** How long a websocket token may wait for its socket (the browser connects at once). */
-export const LIVE_TOKEN_TTL_MS = 60_000;
+export const LIVE_TOKEN_TTL_MS = SOCKET_TOKEN_TTL_MS;
 
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/**
- * Issues a one-use token for the live socket of a device the caller may see (checked by the
- * caller of this function). Expired tokens of the past are swept on the way.
- */
-export async function issueLiveToken(
+/** Issues a one-use token for the live socket of a device the caller may see (checked by the caller). */
+export function issueLiveToken(
   db: Db,
   clock: Clock,
   who: { accountId: number; orgId: number },
   equipmentId: number,
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  const now = clock.now();
-  await db.query('delete from live_tokens where expires_at < $1', [now]);
-  await db.query(
-    'insert into live_tokens(token_hash, account_id, org_id, equipment_id, expires_at) values ($1, $2, $3, $4, $5)',
-    [hashOf(token), who.accountId, who.orgId, equipmentId, new Date(now.getTime() + LIVE_TOKEN_TTL_MS)],
-  );
-  return token;
+  return issueSocketToken(db, clock, 'device', who, { equipmentId });
 }
 
 export interface LiveGrant {
@@ -39,15 +31,8 @@ export interface LiveGrant {
  * the device must still belong to the token's enterprise.
  */
 export async function consumeLiveToken(db: Db, clock: Clock, token: string): Promise<LiveGrant> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new AppError(Err.tokenInvalid);
-  const row = await one<{ account_id: number; org_id: number; equipment_id: number; expires_at: Date }>(
-    db,
-    `delete from live_tokens t where token_hash = $1
-       and exists (select 1 from equipment e where e.id = t.equipment_id and e.org_id = t.org_id)
-     returning account_id, org_id, equipment_id, expires_at`,
-    [hashOf(token)],
+  const grant = await consumeSocketToken<{ equipmentId: number }>(db, clock, 'device', token, (who, scope) =>
+    deviceInOrg(db, scope.equipmentId, who.orgId),
   );
-  if (!row) throw new AppError(Err.tokenInvalid);
-  if (row.expires_at.getTime() < clock.now().getTime()) throw new AppError(Err.tokenExpired);
-  return { accountId: row.account_id, orgId: row.org_id, equipmentId: row.equipment_id };
+  return { accountId: grant.accountId, orgId: grant.orgId, equipmentId: grant.scope.equipmentId };
 }

@@ -1,66 +1,45 @@
 import type { BusMessage, LiveValue, MvarValue, ProjectLiveMessage } from '@fieldhub/shared';
-import type { FeedLimits, FeedSocket } from '../live/socketFeed';
+import { PacedFeed, type FeedLimits, type FeedSocket } from '../../realtime/pacedFeed';
 import type { ProjectWatch } from './projectTokens';
 
-const OPEN = 1;
-
 /**
- * What one project socket still has to send, and when (the device socket's SocketFeed, for many
- * devices and the project's mvars). Between two flushes only the latest value of each signal and
+ * What one project socket still has to send (the realtime layer's PacedFeed paces it), for many
+ * devices and the project's mvars. Between two flushes only the latest value of each signal and
  * each mvar is kept, so what waits is bounded by the page's bindings; alarms are all kept, in
  * order, up to a bound. A flush sends one `signalVal` frame per device, one `mvarVal` frame and
- * the alarms. A client that does not read is cut, never queued for.
+ * the alarms.
  */
-export class ProjectFeed {
+export class ProjectFeed extends PacedFeed<ProjectLiveMessage> {
   private values = new Map<number, Map<number, LiveValue>>();
   private mvars = new Map<number, MvarValue>();
   /** time of the newest reading behind each mvar value taken so far */
   private readonly mvarTs = new Map<number, number>();
   private events: BusMessage[] = [];
-  private timer: NodeJS.Timeout | null = null;
-  private lastFlush = 0;
-  private closed = false;
-  private started = false;
   private readonly signalIds: ReadonlySet<number>;
   private readonly mvarIds: ReadonlySet<number>;
 
   constructor(
-    private readonly socket: FeedSocket,
+    socket: FeedSocket,
     readonly watch: ProjectWatch,
-    private readonly limits: FeedLimits,
-    private readonly onDrop: (feed: ProjectFeed) => void,
+    limits: FeedLimits,
+    onDrop: (feed: ProjectFeed) => void,
   ) {
+    super(socket, limits, onDrop as (feed: PacedFeed<ProjectLiveMessage>) => void);
     this.signalIds = new Set(watch.signalIds);
     this.mvarIds = new Set(watch.mvarIds);
   }
 
-  get isClosed(): boolean {
-    return this.closed;
-  }
-
   /** Sends the snapshot frames first; what arrived meanwhile follows a frame gap later. */
-  begin(snapshot: readonly ProjectLiveMessage[]): void {
-    for (const frame of snapshot) {
+  override begin(snapshot: readonly ProjectLiveMessage[]): void {
+    for (const frame of snapshot)
       if (frame.type === 'mvarVal')
         for (const v of frame.values) if (v.ts !== null) this.mvarTs.set(v.mvarId, v.ts);
-      this.sendNow(frame);
-    }
-    this.started = true;
-    if (this.values.size || this.mvars.size || this.events.length) this.schedule();
-  }
-
-  /** Sends at once, outside the pacing (snapshot, idle texts). */
-  sendNow(msg: ProjectLiveMessage): void {
-    if (this.closed || this.socket.readyState !== OPEN) return;
-    if (msg.type === 'idle' && !this.started) return;
-    if (this.tooSlow()) return;
-    this.socket.send(JSON.stringify(msg));
-    if (msg.type !== 'idle') this.lastFlush = Date.now();
+    super.begin(snapshot);
   }
 
   /** Takes what the page watches from a bus message (the hub routes by device and project). */
   push(msg: BusMessage): void {
-    if (this.closed) return;
+    if (this.isClosed) return;
     switch (msg.type) {
       case 'signalVal': {
         let held = this.values.get(msg.equipmentId);
@@ -84,7 +63,7 @@ export class ProjectFeed {
       }
       case 'signalAlarm':
       case 'gatewayAlarm':
-        if (this.events.length >= this.limits.maxPendingEvents) return this.drop();
+        if (this.eventsOverLimit(this.events.length)) return;
         this.events.push(msg);
         break;
     }
@@ -100,16 +79,11 @@ export class ProjectFeed {
     return seen !== undefined && v.ts !== null && v.ts < seen;
   }
 
-  private schedule(): void {
-    if (this.timer || !this.started) return;
-    const wait = Math.max(0, this.lastFlush + this.limits.frameGapMs - Date.now());
-    this.timer = setTimeout(() => this.flush(), wait);
+  protected hasPending(): boolean {
+    return this.values.size > 0 || this.mvars.size > 0 || this.events.length > 0;
   }
 
-  private flush(): void {
-    this.timer = null;
-    if (this.closed || this.socket.readyState !== OPEN) return;
-    if (this.tooSlow()) return;
+  protected drain(): ProjectLiveMessage[] {
     const frames: ProjectLiveMessage[] = [];
     for (const [equipmentId, held] of this.values)
       frames.push({ type: 'signalVal', equipmentId, values: [...held.values()] });
@@ -119,27 +93,10 @@ export class ProjectFeed {
     this.values = new Map();
     this.mvars = new Map();
     this.events = [];
-    for (const frame of frames) this.socket.send(JSON.stringify(frame));
-    this.lastFlush = Date.now();
+    return frames;
   }
 
-  private tooSlow(): boolean {
-    if (this.socket.bufferedAmount <= this.limits.maxBufferedBytes) return false;
-    this.drop();
-    return true;
-  }
-
-  private drop(): void {
-    if (this.closed) return;
-    this.dispose();
-    this.socket.terminate();
-    this.onDrop(this);
-  }
-
-  dispose(): void {
-    this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+  protected clear(): void {
     this.values.clear();
     this.mvars.clear();
     this.events = [];
