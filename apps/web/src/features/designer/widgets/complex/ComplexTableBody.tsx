@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import {
   alarmsCalls,
   monitorCalls,
+  projectMonitorCalls,
   type AlarmRecordRow,
   type HistoryValueRow,
   type Page,
@@ -64,8 +65,8 @@ function HistoryTable({
   // through the project: its members may lack the device permission
   const calls = project
     ? {
-        query: '/lfscada/monitor/project/history/queryAll',
-        export: '/lfscada/monitor/project/queryAllData',
+        query: projectMonitorCalls.historyAll.path,
+        export: projectMonitorCalls.historyExport.path,
         body: { projectId: Number(project), dataSignal: variableIds, startTime: start, endTime: end },
       }
     : {
@@ -208,8 +209,8 @@ function AlarmTable({
   // a project page reads the designer alarms of its devices through the project
   const calls = project
     ? {
-        query: '/lfscada/monitor/project/alarm/queryAll',
-        export: '/lfscada/monitor/project/alarm/export',
+        query: projectMonitorCalls.alarmsAll.path,
+        export: projectMonitorCalls.alarmExport.path,
         body: { projectId: Number(project), equipmentIds },
       }
     : {
