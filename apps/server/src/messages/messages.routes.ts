@@ -1,22 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  Err,
-  LIVE_CLOSE_REFUSED,
-  isAppError,
-  msgAllMarkAsReadSchema,
-  msgCreateSoundSchema,
-  msgDeleteSchema,
-  msgExpireByIdSchema,
-  msgIdSchema,
-  msgIdsSchema,
-  msgMarkForEquipSchema,
-  msgQuerySchema,
-  noticeIdSchema,
-  noticePublishSchema,
-  noticeQuerySchema,
-} from '@fieldhub/shared';
+import { Err, LIVE_CLOSE_REFUSED, MESSAGE_SOCKET_PATH, isAppError, messagesCalls } from '@fieldhub/shared';
 import type { AppContext } from '../appContext';
-import { call } from '../http/route';
+import { handle } from '../http/route';
 import { AlarmSpeech, type SpeechOptions } from './alarmSpeech';
 import { startExpiryScheduler } from './expiryReminders';
 import { MessageHub, type MessageHubOptions } from './messageHub';
@@ -32,8 +17,8 @@ export interface MessageRoutesOptions {
 /**
  * The message centre of docs/requirements/messages.md §6 (POST, form or JSON bodies, envelope {code,
  * message, data}). Every logged-in account reads and changes its own messages only, in its own
- * enterprise; shapes are the zod schemas of packages/shared/src/msg; docs/messages-api.md shows
- * each call.
+ * enterprise; each call is defined in packages/shared/src/contract/messages.ts; docs/messages-api.md
+ * shows each call.
  *
  * /lfscada/msg/queryUnReadMsgCount → {count, byType}; /query {readState, type, equipType, dataId,
  * keyword, pageNum, pageSize} → Page<MsgRow>; /markAsRead {ids}, /allMarkAsRead {type?}, /delete
@@ -61,55 +46,35 @@ export function messageRoutes(
     hub.close();
     await scheduler.stop();
   });
-  const base = '/lfscada/msg';
 
-  call(app, `${base}/queryUnReadMsgCount`, {}, ({ auth }) => msg.unreadCount(deps, auth));
-  call(app, `${base}/query`, { input: msgQuerySchema }, ({ input, auth, lang }) =>
-    msg.query(deps, auth, input, lang),
-  );
-  call(app, `${base}/markAsRead`, { input: msgIdsSchema }, ({ input, auth }) =>
-    msg.markAsRead(deps, auth, input.ids),
-  );
-  call(app, `${base}/allMarkAsRead`, { input: msgAllMarkAsReadSchema }, ({ input, auth }) =>
-    msg.allMarkAsRead(deps, auth, input.type),
-  );
-  call(app, `${base}/delete`, { input: msgDeleteSchema }, ({ input, auth }) =>
-    msg.remove(deps, auth, input.ids),
-  );
-  call(app, `${base}/markAsReadForEquipAlarm`, { input: msgMarkForEquipSchema }, ({ input, auth }) =>
+  handle(app, messagesCalls.unreadCount, ({ auth }) => msg.unreadCount(deps, auth));
+  handle(app, messagesCalls.list, ({ input, auth, lang }) => msg.query(deps, auth, input, lang));
+  handle(app, messagesCalls.markRead, ({ input, auth }) => msg.markAsRead(deps, auth, input.ids));
+  handle(app, messagesCalls.markAllRead, ({ input, auth }) => msg.allMarkAsRead(deps, auth, input.type));
+  handle(app, messagesCalls.remove, ({ input, auth }) => msg.remove(deps, auth, input.ids));
+  handle(app, messagesCalls.markItemRead, ({ input, auth }) =>
     msg.markAsReadForItem(deps, auth, input.equipType, input.dataId),
   );
-  call(app, `${base}/info`, { input: msgIdSchema }, ({ input, auth, lang }) =>
-    msg.info(deps, auth, input.id, lang),
-  );
-  call(app, `${base}/setIgnore`, { input: msgIdSchema }, ({ input, auth }) =>
-    msg.setIgnore(deps, auth, input.id),
-  );
-  call(app, `${base}/queryExpireNoticeMsg`, {}, ({ auth }) => msg.expireNotices(deps, auth));
-  call(app, `${base}/getExpireById`, { input: msgExpireByIdSchema }, ({ input, auth }) =>
-    msg.expireDetail(deps, auth, input),
-  );
-  call(app, `${base}/createSound`, { input: msgCreateSoundSchema }, async ({ input, lang, reply }) => {
+  handle(app, messagesCalls.info, ({ input, auth, lang }) => msg.info(deps, auth, input.id, lang));
+  handle(app, messagesCalls.ignore, ({ input, auth }) => msg.setIgnore(deps, auth, input.id));
+  handle(app, messagesCalls.expireNotices, ({ auth }) => msg.expireNotices(deps, auth));
+  handle(app, messagesCalls.expireDetail, ({ input, auth }) => msg.expireDetail(deps, auth, input));
+  handle(app, messagesCalls.sound, async ({ input, lang, reply }) => {
     const wav = await speech.speak(input.text, lang);
-    return reply
+    // awaiting the reply waits until the sound is sent
+    await reply
       .header('content-type', 'audio/wav')
       .header('cache-control', 'private, max-age=3600')
       .send(wav);
   });
 
-  call(app, '/lfscada/notice/detail', { input: noticeIdSchema }, ({ input }) =>
-    notices.noticeDetail(db, input.id),
-  );
-  call(app, '/lfscada/notice/publish', { input: noticePublishSchema }, ({ input, auth }) =>
-    notices.publishNotice(deps, auth, input),
-  );
-  call(app, '/lfscada/notice/query', { input: noticeQuerySchema }, ({ input, auth }) =>
-    notices.queryNotices(db, auth, input),
-  );
+  handle(app, messagesCalls.notice, ({ input }) => notices.noticeDetail(db, input.id));
+  handle(app, messagesCalls.publishNotice, ({ input, auth }) => notices.publishNotice(deps, auth, input));
+  handle(app, messagesCalls.notices, ({ input, auth }) => notices.queryNotices(db, auth, input));
 
-  call(app, '/lfscada/websocket/msg/token', {}, ({ auth, lang }) => issueMessageToken(db, clock, auth, lang));
+  handle(app, messagesCalls.socketToken, ({ auth, lang }) => issueMessageToken(db, clock, auth, lang));
   app.get(
-    '/lfscada/ws/message/subscribe/:token',
+    `${MESSAGE_SOCKET_PATH}:token`,
     // the token is the credential: no session cookie needed on the socket
     { websocket: true, config: { access: { public: true } } },
     async (socket, req) => {

@@ -1,4 +1,4 @@
-import type { Lang } from '@fieldhub/shared';
+import { messagesCalls, type Lang } from '@fieldhub/shared';
 
 /**
  * Speaks an alarm text once in the browser: the server's synthesis (POST /lfscada/msg/createSound
@@ -29,7 +29,8 @@ export async function speakAlarm(text: string, lang: Lang, signal: AbortSignal):
 }
 
 async function fetchSound(text: string, signal: AbortSignal): Promise<Blob> {
-  const res = await fetch('/lfscada/msg/createSound', {
+  // the answer is read here (a sound to play, or an envelope saying there is none), not saved as a file
+  const res = await fetch(messagesCalls.sound.path, {
     method: 'POST',
     credentials: 'include',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -1,5 +1,10 @@
-import { msgSocketFrameSchema, type MsgSocketFrame } from '@fieldhub/shared';
-import { request } from '../../app/request';
+import {
+  MESSAGE_SOCKET_PATH,
+  messagesCalls,
+  msgSocketFrameSchema,
+  type MsgSocketFrame,
+} from '@fieldhub/shared';
+import { callApi } from '../../app/request';
 import {
   LiveSocket,
   sameHostSocketUrl,
@@ -14,7 +19,7 @@ import {
  */
 
 export function msgSocketUrl(location: { protocol: string; host: string }, token: string): string {
-  return sameHostSocketUrl(location, '/lfscada/ws/message/subscribe/', token);
+  return sameHostSocketUrl(location, MESSAGE_SOCKET_PATH, token);
 }
 
 /** One frame as a message-socket frame, or null for anything else. */
@@ -33,7 +38,7 @@ export function createMessageSocket(
   onStatus: (status: LiveSocketStatus) => void = () => undefined,
 ): LiveSocket<MsgSocketFrame> {
   return new LiveSocket<MsgSocketFrame>({
-    fetchToken: () => request<string>('/lfscada/websocket/msg/token', {}, { silent: true }),
+    fetchToken: () => callApi(messagesCalls.socketToken, undefined, { silent: true }),
     connect: (token) => new WebSocket(msgSocketUrl(window.location, token)) as unknown as SocketLike,
     parse: parseMsgFrame,
     onMessage: onFrame,

@@ -1,19 +1,8 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ExpireDetail,
-  ExpireEquipType,
-  MsgChangeResult,
-  MsgEquipType,
-  MsgInfo,
-  MsgPage,
-  MsgReadFilter,
-  MsgType,
-  MsgUnreadCount,
-  NoticeDetail,
-} from '@fieldhub/shared';
-import { devicesCalls } from '@fieldhub/shared';
-import { callApi, request } from '../../app/request';
+import type { ExpireEquipType, MsgEquipType, MsgReadFilter, MsgType } from '@fieldhub/shared';
+import { devicesCalls, messagesCalls } from '@fieldhub/shared';
+import { callApi } from '../../app/request';
 import type { Paging } from '../../app/paging';
 import { messagesRead } from './readEvents';
 
@@ -41,7 +30,7 @@ export function useUnreadCount(enabled = true) {
   return useQuery({
     queryKey: msgKeys.unread,
     // silent: a failed count leaves the badge as it was instead of a toast on every screen
-    queryFn: () => request<MsgUnreadCount>('/lfscada/msg/queryUnReadMsgCount', {}, { silent: true }),
+    queryFn: () => callApi(messagesCalls.unreadCount, undefined, { silent: true }),
     enabled,
   });
 }
@@ -49,7 +38,7 @@ export function useUnreadCount(enabled = true) {
 export function useMessagePage(filters: MsgFilters, paging: Paging, enabled = true) {
   return useQuery({
     queryKey: msgKeys.list(filters, paging),
-    queryFn: () => request<MsgPage>('/lfscada/msg/query', { ...filters, ...paging }),
+    queryFn: () => callApi(messagesCalls.list, { ...filters, ...paging }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -60,21 +49,21 @@ export function useMessageActions() {
   const client = useQueryClient();
   const done = () => client.invalidateQueries({ queryKey: msgKeys.all });
   const markRead = useMutation({
-    mutationFn: (ids: number[]) => request<MsgChangeResult>('/lfscada/msg/markAsRead', { ids }),
+    mutationFn: (ids: number[]) => callApi(messagesCalls.markRead, { ids }),
     onSuccess: (_, ids) => {
       messagesRead(ids);
       return done();
     },
   });
   const remove = useMutation({
-    mutationFn: (ids: number[]) => request<MsgChangeResult>('/lfscada/msg/delete', { ids }),
+    mutationFn: (ids: number[]) => callApi(messagesCalls.remove, { ids }),
     onSuccess: (_, ids) => {
       messagesRead(ids);
       return done();
     },
   });
   const markAllRead = useMutation({
-    mutationFn: () => request<MsgChangeResult>('/lfscada/msg/allMarkAsRead', {}),
+    mutationFn: () => callApi(messagesCalls.markAllRead, {}),
     onSuccess: () => {
       messagesRead('all');
       return done();
@@ -94,7 +83,7 @@ export function useMarkItemRead(equipType: MsgEquipType, dataId: number) {
     if (!Number.isInteger(dataId) || dataId <= 0) return;
     let live = true;
     setDone(false);
-    request<MsgChangeResult>('/lfscada/msg/markAsReadForEquipAlarm', { dataId, equipType }, { silent: true })
+    callApi(messagesCalls.markItemRead, { dataId, equipType }, { silent: true })
       .then(async ({ changed }) => {
         if (!changed) return;
         messagesRead({ equipType, dataId });
@@ -117,7 +106,7 @@ export function useMessageInfo(id: number) {
   return useQuery({
     queryKey: msgKeys.info(id),
     queryFn: async () => {
-      const info = await request<MsgInfo>('/lfscada/msg/info', { id }, { silent: true });
+      const info = await callApi(messagesCalls.info, { id }, { silent: true });
       messagesRead([id]);
       void client.invalidateQueries({ queryKey: msgKeys.unread });
       return info;
@@ -129,8 +118,7 @@ export function useMessageInfo(id: number) {
 export function useExpireDetail(equipType: ExpireEquipType, dataId: number) {
   return useQuery({
     queryKey: msgKeys.expire(equipType, dataId),
-    queryFn: () =>
-      request<ExpireDetail>('/lfscada/msg/getExpireById', { equipType, dataId }, { silent: true }),
+    queryFn: () => callApi(messagesCalls.expireDetail, { equipType, dataId }, { silent: true }),
     enabled: Number.isInteger(dataId) && dataId > 0,
   });
 }
@@ -138,7 +126,7 @@ export function useExpireDetail(equipType: ExpireEquipType, dataId: number) {
 export function useNoticeDetail(id: number) {
   return useQuery({
     queryKey: msgKeys.notice(id),
-    queryFn: () => request<NoticeDetail>('/lfscada/notice/detail', { id }, { silent: true }),
+    queryFn: () => callApi(messagesCalls.notice, { id }, { silent: true }),
     enabled: Number.isInteger(id) && id > 0,
   });
 }
