@@ -28,7 +28,7 @@ import { projectMonitorRoutes } from './monitor/project/projectMonitor.routes';
 import { projectRoutes } from './modules/projects/projects.routes';
 import { openApiRoute } from './http/openapi';
 import serverPackage from '../package.json' with { type: 'json' };
-import type { LiveHubOptions } from './monitor/live/liveHub';
+import type { RealtimeHubOptions } from './realtime/realtimeHub';
 
 export interface BuildOptions {
   /** serve the built web app (off in API tests) */
@@ -36,7 +36,7 @@ export interface BuildOptions {
   /** where log lines go (stdout when absent): createPlatform makes the root logger with it */
   logStream?: NodeJS.WritableStream;
   /** pacing and limits of the live sockets (tests shorten the idle interval) */
-  live?: LiveHubOptions;
+  live?: RealtimeHubOptions;
 }
 
 /** The HTTP application: every route of every module on one Fastify instance. */
@@ -74,8 +74,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   pageRoutes(app, ctx);
   mvarRoutes(app, ctx);
   projectRoutes(app, ctx);
-  await monitorRoutes(app, ctx, { live: options.live });
-  projectMonitorRoutes(app, ctx, options.live); // after monitorRoutes: uses its websocket plugin
+  await monitorRoutes(app, ctx);
+  projectMonitorRoutes(app, ctx); // after monitorRoutes: uses its websocket plugin
   messageRoutes(app, ctx, { hub: { idleMs: options.live?.idleMs } }); // after monitorRoutes: uses its websocket plugin
 
   if (options.serveWeb !== false) await installStaticWeb(app, ctx.config.webDist);

@@ -5,6 +5,7 @@ import type { Clock } from './clock';
 import type { LoginKeys } from './modules/auth/loginKeys';
 import type { GatewayLink } from './link/gatewayLink';
 import type { Monitor } from './monitor/monitor';
+import type { RealtimeHub } from './realtime/realtimeHub';
 
 /** What every module of the server is built from. */
 export interface AppContext {
@@ -18,4 +19,6 @@ export interface AppContext {
   link: GatewayLink | null;
   /** value cache, live bus and the ingest path */
   monitor: Monitor;
+  /** every websocket of this instance (device values, project pages, messages) */
+  realtime: RealtimeHub;
 }

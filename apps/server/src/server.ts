@@ -10,6 +10,8 @@ import { loadLoginKeys } from './modules/auth/loginKeys';
 import { startGatewayLink } from './link/gatewayLink';
 import { createMonitor } from './monitor/monitor';
 import { redisBus } from './monitor/redisBus';
+import { routeBusToHub } from './realtime/busRouting';
+import { RealtimeHub } from './realtime/realtimeHub';
 import path from 'node:path';
 
 export interface Platform {
@@ -47,8 +49,24 @@ export async function createPlatform(
       : await startGatewayLink(config, db, clock, log, { onValues: (...args) => monitor.ingest(...args) });
   // a gateway going offline raises its device's gateway alarm; coming back releases it
   link?.events.on('gatewayStatus', (change) => void monitor.alarms.gatewayStatus(change));
-  const ctx: AppContext = { config, db, clock, log, loginKeys: await loadLoginKeys(db), link, monitor };
+  // one hub for every websocket of this instance, fed by the bus
+  const realtime = new RealtimeHub(options.live);
+  const stopRouting = routeBusToHub(monitor.bus, realtime);
+  const ctx: AppContext = {
+    config,
+    db,
+    clock,
+    log,
+    loginKeys: await loadLoginKeys(db),
+    link,
+    monitor,
+    realtime,
+  };
   const app = await buildApp(ctx, options);
+  app.addHook('onClose', async () => {
+    stopRouting();
+    realtime.close();
+  });
   return {
     ctx,
     app,

@@ -10,7 +10,6 @@ import * as history from './history/history.service';
 import { historyExport } from './history/historyExport';
 import { reportExport } from './history/reportExport';
 import { liveRoutes } from './live/live.routes';
-import type { LiveHubOptions } from './live/liveHub';
 
 /**
  * The monitoring calls of docs/requirements/monitoring.md §10 (POST, form or JSON bodies, envelope {code,
@@ -18,15 +17,11 @@ import type { LiveHubOptions } from './live/liveHub';
  * device answers 1101). Each call is defined in packages/shared/src/contract/monitor.ts;
  * docs/monitor-api.md shows each with an example.
  */
-export async function monitorRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  options: { live?: LiveHubOptions } = {},
-): Promise<void> {
+export async function monitorRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, clock, monitor } = ctx;
   // clients only ever send small texts, if anything
   await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
-  liveRoutes(app, ctx, options.live);
+  liveRoutes(app, ctx);
 
   // --- the monitor list: groups, device cards, follow, map ------------------------------------
   handle(app, monitorCalls.groups, ({ auth }) => cards.monitorGroups(db, auth));

@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import { TIMERS } from '@fieldhub/shared';
-import type { PacedFeed } from './pacedFeed';
+import { feedLimits, type FeedLimits, type PacedFeed } from './pacedFeed';
 
 /** A feed the hub can keep alive: any paced feed, whatever frames it carries. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -12,7 +12,7 @@ type AnyFeed = PacedFeed<any>;
  */
 export type Topic = `device:${number}` | `project:${number}` | `account:${number}`;
 
-export interface RealtimeHubOptions {
+export interface RealtimeHubOptions extends Partial<FeedLimits> {
   /** how often every socket gets the idle text and a ping (docs/requirements/monitoring.md §5.1: 60 s) */
   idleMs?: number;
 }
@@ -35,8 +35,12 @@ export class RealtimeHub {
   private readonly byTopic = new Map<Topic, Set<AnyFeed>>();
   private readonly held = new Map<AnyFeed, Held>();
   private readonly idleTimer: NodeJS.Timeout;
+  /** the pacing and back-pressure limits of every feed */
+  readonly limits: FeedLimits;
 
   constructor(options: RealtimeHubOptions = {}) {
+    const { idleMs: _idle, ...limits } = options;
+    this.limits = feedLimits(limits);
     this.idleTimer = setInterval(() => this.idleTick(), options.idleMs ?? TIMERS.socketIdlePing);
     this.idleTimer.unref();
   }
@@ -51,6 +55,23 @@ export class RealtimeHub {
     let n = 0;
     for (const h of this.held.values()) if (h.topics.some((t) => t.startsWith(`${kind}:`))) n++;
     return n;
+  }
+
+  /**
+   * Makes a socket's feed with the hub's limits (dropped from the hub when it cuts a slow client)
+   * and attaches it to the topics. Attach before reading the snapshot, so nothing published in
+   * between is missed; the feed sends nothing before its snapshot.
+   */
+  open<F extends AnyFeed>(
+    socket: WebSocket,
+    topics: readonly Topic[],
+    make: (limits: FeedLimits, onDrop: (feed: AnyFeed) => void) => F,
+  ): F {
+    return this.attach(
+      socket,
+      make(this.limits, (feed) => this.detach(feed)),
+      topics,
+    );
   }
 
   attach<F extends AnyFeed>(socket: WebSocket, feed: F, topics: readonly Topic[]): F {

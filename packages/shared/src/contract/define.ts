@@ -101,7 +101,3 @@ export const answerTime = z.codec(z.union([z.date(), z.string()]), z.string(), {
   decode: (v) => (typeof v === 'string' ? v : v.toISOString()),
   encode: (v) => v,
 });
-
-/** A page of rows as the list calls answer it. */
-export const pageOf = <R extends z.ZodType>(row: R) =>
-  z.object({ total: z.number().int(), rows: z.array(row) });

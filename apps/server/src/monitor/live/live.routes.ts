@@ -4,7 +4,7 @@ import type { AppContext } from '../../appContext';
 import { handle } from '../../http/route';
 import { visibleDevice } from '../../modules/devices/deviceScope';
 import { deviceSignalIds, latestValues } from '../board/latestValues';
-import { LiveHub, type LiveHubOptions } from './liveHub';
+import { SocketFeed } from './socketFeed';
 import { consumeLiveToken, issueLiveToken } from './liveTokens';
 
 /**
@@ -19,10 +19,8 @@ import { consumeLiveToken, issueLiveToken } from './liveTokens';
  *   every 60 s. A bad or used token closes the socket with 4001 and the catalogue code (1021, or
  *   1020 when expired) as reason.
  */
-export function liveRoutes(app: FastifyInstance, ctx: AppContext, options: LiveHubOptions = {}): void {
-  const { db, clock, monitor } = ctx;
-  const hub = new LiveHub(monitor.bus, options);
-  app.addHook('onClose', async () => hub.close());
+export function liveRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, clock, monitor, realtime } = ctx;
 
   handle(app, monitorCalls.liveToken, async ({ input, auth }) => {
     await visibleDevice(db, auth, input.equipmentId);
@@ -45,7 +43,11 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext, options: LiveH
         return;
       }
       // attached before the snapshot is read, so nothing published in between is missed
-      const feed = hub.attach(socket, equipmentId);
+      const feed = realtime.open(
+        socket,
+        [`device:${equipmentId}`],
+        (limits, onDrop) => new SocketFeed(socket, equipmentId, limits, onDrop),
+      );
       try {
         const values = await latestValues(db, monitor.cache, await deviceSignalIds(db, equipmentId));
         feed.begin({ type: 'signalVal', equipmentId, values });

@@ -9,8 +9,7 @@ import {
 import type { AppContext } from '../../appContext';
 import { handle } from '../../http/route';
 import { attachmentHeader, XLSX_TYPE } from '../../modules/bulk/workbook';
-import type { LiveHubOptions } from '../live/liveHub';
-import { ProjectHub } from './projectHub';
+import { ProjectFeed } from './projectFeed';
 import * as service from './projectMonitor.service';
 import * as records from './projectRecords.service';
 import { consumeProjectToken, type ProjectWatch } from './projectTokens';
@@ -21,12 +20,8 @@ import { consumeProjectToken, type ProjectWatch } from './projectTokens';
  * service through the page's or the project's access (projectScope.ts). Registered after monitorRoutes,
  * whose websocket plugin it uses.
  */
-export function projectMonitorRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  options: LiveHubOptions = {},
-): void {
-  const { db, clock, monitor } = ctx;
+export function projectMonitorRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, clock, monitor, realtime } = ctx;
   const deps: service.ProjectMonitorDeps = {
     db,
     clock,
@@ -36,8 +31,6 @@ export function projectMonitorRoutes(
       return ctx.link.client;
     },
   };
-  const hub = new ProjectHub(monitor.bus, options);
-  app.addHook('onClose', async () => hub.close());
 
   handle(app, calls.gateways, ({ input, auth }) => service.gatewayQuery(deps, auth, input));
   handle(app, calls.open, ({ input, auth }) => service.gatewayOpen(deps, auth, input));
@@ -99,7 +92,11 @@ export function projectMonitorRoutes(
         return;
       }
       // attached before the snapshot is read, so nothing published in between is missed
-      const feed = hub.attach(socket, watch);
+      const feed = realtime.open(
+        socket,
+        [...watch.equipmentIds.map((id) => `device:${id}` as const), `project:${watch.projectId}`],
+        (limits, onDrop) => new ProjectFeed(socket, watch, limits, onDrop),
+      );
       try {
         feed.begin(await service.snapshotOf(db, monitor.cache, watch));
       } catch (err) {
