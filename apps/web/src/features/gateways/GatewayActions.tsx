@@ -3,8 +3,9 @@ import { CloudDownloadOutlined, EnvironmentOutlined, PoweroffOutlined } from '@a
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Err, messageFor, UPGRADE_RUNNING, type FirmwareUpgradeState } from '@fieldhub/shared';
+import { Err, linkCalls, messageFor, UPGRADE_RUNNING, type FirmwareUpgradeState } from '@fieldhub/shared';
 import { currentLang } from '../../app/i18n';
+import { callApi } from '../../app/request';
 import { CommandProgress } from '../monitor/detail/CommandTab';
 import { useCommand, type CommandLabels } from '../monitor/detail/useCommand';
 import type { GatewayRow } from './gatewayTypes';
@@ -66,9 +67,9 @@ export function GatewayActions({ gateway }: { gateway: GatewayRow }) {
   const upgrading = !!gateway.otaState && UPGRADE_RUNNING.includes(gateway.otaState);
   const blocked = unreachable ?? (command.busy ? t('actions.busy') : null);
 
-  const run = (labels: CommandLabels, url: string) => {
+  const run = (labels: CommandLabels, call: typeof linkCalls.restart) => {
     const refresh = () => client.invalidateQueries({ queryKey: gatewayKeys.all });
-    const started = command.run(labels, url, { sn: gateway.sn });
+    const started = command.run(labels, () => callApi(call, { sn: gateway.sn }));
     void refresh();
     started.then(refresh, refresh);
   };
@@ -107,7 +108,7 @@ export function GatewayActions({ gateway }: { gateway: GatewayRow }) {
                       done: t('actions.restarted'),
                       failed: t('actions.restart-failed'),
                     },
-                    '/lfscada/gateway/restart',
+                    linkCalls.restart,
                   ),
                 'restart-confirm',
               )
@@ -128,7 +129,7 @@ export function GatewayActions({ gateway }: { gateway: GatewayRow }) {
                   done: t('actions.located'),
                   failed: t('actions.locate-failed'),
                 },
-                '/lfscada/gateway/locate',
+                linkCalls.locate,
               )
             }
             data-testid="gateway-locate"
@@ -156,7 +157,7 @@ export function GatewayActions({ gateway }: { gateway: GatewayRow }) {
                       done: t('actions.upgraded', { version: gateway.latestFirmware }),
                       failed: t('actions.upgrade-failed'),
                     },
-                    '/lfscada/gateway/upgrade',
+                    linkCalls.upgrade,
                   ),
                 'upgrade-confirm',
               )

@@ -11,10 +11,10 @@ import { useNavigate } from 'react-router-dom';
 import { App, Input, Select, Typography } from 'antd';
 import type { ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Err, messageFor, projectMonitorCalls, type MonitorSignal } from '@fieldhub/shared';
+import { Err, linkCalls, messageFor, projectMonitorCalls, type MonitorSignal } from '@fieldhub/shared';
 import type { ClickConfig, Widget } from '@fieldhub/hmi';
 import { optionsOf } from '../designer/widgets/styleOf';
-import { callApi, request } from '../../app/request';
+import { callApi } from '../../app/request';
 import { currentLang } from '../../app/i18n';
 import { can, useSession } from '../../app/session';
 import { toastError, toastSuccess } from '../../app/notify';
@@ -32,13 +32,8 @@ export interface WriteCalls {
 
 export const deviceWriteCalls: WriteCalls = {
   write: (equipId, signalId, value) =>
-    request<{ uuid: string }>(
-      '/lfscada/monitor/multi/signal/writeVal',
-      { equipmentId: equipId, signalId, value },
-      { json: true },
-    ),
-  poll: (uuid) =>
-    request<TaskAnswer>('/lfscada/equipment/multi/callback', { uuid }, { json: true, silent: true }),
+    callApi(linkCalls.writeValue, { equipmentId: equipId, signalId, value }),
+  poll: (uuid) => callApi(linkCalls.callback, { uuid }, { silent: true }),
 };
 
 /** Writes of a project page go through the project (its devices must be bound to it). */

@@ -2,8 +2,9 @@ import { useMemo, useState } from 'react';
 import { Alert, App, Flex, Input, Progress, Space, Table, Typography, type ButtonProps } from 'antd';
 import { EditOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Err, messageFor, type MonitorGatewayInfo, type MonitorSignal } from '@fieldhub/shared';
+import { Err, linkCalls, messageFor, type MonitorGatewayInfo, type MonitorSignal } from '@fieldhub/shared';
 import { GuardedButton } from '../../../app/components/GuardedButton';
+import { callApi } from '../../../app/request';
 import { currentLang } from '../../../app/i18n';
 import { toastSuccess } from '../../../app/notify';
 import { can, useSession } from '../../../app/session';
@@ -132,12 +133,7 @@ export function CommandTab({
               done: t('command.wrote', { name: signal.name, value: shown }),
               failed: t('command.write-failed', { name: signal.name, value: shown }),
             },
-            '/lfscada/monitor/multi/signal/writeVal',
-            {
-              equipmentId,
-              signalId: signal.id,
-              value: checked.value,
-            },
+            () => callApi(linkCalls.writeValue, { equipmentId, signalId: signal.id, value: checked.value }),
           )
           .then(() => toastSuccess(t('command.written', { name: signal.name })))
           .catch(() => undefined);
@@ -155,11 +151,7 @@ export function CommandTab({
           done: t('command.read-done', { count: ids.length }),
           failed: t('command.read-failed'),
         },
-        '/lfscada/monitor/multi/signal/readVal',
-        {
-          equipmentId,
-          signalIds: ids,
-        },
+        () => callApi(linkCalls.readValues, { equipmentId, signalIds: ids }),
       )
       .then((data) => {
         const got = (data as { values?: Record<string, unknown> } | null)?.values ?? {};
