@@ -76,7 +76,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   projectRoutes(app, ctx);
   await monitorRoutes(app, ctx);
   projectMonitorRoutes(app, ctx); // after monitorRoutes: uses its websocket plugin
-  messageRoutes(app, ctx, { hub: { idleMs: options.live?.idleMs } }); // after monitorRoutes: uses its websocket plugin
+  messageRoutes(app, ctx); // after monitorRoutes: uses its websocket plugin
 
   if (options.serveWeb !== false) await installStaticWeb(app, ctx.config.webDist);
   return app;

@@ -6,6 +6,7 @@ import type { LoginKeys } from './modules/auth/loginKeys';
 import type { GatewayLink } from './link/gatewayLink';
 import type { Monitor } from './monitor/monitor';
 import type { RealtimeHub } from './realtime/realtimeHub';
+import type { MvarDefinitionCache } from './modules/mvars/mvarDefinitionCache';
 
 /** What every module of the server is built from. */
 export interface AppContext {
@@ -21,4 +22,6 @@ export interface AppContext {
   monitor: Monitor;
   /** every websocket of this instance (device values, project pages, messages) */
   realtime: RealtimeHub;
+  /** the intermediate variables' definitions, as the mvar engine reads them (dropped on every edit) */
+  mvarDefinitions: MvarDefinitionCache;
 }

@@ -12,6 +12,10 @@ import { createMonitor } from './monitor/monitor';
 import { redisBus } from './monitor/redisBus';
 import { routeBusToHub } from './realtime/busRouting';
 import { RealtimeHub } from './realtime/realtimeHub';
+import { startExpiryScheduler } from './messages/expiryReminders';
+import { MvarDefinitionCache } from './modules/mvars/mvarDefinitionCache';
+import { MvarEngine } from './modules/mvars/mvarEngine';
+import { mvarsReading } from './modules/mvars/mvars.repo';
 import path from 'node:path';
 
 export interface Platform {
@@ -27,8 +31,9 @@ export async function openDatabase(config: Config): Promise<Db> {
 }
 
 /**
- * Opens the database, applies migrations, starts the gateway link (unless `link: false`) and
- * builds the HTTP app; does not listen.
+ * The composition root: opens the database, applies migrations, starts the gateway link (unless
+ * `link: false`), the realtime hub and the background engines, and builds the HTTP app (whose
+ * close stops them); does not listen.
  */
 export async function createPlatform(
   config: Config,
@@ -52,6 +57,21 @@ export async function createPlatform(
   // one hub for every websocket of this instance, fed by the bus
   const realtime = new RealtimeHub(options.live);
   const stopRouting = routeBusToHub(monitor.bus, realtime);
+  // the background engines: intermediate variables recomputed as values come in, expiry reminders
+  const mvarDefinitions = new MvarDefinitionCache((signalIds) => mvarsReading(db, signalIds));
+  const mvarEngine = new MvarEngine(
+    db,
+    monitor.cache,
+    mvarDefinitions,
+    monitor.bus,
+    log.child({ module: 'mvars' }),
+  );
+  const stopMvars = monitor.onIngested((_equipmentId, values) => mvarEngine.valuesIngested(values));
+  const scheduler = startExpiryScheduler(
+    { db, clock, bus: monitor.bus },
+    config.SCHEDULER_INTERVAL_MS,
+    log.child({ module: 'messages' }),
+  );
   const ctx: AppContext = {
     config,
     db,
@@ -61,11 +81,15 @@ export async function createPlatform(
     link,
     monitor,
     realtime,
+    mvarDefinitions,
   };
   const app = await buildApp(ctx, options);
   app.addHook('onClose', async () => {
     stopRouting();
     realtime.close();
+    stopMvars();
+    mvarEngine.close();
+    await scheduler.stop();
   });
   return {
     ctx,

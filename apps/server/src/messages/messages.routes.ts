@@ -3,14 +3,12 @@ import { Err, LIVE_CLOSE_REFUSED, MESSAGE_SOCKET_PATH, isAppError, messagesCalls
 import type { AppContext } from '../appContext';
 import { handle } from '../http/route';
 import { AlarmSpeech, type SpeechOptions } from './alarmSpeech';
-import { startExpiryScheduler } from './expiryReminders';
-import { MessageHub, type MessageHubOptions } from './messageHub';
+import { MessageFeed } from './messageFeed';
 import { consumeMessageToken, issueMessageToken } from './messageTokens';
 import * as msg from './messages.service';
 import * as notices from './notices';
 
 export interface MessageRoutesOptions {
-  hub?: MessageHubOptions;
   speech?: SpeechOptions;
 }
 
@@ -27,25 +25,17 @@ export interface MessageRoutesOptions {
  * dataId} → ExpireDetail; /createSound {text} → audio/wav (eSpeak NG; 90104 when it cannot speak).
  * /lfscada/notice/detail {id} → NoticeDetail; /notice/publish and /notice/query: platform operators.
  * POST /lfscada/websocket/msg/token → token; socket /lfscada/ws/message/subscribe/{token}.
- *
- * Also starts the expiry-reminder scheduler (SCHEDULER_INTERVAL_MS), stopped with the app.
+ * (The expiry-reminder scheduler starts with the platform: server.ts.)
  */
 export function messageRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   options: MessageRoutesOptions = {},
 ): void {
-  const { db, clock, config } = ctx;
-  const bus = ctx.monitor.bus;
-  const deps = { db, clock, bus };
+  const { db, clock, realtime } = ctx;
+  const deps = { db, clock, bus: ctx.monitor.bus };
   const log = ctx.log.child({ module: 'messages' });
-  const hub = new MessageHub(db, bus, log, options.hub);
   const speech = new AlarmSpeech(options.speech);
-  const scheduler = startExpiryScheduler(deps, config.SCHEDULER_INTERVAL_MS, log);
-  app.addHook('onClose', async () => {
-    hub.close();
-    await scheduler.stop();
-  });
 
   handle(app, messagesCalls.unreadCount, ({ auth }) => msg.unreadCount(deps, auth));
   handle(app, messagesCalls.list, ({ input, auth, lang }) => msg.query(deps, auth, input, lang));
@@ -81,7 +71,15 @@ export function messageRoutes(
       const { token } = req.params as { token: string };
       try {
         const grant = await consumeMessageToken(db, clock, token);
-        hub.attach(socket, { accountId: grant.accountId, orgId: grant.orgId }, grant.lang);
+        const owner = { accountId: grant.accountId, orgId: grant.orgId };
+        // the first frame is the unread counts
+        realtime
+          .open(
+            socket,
+            [`account:${owner.accountId}`],
+            (limits, onDrop) => new MessageFeed(socket, owner, grant.lang, db, log, limits, onDrop),
+          )
+          .begin([]);
       } catch (err) {
         const code = isAppError(err) ? err.code : Err.unknownError;
         if (!isAppError(err)) req.log.warn({ err }, 'message token check failed');

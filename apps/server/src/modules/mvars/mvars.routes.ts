@@ -2,32 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { mvarsCalls as calls } from '@fieldhub/shared';
 import type { AppContext } from '../../appContext';
 import { handle } from '../../http/route';
-import { MvarDefinitionCache } from './mvarDefinitionCache';
-import { MvarEngine } from './mvarEngine';
-import * as repo from './mvars.repo';
 import * as mvars from './mvars.service';
 
 /**
  * Intermediate variables (docs/requirements/projects.md §5.4, §9; docs/project-monitor-api.md): the calls
- * of packages/shared/src/contract/mvars.ts, and the engine that recomputes them as values are ingested.
+ * of packages/shared/src/contract/mvars.ts (the engine that recomputes them as values are ingested starts
+ * with the platform: server.ts).
  * Permission and tenant checks are in the service (project_manage; reading also ops_center members).
  */
 export function mvarRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, monitor } = ctx;
-  const definitions = new MvarDefinitionCache((signalIds) => repo.mvarsReading(db, signalIds));
-  const deps = { db, cache: monitor.cache, bus: monitor.bus, definitions };
-  const engine = new MvarEngine(
-    db,
-    monitor.cache,
-    definitions,
-    monitor.bus,
-    ctx.log.child({ module: 'mvars' }),
-  );
-  const stop = monitor.onIngested((_equipmentId, values) => engine.valuesIngested(values));
-  app.addHook('onClose', async () => {
-    stop();
-    engine.close();
-  });
+  const deps = { db, cache: monitor.cache, bus: monitor.bus, definitions: ctx.mvarDefinitions };
 
   handle(app, calls.query, ({ input, auth }) => mvars.queryMvars(db, auth, input));
   handle(app, calls.queryAll, ({ input, auth }) => mvars.queryAllMvars(deps, auth, input));
