@@ -2,6 +2,55 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import path from 'node:path';
+
+/**
+ * Web features import each other only through app/ (what several features use lives there). The
+ * feature imports that remain are listed here, one way each, with no cycle among them; a new one
+ * fails the lint: move what it needs to app/ instead.
+ */
+const FEATURE_IMPORTS_LEFT = new Set([
+  'designer>devices',
+  'designer>monitor',
+  'devices>groups',
+  'gateways>monitor',
+  'messages>monitor',
+  'monitor>account',
+  'monitor>devices',
+  'orgal>accounts',
+  'projects>designer',
+  'projects>devices',
+  'templates>devices',
+  'viewer>designer',
+  'viewer>monitor',
+]);
+
+const featureOf = (file) =>
+  /apps\/web\/src\/features\/([^/]+)(\/|$)/.exec(file.split(path.sep).join('/'))?.[1];
+
+const boundaries = {
+  rules: {
+    'feature-imports': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const own = featureOf(context.filename);
+        if (!own) return {};
+        return {
+          ImportDeclaration(node) {
+            const source = node.source.value;
+            if (typeof source !== 'string' || !source.startsWith('.')) return;
+            const target = featureOf(path.resolve(path.dirname(context.filename), source));
+            if (!target || target === own || FEATURE_IMPORTS_LEFT.has(`${own}>${target}`)) return;
+            context.report({
+              node,
+              message: `The ${own} feature may not import from the ${target} feature: move what both use to app/.`,
+            });
+          },
+        };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.tmp.mjs', 'coverage/**'] },
@@ -54,7 +103,11 @@ export default tseslint.config(
   },
   {
     // services of these areas keep the rules and the transactions; every query is in their repository
-    files: ['apps/server/src/modules/{groups,templates,gateways,user,devices}/*.service.ts'],
+    // (the configuration areas: one service file per area and the generic CRUD of configArea.ts)
+    files: [
+      'apps/server/src/modules/{groups,templates,gateways,user,devices}/*.service.ts',
+      'apps/server/src/modules/config/{configArea,drivers,variables,alarmRules,reports,scripts}.ts',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -71,10 +124,35 @@ export default tseslint.config(
     },
   },
   {
+    // packages are what the apps share: they never import an app
+    files: ['packages/*/src/**/*.{ts,tsx,mjs}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'packages/testkit/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@fieldhub/testkit', '@fieldhub/testkit/*'],
+              message: 'The testkit is for tests only.',
+            },
+            { regex: '(^|/)test(/|$)', message: 'Test support is for tests only.' },
+            { regex: '(^|/)apps/', message: 'A package never imports an app.' },
+            {
+              group: ['@fieldhub/server', '@fieldhub/web', '@fieldhub/gateway'],
+              message: 'A package never imports an app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, boundaries },
     rules: {
+      'boundaries/feature-imports': 'error',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },

@@ -8,6 +8,9 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const routeFile = path.join(repoRoot, 'apps/server/src/modules/sample/sample.routes.ts');
 
 const serviceFile = path.join(repoRoot, 'apps/server/src/modules/devices/sample.service.ts');
+// the configuration areas name their service files by area, next to <area>.repo.ts
+const configAreaFile = path.join(repoRoot, 'apps/server/src/modules/config/drivers.ts');
+const configRepoFile = path.join(repoRoot, 'apps/server/src/modules/config/drivers.repo.ts');
 
 async function problems(code: string, filePath = routeFile): Promise<string[]> {
   const eslint = new ESLint({ cwd: repoRoot });
@@ -59,4 +62,19 @@ export const a = (db: Db, id: number) => db.tx((tx) => repo.deleteRow(tx, id));
     serviceFile,
   );
   expect(allowed).toEqual([]);
+}, 60_000);
+
+it('refuses SQL in a configuration area service and lets its repository hold it', async () => {
+  const sql = `
+import { one, type Db } from '../../db/db';
+export async function a(db: Db) {
+  await db.query('select 1');
+  await db.tx(async (tx) => tx.query('select 1'));
+  return one(db, 'select 1');
+}
+`;
+  const refused = await problems(sql, configAreaFile);
+  expect(refused).toHaveLength(3);
+  expect(refused[0]).toMatch(/No SQL in a service/);
+  expect(await problems(sql, configRepoFile)).toEqual([]);
 }, 60_000);

@@ -109,7 +109,8 @@ export async function recordChange(
   await recordBy(db, auth, ip, { action, objectType: owner.kind, objectId: owner.id, detail });
 }
 
-type CountedArea = 'drivers' | 'variables' | 'alarms' | 'reports' | 'scripts' | 'stored';
+/** The areas a series caps (`stored`: variables that keep history). */
+export type CountedArea = 'drivers' | 'variables' | 'alarms' | 'reports' | 'scripts' | 'stored';
 
 const deviceCodes: Record<CountedArea, number> = {
   drivers: Err.driverLimit,
@@ -166,7 +167,8 @@ export async function checkAllCapacities(db: Db, owner: ConfigOwner, series: str
   }
 }
 
-type ConfigTable = 'drivers' | 'variables' | 'alarm_rules' | 'reports' | 'scripts';
+/** The configuration tables, each with an owner column (`equipment_id` or `template_id`). */
+export type ConfigTable = 'drivers' | 'variables' | 'alarm_rules' | 'reports' | 'scripts';
 
 /** Whether another row of the owner's table already carries the name (case-insensitive). */
 export async function nameTakenIn(
@@ -183,7 +185,15 @@ export async function nameTakenIn(
   ));
 }
 
-/** Throws `missingCode` unless the row belongs to the owner (another owner's id reads as missing). */
+/** The row of the owner's table with this id, or undefined (another owner's id reads as missing). */
+export function ownerRowIn(db: Db, owner: ConfigOwner, table: ConfigTable, id: number) {
+  return one<{ id: number }>(db, `select id from ${table} where id = $1 and ${owner.column} = $2`, [
+    id,
+    owner.id,
+  ]);
+}
+
+/** Throws `missingCode` unless the row belongs to the owner. */
 export async function requireOwnedRow(
   db: Db,
   owner: ConfigOwner,
@@ -191,9 +201,7 @@ export async function requireOwnedRow(
   id: number,
   missingCode: number,
 ) {
-  if (!(await one(db, `select 1 from ${table} where id = $1 and ${owner.column} = $2`, [id, owner.id]))) {
-    throw new AppError(missingCode);
-  }
+  if (!(await ownerRowIn(db, owner, table, id))) throw new AppError(missingCode);
 }
 
 /** Names of the owner's variables: what its formulas and conditions may read. */
