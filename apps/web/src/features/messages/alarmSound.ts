@@ -1,7 +1,7 @@
 import { messagesCalls, type Lang } from '@fieldhub/shared';
 
 /**
- * Speaks an alarm text once in the browser: the server's synthesis (POST /lfscada/msg/createSound
+ * Speaks an alarm text once in the browser: the server's synthesis (`messagesCalls.sound`
  * {text} → audio/wav) played by an audio element, or, when that call fails or the audio cannot
  * play, the browser's own speech synthesis. Resolves when the text was spoken; `signal` cuts it off.
  */

@@ -13,8 +13,8 @@ import {
 } from '../monitor/live/liveSocket';
 
 /**
- * The message socket of docs/requirements/messages.md §5.1: a token from POST /lfscada/websocket/msg/token,
- * then /lfscada/ws/message/subscribe/{token}; on close or a failed token request it tries again after
+ * The message socket of docs/requirements/messages.md §5.1: a token from `messagesCalls.socketToken`,
+ * then the socket at MESSAGE_SOCKET_PATH + token; on close or a failed token request it tries again after
  * 10 s with a new token (the monitor's token socket does exactly this, so it is reused).
  */
 

@@ -2,7 +2,7 @@ import { COMMAND_POLL_ROUNDS, Err, pollCommand, type Lang, messageFor } from '@f
 
 /**
  * A long-running device command as the browser follows it (docs/requirements/monitoring.md §6.1, §6.2): the
- * call answers a task uuid, then /lfscada/equipment/multi/callback {uuid} is polled on the shared schedule
+ * call answers a task uuid, then the callback (`linkCalls.callback`) is polled on the shared schedule
  * (180 rounds, 0.5 s growing to 30 s) until it succeeds or fails; running out of rounds is the
  * communication time-out 1301.
  */

@@ -2,7 +2,7 @@ import { LIVE_SOCKET_PATH, liveMessageSchema, TIMERS, type LiveMessage } from '@
 
 /**
  * The live-data socket of one device (docs/requirements/monitoring.md §5.1): a token from
- * /lfscada/websocket/monitor/token, then /lfscada/ws/eg/signal/subscribe/{token}. When the token
+ * `monitorCalls.liveToken`, then the socket at LIVE_SOCKET_PATH + token. When the token
  * request fails or the socket closes, it tries again after 10 s with a new token. Frames that are
  * not a known message are ignored.
  */

@@ -34,9 +34,9 @@ export interface MonitorSessionState {
 }
 
 export interface MonitorSessionDeps {
-  /** /lfscada/monitor/multi/gateway/info; a rejection leaves the last known state */
+  /** `monitorCalls.gatewayInfo`; a rejection leaves the last known state */
   probeGateway(): Promise<GatewayProbe>;
-  /** /lfscada/monitor/multi/open; resolves whether the server opened monitoring */
+  /** `monitorCalls.open`; resolves whether the server opened monitoring */
   open(): Promise<boolean>;
   onChange(state: MonitorSessionState): void;
   /** the top window or a frame named nav-iframe (docs/requirements/monitoring.md §4.4) */

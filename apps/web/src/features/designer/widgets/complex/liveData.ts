@@ -1,7 +1,7 @@
 /**
  * Live data of the complex widgets in the viewer: current values of a widget's signal refs
  * through the widget runtime, and time series that start from the stored curve of the window
- * (the monitor's `/lfscada/monitor/multi/curve/query`) and grow with live values.
+ * (the monitor's curve call, `monitorCalls.curve`) and grow with live values.
  */
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { LIMITS, monitorCalls, projectMonitorCalls, type CurveResult } from '@fieldhub/shared';
