@@ -22,9 +22,9 @@ import { usePaging, useStepBackFromEmptyPage } from '../../app/paging';
 import { useDialog } from '../../app/useDialog';
 import { UpgradeState } from './GatewayActions';
 import { GatewaySettingsDrawer } from './GatewaySettingsDrawer';
-import { GatewayStatusBadge } from './GatewayStatusBadge';
+import { GatewayStatusBadge } from '../../app/components/GatewayStatusBadge';
 import type { GatewayRow } from './gatewayTypes';
-import { SignalStrength } from './SignalStrength';
+import { SignalStrength } from '../../app/components/SignalStrength';
 import { useGatewayList, type GatewayFilters } from './useGateways';
 
 /** /manage/eg/gateway: the gateways bound to the enterprise's devices, with their settings. */

@@ -1,7 +1,7 @@
 import { Descriptions, Drawer, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { GatewayActions } from './GatewayActions';
-import { GatewayStatusBadge } from './GatewayStatusBadge';
+import { GatewayStatusBadge } from '../../app/components/GatewayStatusBadge';
 import type { GatewayRow } from './gatewayTypes';
 import { LanSettingsForm } from './LanSettingsForm';
 import { NetworkModeForm, PowerForm, RemoteModeForm } from './ModeSettingsForms';

@@ -5,8 +5,8 @@ import {
   certificateProblem,
   cleanLan,
   lanFieldProblem,
-  signalBars,
 } from './gatewayRules';
+import { signalBars } from '../../app/signalBars';
 
 const lan = { ip: '192.168.1.10', mask: '255.255.255.0', nextHop: '192.168.1.1' };
 

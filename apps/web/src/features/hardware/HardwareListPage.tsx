@@ -8,7 +8,7 @@ import { PagedTable } from '../../app/components/PagedTable';
 import { PageFrame } from '../../app/components/PageFrame';
 import { usePaging } from '../../app/paging';
 import { useDialog } from '../../app/useDialog';
-import { GatewayStatusBadge } from '../gateways/GatewayStatusBadge';
+import { GatewayStatusBadge } from '../../app/components/GatewayStatusBadge';
 import { FirmwareTab } from './FirmwareTab';
 import { RegisterGatewaysModal } from './RegisterGatewaysModal';
 import { useRegisteredGateways, type RegisteredGateway } from './useHardware';

@@ -10,7 +10,7 @@ import {
 } from '@fieldhub/shared';
 import { FormModal } from '../../app/components/FormModal';
 import { schemaRule } from '../../app/formRules';
-import { GatewayStatusBadge } from '../gateways/GatewayStatusBadge';
+import { GatewayStatusBadge } from '../../app/components/GatewayStatusBadge';
 import { useEquipActions, useUnboundEquipment } from './useProjectEquip';
 
 interface BindForm {

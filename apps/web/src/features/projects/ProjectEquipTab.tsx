@@ -14,7 +14,7 @@ import { ActionLink, DeleteAction, listEmptyText } from '../../app/components/li
 import { schemaRule } from '../../app/formRules';
 import { usePaging, useStepBackFromEmptyPage } from '../../app/paging';
 import { useDialog, type RowDialogProps } from '../../app/useDialog';
-import { GatewayStatusBadge } from '../gateways/GatewayStatusBadge';
+import { GatewayStatusBadge } from '../../app/components/GatewayStatusBadge';
 import { EquipBindModal } from './EquipBindModal';
 import { useBoundEquipment, useEquipActions } from './useProjectEquip';
 

@@ -4,7 +4,7 @@ import { DownOutlined, ShareAltOutlined, SyncOutlined } from '@ant-design/icons'
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { DeviceRow } from '@fieldhub/shared';
-import { GatewayStatusBadge } from '../../gateways/GatewayStatusBadge';
+import { GatewayStatusBadge } from '../../../app/components/GatewayStatusBadge';
 
 const editPath = (id: number) => `/manage/eg/equipment/edit/${id}`;
 const dash = <Typography.Text type="secondary">—</Typography.Text>;

@@ -2,8 +2,8 @@ import { Alert, Descriptions, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { DeviceRow, MonitorGatewayInfo } from '@fieldhub/shared';
-import { GatewayStatusBadge } from '../../gateways/GatewayStatusBadge';
-import { SignalStrength } from '../../gateways/SignalStrength';
+import { GatewayStatusBadge } from '../../../app/components/GatewayStatusBadge';
+import { SignalStrength } from '../../../app/components/SignalStrength';
 
 const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '—' : v);
 

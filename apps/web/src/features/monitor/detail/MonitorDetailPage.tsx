@@ -5,7 +5,7 @@ import { ArrowLeftOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../app/components/PageFrame';
 import { can, useSession } from '../../../app/session';
-import { GatewayStatusBadge } from '../../gateways/GatewayStatusBadge';
+import { GatewayStatusBadge } from '../../../app/components/GatewayStatusBadge';
 import { ShareDrawer } from '../../devices/list/ShareDrawer';
 import { useMonitoredDevice } from '../useMonitor';
 import { AlarmTab, useActiveAlarmCount } from './AlarmTab';

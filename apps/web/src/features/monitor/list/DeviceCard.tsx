@@ -2,7 +2,7 @@ import { Button, Card, Flex, Tag, Tooltip, Typography } from 'antd';
 import { AlertOutlined, FolderOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { MonitorDeviceCard } from '@fieldhub/shared';
-import { GatewayStatusBadge } from '../../gateways/GatewayStatusBadge';
+import { GatewayStatusBadge } from '../../../app/components/GatewayStatusBadge';
 
 /** The follow star of a device: filled when followed; a click toggles it. */
 export function FollowStar({

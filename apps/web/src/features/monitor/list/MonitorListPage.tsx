@@ -20,7 +20,7 @@ import type { MonitorDeviceCard } from '@fieldhub/shared';
 import { PageFrame } from '../../../app/components/PageFrame';
 import { tablePagination, usePaging, useStepBackFromEmptyPage } from '../../../app/paging';
 import { pathTo } from '../../../app/routeTable';
-import { GatewayStatusBadge } from '../../gateways/GatewayStatusBadge';
+import { GatewayStatusBadge } from '../../../app/components/GatewayStatusBadge';
 import { useDeviceCards, useFollow, type CardFilters } from '../useMonitor';
 import { AlarmCount, DeviceCard, FollowStar } from './DeviceCard';
 import { MonitorGroupTree } from './MonitorGroupTree';

@@ -1,6 +1,6 @@
 import { Flex, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { signalBars } from './gatewayRules';
+import { signalBars } from '../signalBars';
 
 const BAR_HEIGHTS = [4, 7, 10, 13];
 
