@@ -30,9 +30,6 @@ export type RouteAccess =
       perm?: PermissionKey;
     };
 
-/** The access declaration of a guarded call, as the modules write it. */
-export type GuardedAccess = { perm?: PermissionKey };
-
 declare module 'fastify' {
   interface FastifyRequest {
     lang: Lang;

@@ -9,7 +9,7 @@ import {
   type CallResult,
   type Lang,
 } from '@fieldhub/shared';
-import type { AuthContext, GuardedAccess, RouteAccess } from './context';
+import type { AuthContext, RouteAccess } from './context';
 import { ok } from './envelope';
 
 const zodLocale: Record<Lang, z.core.$ZodErrorMap> = {
@@ -33,12 +33,11 @@ export function parseInput<S extends z.ZodType>(schema: S, raw: unknown, lang: L
   throw new AppError(Err.parameterCheckFailed, { params: { detail: `${where}${issue?.message ?? ''}` } });
 }
 
-interface CallOptions<S extends z.ZodType> {
-  method?: 'GET' | 'POST';
+interface RouteOptions {
+  method: 'GET' | 'POST';
   /** schema of the body (POST) or query string (GET) */
-  input?: S;
-  /** the permission key a guarded call needs */
-  access?: GuardedAccess;
+  input: z.ZodType | undefined;
+  access: RouteAccess;
   /** largest accepted body in bytes */
   bodyLimit?: number;
 }
@@ -53,13 +52,13 @@ interface CallContext<I, A> {
 
 type Handler<I, A> = (ctx: CallContext<I, A>) => Promise<unknown>;
 
-function register<S extends z.ZodType, A>(
+function register(
   app: FastifyInstance,
   url: string,
-  opts: Omit<CallOptions<S>, 'access'> & { access: RouteAccess },
-  handler: Handler<z.infer<S>, A>,
+  opts: RouteOptions,
+  handler: Handler<unknown, unknown>,
 ): void {
-  const method = opts.method ?? 'POST';
+  const { method } = opts;
   app.route({
     method,
     url,
@@ -67,32 +66,12 @@ function register<S extends z.ZodType, A>(
     ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}),
     handler: async (req, reply) => {
       const raw = method === 'GET' ? req.query : req.body;
-      const input = opts.input ? parseInput(opts.input, raw, req.lang) : (undefined as z.infer<S>);
-      const data = await handler({ input, req, reply, auth: req.auth as A, lang: req.lang });
+      const input = opts.input ? parseInput(opts.input, raw, req.lang) : undefined;
+      const data = await handler({ input, req, reply, auth: req.auth, lang: req.lang });
       if (reply.sent) return reply;
       return ok(data ?? null, req.lang);
     },
   });
-}
-
-/** A call that needs a logged-in session (and optionally a permission key). */
-export function call<S extends z.ZodType>(
-  app: FastifyInstance,
-  url: string,
-  opts: CallOptions<S>,
-  handler: Handler<z.infer<S>, AuthContext>,
-): void {
-  register(app, url, { ...opts, access: { ...opts.access, public: false } }, handler);
-}
-
-/** A call anyone may make (login, captcha, theme). */
-export function publicCall<S extends z.ZodType>(
-  app: FastifyInstance,
-  url: string,
-  opts: Omit<CallOptions<S>, 'access'>,
-  handler: Handler<z.infer<S>, AuthContext | null>,
-): void {
-  register(app, url, { ...opts, access: { public: true, readsSession: true } }, handler);
 }
 
 type ContractInput<C extends CallDef> = C['input'] extends z.ZodType ? z.output<C['input']> : undefined;
