@@ -15,7 +15,7 @@ export const alarmRuleArea: ConfigAreaDescriptor<AlarmRuleInput, AlarmRuleRow, r
   idKey: 'ruleId',
   list: repo.alarmRulesOf,
   insert: repo.insertAlarmRule,
-  update: (db, _owner, id, r) => repo.updateAlarmRule(db, id, r),
+  update: repo.updateAlarmRule,
   remove: repo.deleteAlarmRule,
   // the rule's variable must belong to the same device or template
   check: (db, owner, r) => requireOwnedRow(db, owner, 'variables', r.variableId, Err.variableNotFound),

@@ -39,7 +39,7 @@ export interface ConfigAreaDescriptor<Item, Row, Filter = object, Current = { id
   /** the owner's row with what an edit needs of it; default: whether the table has it */
   find?: (db: Db, owner: ConfigOwner, id: number) => Promise<Current | undefined>;
   insert: (db: Db, owner: ConfigOwner, item: Item) => Promise<number>;
-  update: (db: Db, owner: ConfigOwner, id: number, item: Item, current: Current) => Promise<void>;
+  update: (db: Db, id: number, item: Item, current: Current) => Promise<void>;
   /** deletes one row; absent when the area's delete call names several (variables) */
   remove?: (db: Db, id: number) => Promise<void>;
 
@@ -56,6 +56,7 @@ export async function ownedConfigRow<Item, Row, Filter, Current>(
   owner: ConfigOwner,
   id: number,
 ): Promise<Current> {
+  // an area without `find` reads no more than the id (its Current is the default `{ id }`)
   const row = area.find
     ? await area.find(db, owner, id)
     : ((await ownerRowIn(db, owner, area.table, id)) as Current | undefined);
@@ -123,7 +124,7 @@ export async function editConfigRow<Item, Row, Filter, Current>(
     await area.check?.(tx, owner, item, current);
     await requireFreeName(area, tx, owner, item, id);
     await area.extraCapacity?.(tx, owner, item, current);
-    await area.update(tx, owner, id, item, current);
+    await area.update(tx, id, item, current);
     await recordChange(tx, auth, ip, owner, `${area.area}.edit`, { [area.idKey]: id });
   });
 }

@@ -39,8 +39,7 @@ export const driverArea: ConfigAreaDescriptor<DriverInput, DriverRow, object, re
     (await repo.driversOf(db, owner)).map((r) => ({ ...r, settings: maskDriverSettings(r.settings) })),
   find: repo.driverOf,
   insert: (db, owner, d) => repo.insertDriver(db, owner, d, settingsOf(d)),
-  update: (db, _owner, id, d, current) =>
-    repo.updateDriver(db, id, d, keepSecrets(settingsOf(d), current.settings)),
+  update: (db, id, d, current) => repo.updateDriver(db, id, d, keepSecrets(settingsOf(d), current.settings)),
   remove: repo.deleteDriver,
   async check(db, owner, d, current) {
     // setup order: a device needs its gateway before drivers (docs/requirements/devices-and-gateways.md §4.2)

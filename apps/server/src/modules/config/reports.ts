@@ -40,7 +40,7 @@ export const reportArea: ConfigAreaDescriptor<ReportInput, ReportRow> = {
     await repo.writeReportItems(db, id, r.items);
     return id;
   },
-  async update(db, _owner, id, r) {
+  async update(db, id, r) {
     await repo.updateReport(db, id, r);
     await repo.writeReportItems(db, id, r.items);
   },

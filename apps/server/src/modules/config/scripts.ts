@@ -22,7 +22,7 @@ export const scriptArea: ConfigAreaDescriptor<ScriptInput, ScriptRow> = {
   idKey: 'scriptId',
   list: repo.scriptsOf,
   insert: repo.insertScript,
-  update: (db, _owner, id, s) => repo.updateScript(db, id, s),
+  update: repo.updateScript,
   remove: repo.deleteScript,
   check: checkScript,
 };

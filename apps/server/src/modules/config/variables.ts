@@ -77,7 +77,7 @@ export const variableArea: ConfigAreaDescriptor<
   list: repo.variablesOf,
   find: repo.variableOf,
   insert: async (db, owner, v) => (await repo.insertVariables(db, owner, [v]))[0]!,
-  update: (db, _owner, id, v) => repo.updateVariable(db, id, v),
+  update: repo.updateVariable,
   check: (db, owner, v) => checkVariable(db, owner, v),
   // a variable that starts keeping history counts against the stored-variable capacity
   async extraCapacity(db, owner, v, current) {
