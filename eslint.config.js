@@ -25,6 +25,12 @@ const FEATURE_IMPORTS_LEFT = new Set([
   'viewer>monitor',
 ]);
 
+/** Test support is for tests: production code imports neither the testkit nor a test folder. */
+const TEST_SUPPORT_IMPORTS = [
+  { group: ['@fieldhub/testkit', '@fieldhub/testkit/*'], message: 'The testkit is for tests only.' },
+  { regex: '(^|/)test(/|$)', message: 'Test support is for tests only.' },
+];
+
 const featureOf = (file) =>
   /apps\/web\/src\/features\/([^/]+)(\/|$)/.exec(file.split(path.sep).join('/'))?.[1];
 
@@ -71,13 +77,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['@fieldhub/testkit', '@fieldhub/testkit/*'],
-              message: 'The testkit is for tests only.',
-            },
-            { regex: '(^|/)test(/|$)', message: 'Test support is for tests only.' },
-          ],
+          patterns: [...TEST_SUPPORT_IMPORTS],
         },
       ],
     },
@@ -132,11 +132,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['@fieldhub/testkit', '@fieldhub/testkit/*'],
-              message: 'The testkit is for tests only.',
-            },
-            { regex: '(^|/)test(/|$)', message: 'Test support is for tests only.' },
+            ...TEST_SUPPORT_IMPORTS,
             { regex: '(^|/)apps/', message: 'A package never imports an app.' },
             {
               group: ['@fieldhub/server', '@fieldhub/web', '@fieldhub/gateway'],

@@ -3,7 +3,7 @@ import { ALARM_CONDITIONS, ALARM_LEVELS, ALARM_METHODS, alarmRuleSchema } from '
 import { driverSchema, PROTOCOLS } from '../device/driver';
 import { AGGREGATIONS, reportSchema, STORAGE_MODES } from '../device/report';
 import { SCRIPT_STRATEGIES, scriptSchema } from '../device/script';
-import { DATA_TYPES, mappingEntrySchema, RW_MODES, VARIABLE_KINDS, variableSchema } from '../device/variable';
+import { mappingEntrySchema, storedVariableFields, VARIABLE_KINDS, variableSchema } from '../device/variable';
 import { formId, idListSchema, optionalId } from '../validation/form';
 import { createdId, defineCalls, noData } from './define';
 
@@ -41,18 +41,7 @@ export const variableRow = z.object({
   key: z.string(),
   unit: z.string(),
   decimals: z.number().int(),
-  dataType: z.enum(DATA_TYPES),
-  stringLength: z.number().int().nullable(),
-  registerType: z.string(),
-  address: z.string(),
-  rw: z.enum(RW_MODES),
-  deadband: z.number().nullable(),
-  collectFormula: z.string(),
-  writeFormula: z.string(),
-  collectUpper: z.number().nullable(),
-  collectLower: z.number().nullable(),
-  writeUpper: z.number().nullable(),
-  writeLower: z.number().nullable(),
+  ...storedVariableFields,
   mapping: z.array(mappingEntrySchema),
   formula: z.string(),
   initialValue: z.string(),

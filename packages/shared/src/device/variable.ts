@@ -125,3 +125,22 @@ export function variableProblems(v: VariableInput): VariableProblem[] {
   }
   return problems;
 }
+
+/**
+ * A variable's stored type, address, access and scaling as both the configuration answers and the
+ * gateway's configuration carry them (the same columns, the same meaning).
+ */
+export const storedVariableFields = {
+  dataType: z.enum(DATA_TYPES),
+  stringLength: z.number().int().nullable(),
+  registerType: z.string(),
+  address: z.string(),
+  rw: z.enum(RW_MODES),
+  deadband: z.number().nullable(),
+  collectFormula: z.string(),
+  writeFormula: z.string(),
+  collectUpper: z.number().nullable(),
+  collectLower: z.number().nullable(),
+  writeUpper: z.number().nullable(),
+  writeLower: z.number().nullable(),
+};

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { driverSchema } from '../device/driver';
 import { AGGREGATIONS, STORAGE_MODES } from '../device/report';
 import { SCRIPT_STRATEGIES } from '../device/script';
-import { DATA_TYPES, RW_MODES, VARIABLE_KINDS } from '../device/variable';
+import { storedVariableFields, VARIABLE_KINDS } from '../device/variable';
 import { NETWORK_MODES } from '../device/gateway';
 
 /**
@@ -75,18 +75,7 @@ export const gatewayConfigSchema = z.object({
       driverId: z.number().int().nullable(),
       kind: z.enum(VARIABLE_KINDS),
       name: z.string(),
-      dataType: z.enum(DATA_TYPES),
-      stringLength: z.number().int().nullable(),
-      registerType: z.string(),
-      address: z.string(),
-      rw: z.enum(RW_MODES),
-      deadband: z.number().nullable(),
-      collectFormula: z.string(),
-      writeFormula: z.string(),
-      collectUpper: z.number().nullable(),
-      collectLower: z.number().nullable(),
-      writeUpper: z.number().nullable(),
-      writeLower: z.number().nullable(),
+      ...storedVariableFields,
       formula: z.string(),
       initialValue: z.string(),
     }),

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { monitorCalls, TIMERS, type DeviceRow } from '@fieldhub/shared';
-import { callApi, request } from '../../app/request';
+import { devicesCalls, monitorCalls, TIMERS } from '@fieldhub/shared';
+import { callApi } from '../../app/request';
 import type { Paging } from '../../app/paging';
 
 /** Filters of the monitor list (docs/requirements/monitoring.md §2.2 /monitor/eg/list). */
@@ -22,8 +22,6 @@ export const monitorKeys = {
   alarms: (id: number) => ['monitor', 'alarms', id] as const,
   alarmCount: (id: number) => ['monitor', 'alarms', id, 'count'] as const,
 };
-
-const json = { json: true } as const;
 
 export function useMonitorGroups() {
   return useQuery({
@@ -62,6 +60,6 @@ export function useFollow() {
 export function useMonitoredDevice(id: number) {
   return useQuery({
     queryKey: monitorKeys.device(id),
-    queryFn: () => request<DeviceRow>('/lfscada/equipment/multi/info', { id }, json),
+    queryFn: () => callApi(devicesCalls.info, { id }),
   });
 }

@@ -4,13 +4,11 @@
  * cached by TanStack Query.
  */
 import { useQuery } from '@tanstack/react-query';
-import { monitorCalls, type MonitorSignal } from '@fieldhub/shared';
-import { callApi, request } from '../../../app/request';
+import { devicesCalls, monitorCalls, type CallOutput, type MonitorSignal } from '@fieldhub/shared';
+import { callApi } from '../../../app/request';
 
-export interface EquipmentOption {
-  id: number;
-  name: string;
-}
+/** A device the user may see, as the short device list answers it. */
+export type EquipmentOption = CallOutput<typeof devicesCalls.listOfUser>[number];
 
 /** A bindable signal with its equipment, ids as the page document holds them (strings). */
 export interface SignalChoice {
@@ -27,7 +25,7 @@ export const signalKeys = {
 };
 
 export function fetchEquipments(): Promise<EquipmentOption[]> {
-  return request<EquipmentOption[]>('/lfscada/equipment/multi/queryByUser', {}, { json: true });
+  return callApi(devicesCalls.listOfUser);
 }
 
 export function fetchSignals(equipId: string, silent = false): Promise<MonitorSignal[]> {

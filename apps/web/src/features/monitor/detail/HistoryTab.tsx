@@ -5,21 +5,20 @@ import { ExportOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
+  deviceConfigCalls,
   monitorCalls,
   type HistoryValueRow,
   type MonitorSignal,
   type ReportRecordPage,
-  type ReportRow,
 } from '@fieldhub/shared';
 import { exportFileName } from '../../../app/downloadNames';
 import { tablePagination, usePaging } from '../../../app/paging';
-import { callApi, downloadCall, request } from '../../../app/request';
+import { callApi, downloadCall } from '../../../app/request';
 import { can, useSession } from '../../../app/session';
 import { QualityTag } from './RealtimeTab';
 import { RangeField, rangeProblemText, useRange, type TimeRange } from './RangeField';
 
 type Mode = 'data' | 'report';
-const json = { json: true } as const;
 const fmt = (ts: number) => dayjs(ts).format('YYYY-MM-DD HH:mm:ss');
 
 /** Stored values of the chosen variables in a range, newest first, paged, and their .xlsx export. */
@@ -140,8 +139,7 @@ function ReportHistory({ equipmentId }: { equipmentId: number }) {
   const pager = usePaging();
   const reports = useQuery({
     queryKey: ['monitor', 'reports', equipmentId],
-    queryFn: () =>
-      request<ReportRow[]>('/lfscada/equipment/multi/report/query', { owner: { equipmentId } }, json),
+    queryFn: () => callApi(deviceConfigCalls.reportList, { owner: { equipmentId } }),
   });
   const [chosen, setChosen] = useState<number | undefined>();
   const { range, current, setRange } = useRange(24);
