@@ -40,6 +40,8 @@ interface RouteOptions {
   access: RouteAccess;
   /** largest accepted body in bytes */
   bodyLimit?: number;
+  /** the answer is sent as it is, without the envelope */
+  bare?: boolean;
 }
 
 interface CallContext<I, A> {
@@ -69,7 +71,7 @@ function register(
       const input = opts.input ? parseInput(opts.input, raw, req.lang) : undefined;
       const data = await handler({ input, req, reply, auth: req.auth, lang: req.lang });
       if (reply.sent) return reply;
-      return ok(data ?? null, req.lang);
+      return opts.bare ? data : ok(data ?? null, req.lang);
     },
   });
 }
@@ -96,7 +98,7 @@ export function handle<C extends CallDef>(
     : { public: false, ...(def.access.perm ? { perm: def.access.perm } : {}) };
   const checked: Handler<ContractInput<C>, ContractAuth<C>> = async (ctx) => {
     const data = await handler(ctx);
-    if (app.checkAnswers && !ctx.reply.sent && def.answer === 'envelope') {
+    if (app.checkAnswers && !ctx.reply.sent && def.answer !== 'file') {
       const result = def.output.safeParse(data ?? null);
       if (!result.success) {
         ctx.req.log.error(
@@ -113,7 +115,13 @@ export function handle<C extends CallDef>(
   register(
     app,
     def.path,
-    { method: def.method, input: def.input, access, ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}) },
+    {
+      method: def.method,
+      input: def.input,
+      access,
+      bare: def.answer === 'bare',
+      ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
+    },
     checked as Handler<unknown, unknown>,
   );
 }

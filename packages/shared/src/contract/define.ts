@@ -18,6 +18,9 @@ export type CallAccess =
     }
   | { public?: false; perm?: PermissionKey };
 
+/** What a success answers: see CallDef.answer. */
+export type CallAnswer = 'envelope' | 'file' | 'bare';
+
 /** How the web client sends the input: a form-encoded body (dotted keys), JSON, or multipart with a file. */
 export type CallBody = 'form' | 'json' | 'multipart';
 
@@ -33,8 +36,11 @@ export interface CallDef<
   readonly output: O;
   readonly access: CallAccess;
   readonly body: CallBody;
-  /** `envelope`: `{code, message, data}`; `file`: the answer is a file, refusals are envelopes */
-  readonly answer: 'envelope' | 'file';
+  /**
+   * `envelope`: `{code, message, data}`; `file`: the answer is a file; `bare`: the output as JSON
+   * without the envelope (a third party's format). Refusals are envelopes in every case.
+   */
+  readonly answer: CallAnswer;
   /** one line for integrators (OpenAPI summary) */
   readonly summary: string;
   /** the area the call belongs to (OpenAPI tag) */
@@ -52,7 +58,7 @@ interface CallSpec<I extends z.ZodType | undefined, O extends z.ZodType> {
   access?: CallAccess;
   /** default: json */
   body?: CallBody;
-  answer?: 'envelope' | 'file';
+  answer?: CallAnswer;
   summary: string;
   bodyLimit?: number;
 }

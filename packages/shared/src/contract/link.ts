@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { commandTaskAnswerSchema } from '../commandPoll';
 import { NETWORK_MODES, snSchema } from '../device/gateway';
 import { formId, idListSchema } from '../validation/form';
-import { defineCalls, noData } from './define';
+import { defineCalls } from './define';
 
 /** A command sent to a gateway: its task, whose outcome `linkCalls.callback` tells. */
 const commandTask = z.object({ uuid: z.string() });
@@ -28,10 +28,10 @@ export const mqttAclSchema = z.object({
 });
 /**
  * The broker's calls answer `{"result": "allow"}` with status 200 or `{"result": "deny"}` with 403,
- * not the envelope (only bad input is the envelope, with 10001): the contract has no kind for such
- * an answer, so they are described as a non-envelope answer ('file') with the verdict in the summary.
+ * the format the broker's HTTP authentication expects, not the envelope (only bad input is the
+ * envelope, with 10001).
  */
-const brokerVerdict = { output: noData, answer: 'file' } as const;
+const brokerVerdict = { output: z.object({ result: z.enum(['allow', 'deny']) }), answer: 'bare' } as const;
 
 /**
  * Calls that reach gateways (docs/requirements/gateway-link.md §6, docs/requirements/monitoring.md

@@ -24,6 +24,13 @@ const refusal = {
   content: { 'application/json': { schema: envelope({}) } },
 };
 
+function success(c: CallDef): JsonSchema {
+  if (c.answer === 'file') return { description: 'The file', content: { 'application/octet-stream': {} } };
+  const output = schemaOf(c.output, 'output');
+  const schema = c.answer === 'bare' ? output : envelope(output);
+  return { description: 'Success', content: { 'application/json': { schema } } };
+}
+
 const mediaType = {
   form: 'application/x-www-form-urlencoded',
   json: 'application/json',
@@ -49,13 +56,7 @@ export function openApiDocument(
       security: c.access.public ? [] : [{ session: [] }],
       ...(perm ? { 'x-permission': perm } : {}),
       responses: {
-        '200':
-          c.answer === 'file'
-            ? { description: 'The file', content: { 'application/octet-stream': {} } }
-            : {
-                description: 'Success',
-                content: { 'application/json': { schema: envelope(schemaOf(c.output, 'output')) } },
-              },
+        '200': success(c),
         default: refusal,
       },
     };
