@@ -16,8 +16,8 @@ const MAX_NEW_PER_FLUSH = 50;
 export class MessageFeed extends PacedFeed<MsgSocketFrame> {
   /** new messages announced since the last flush */
   private pendingIds = new Set<number>();
-  /** the read state changed since the last flush (or the socket just opened) */
-  private changed = true;
+  /** the read state changed since the last flush */
+  private changed = false;
 
   constructor(
     socket: FeedSocket,
@@ -29,6 +29,14 @@ export class MessageFeed extends PacedFeed<MsgSocketFrame> {
     onDrop: (feed: MessageFeed) => void,
   ) {
     super(socket, limits, onDrop as (feed: PacedFeed<MsgSocketFrame>) => void);
+  }
+
+  /**
+   * Sends the unread counts as the socket's first frame; what was announced meanwhile follows
+   * within a frame gap. Attach the feed to the hub first, so nothing announced in between is missed.
+   */
+  async start(): Promise<void> {
+    this.begin([{ type: 'msgUnread', unread: await unreadCounts(this.db, this.owner) }]);
   }
 
   /** A new message of this account. */

@@ -72,14 +72,13 @@ export function messageRoutes(
       try {
         const grant = await consumeMessageToken(db, clock, token);
         const owner = { accountId: grant.accountId, orgId: grant.orgId };
-        // the first frame is the unread counts
-        realtime
-          .open(
-            socket,
-            [`account:${owner.accountId}`],
-            (limits, onDrop) => new MessageFeed(socket, owner, grant.lang, db, log, limits, onDrop),
-          )
-          .begin([]);
+        const feed = realtime.open(
+          socket,
+          [`account:${owner.accountId}`],
+          (limits, onDrop) => new MessageFeed(socket, owner, grant.lang, db, log, limits, onDrop),
+        );
+        // the first frame is the unread counts; no idle text goes before it
+        await feed.start();
       } catch (err) {
         const code = isAppError(err) ? err.code : Err.unknownError;
         if (!isAppError(err)) req.log.warn({ err }, 'message token check failed');
