@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_CALLS, groupCalls } from '@fieldhub/shared';
+import Fastify from 'fastify';
+import { z } from 'zod';
+import { ALL_CALLS, defineCalls, groupCalls } from '@fieldhub/shared';
+import { handle } from '../src/http/route';
 import { OPENAPI_PATH } from '../src/http/openapi';
 import { FIRMWARE_DOWNLOAD_PATH } from '../src/link/firmwareUpgrade';
 import type { Caller, TestPlatform } from './harness';
@@ -99,5 +102,35 @@ describe('call contract', () => {
     expect(groupCalls.list.output.parse(list.body.data)).toEqual([
       expect.objectContaining({ name: 'Line 1', deviceCount: 0 }),
     ]);
+  });
+});
+
+describe('answer check (CHECK_ANSWERS)', () => {
+  const probe = defineCalls('probe', {
+    row: {
+      path: '/probe/row',
+      access: { public: true },
+      output: z.object({ id: z.number().int(), name: z.string() }),
+      summary: 'A probe',
+    },
+  });
+
+  async function answerOf(data: unknown): Promise<number> {
+    const app = Fastify({ logger: false });
+    app.decorate('checkAnswers', true);
+    app.decorateRequest('lang', 'en-US');
+    app.decorateRequest('auth', null);
+    handle(app, probe.row, async () => data as never);
+    const res = await app.inject({ method: 'POST', url: '/probe/row', payload: {} });
+    await app.close();
+    return res.statusCode;
+  }
+
+  it('lets a matching answer through and refuses a wrong or an undescribed field', async () => {
+    expect(await answerOf({ id: 1, name: 'a' })).toBe(200);
+    expect(await answerOf({ id: 'x', name: 'a' })).toBe(500);
+    expect(await answerOf({ id: 1, name: 'a', secret: 'b' })).toBe(500);
+    // a field left undefined is not sent: nothing to describe
+    expect(await answerOf({ id: 1, name: 'a', note: undefined })).toBe(200);
   });
 });

@@ -100,6 +100,13 @@ export function handle<C extends CallDef>(
     const data = await handler(ctx);
     if (app.checkAnswers && !ctx.reply.sent && def.answer !== 'file') {
       const result = def.output.safeParse(data ?? null);
+      const unlisted = result.success ? unlistedFields(data ?? null, result.data) : [];
+      if (unlisted.length) {
+        ctx.req.log.error({ call: def.path, unlisted }, 'answer has fields its contract does not list');
+        throw new Error(
+          `answer of ${def.path} has fields its contract does not list: ${unlisted.join(', ')}`,
+        );
+      }
       if (!result.success) {
         ctx.req.log.error(
           { call: def.path, issues: result.error.issues },
@@ -124,4 +131,22 @@ export function handle<C extends CallDef>(
     },
     checked as Handler<unknown, unknown>,
   );
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
+
+/**
+ * Fields an answer carries that its parsed form dropped (a zod object strips keys it does not
+ * list): the contract must describe every field, so the OpenAPI document is complete.
+ */
+function unlistedFields(sent: unknown, parsed: unknown, at = ''): string[] {
+  if (Array.isArray(sent) && Array.isArray(parsed))
+    return sent.flatMap((item, i) => unlistedFields(item, parsed[i], `${at}[${i}]`));
+  if (!isPlainObject(sent) || !isPlainObject(parsed)) return [];
+  return Object.entries(sent).flatMap(([key, value]) => {
+    if (value === undefined) return [];
+    const path = at ? `${at}.${key}` : key;
+    return key in parsed ? unlistedFields(value, parsed[key], path) : [path];
+  });
 }

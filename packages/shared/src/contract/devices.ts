@@ -74,6 +74,8 @@ export const authAccountRow = z.object({
   // the server reads the kind as text; only these two kinds can be authorised
   kind: z.string().pipe(z.enum(['internal', 'external'])),
   contact: z.string(),
+  /** whether the account is authorised on the device (the list it is in says the same) */
+  authorized: z.boolean(),
 });
 
 const byId = z.object({ id: formId });
