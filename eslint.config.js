@@ -70,6 +70,19 @@ export default tseslint.config(
     },
   },
   {
+    // typed rules on production code: every promise handled, every union switch exhaustive
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
+    },
+  },
+  {
     // test support is for tests: production code imports neither the testkit nor a test folder
     files: ['apps/*/src/**/*.{ts,tsx,mjs}', 'packages/*/src/**/*.{ts,tsx,mjs}'],
     ignores: ['**/*.test.ts', '**/*.test.tsx', 'packages/testkit/**'],

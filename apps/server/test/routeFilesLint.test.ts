@@ -13,7 +13,17 @@ const configAreaFile = path.join(repoRoot, 'apps/server/src/modules/config/drive
 const configRepoFile = path.join(repoRoot, 'apps/server/src/modules/config/drivers.repo.ts');
 
 async function problems(code: string, filePath = routeFile): Promise<string[]> {
-  const eslint = new ESLint({ cwd: repoRoot });
+  // a text with a made-up path belongs to no TypeScript project: the typed rules are left out
+  const eslint = new ESLint({
+    cwd: repoRoot,
+    overrideConfig: {
+      languageOptions: { parserOptions: { projectService: false, project: null } },
+      rules: {
+        '@typescript-eslint/no-floating-promises': 'off',
+        '@typescript-eslint/switch-exhaustiveness-check': 'off',
+      },
+    },
+  });
   const [result] = await eslint.lintText(code, { filePath });
   return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
 }
@@ -77,4 +87,27 @@ export async function a(db: Db) {
   expect(refused).toHaveLength(3);
   expect(refused[0]).toMatch(/No SQL in a service/);
   expect(await problems(sql, configRepoFile)).toEqual([]);
+}, 60_000);
+
+it('refuses a floating promise and a switch that misses a case, with type information', async () => {
+  // the text stands in for a real file of the server's project, so the typed rules run on it
+  const eslint = new ESLint({ cwd: repoRoot });
+  const [result] = await eslint.lintText(
+    `
+export async function later(): Promise<void> {}
+export function now(kind: 'a' | 'b'): number {
+  later();
+  switch (kind) {
+    case 'a':
+      return 1;
+  }
+  return 0;
+}
+`,
+    { filePath: path.join(repoRoot, 'apps/server/src/clock.ts') },
+  );
+  expect(result!.messages.map((m) => m.ruleId).sort()).toEqual([
+    '@typescript-eslint/no-floating-promises',
+    '@typescript-eslint/switch-exhaustiveness-check',
+  ]);
 }, 60_000);

@@ -71,7 +71,7 @@ export function MainLayout() {
       await callApi(authCalls.logout, undefined, { silent: true });
     } finally {
       clear();
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     }
   };
 

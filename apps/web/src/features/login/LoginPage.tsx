@@ -57,9 +57,12 @@ export default function LoginPage() {
       if (v.remember) localStorage.setItem(REMEMBER_KEY, v.loginname.trim());
       else localStorage.removeItem(REMEMBER_KEY);
       const wanted = params.get('redirect');
-      navigate(wanted && wanted.startsWith('/') && !wanted.startsWith('//') ? wanted : landingPath(user), {
-        replace: true,
-      });
+      void navigate(
+        wanted && wanted.startsWith('/') && !wanted.startsWith('//') ? wanted : landingPath(user),
+        {
+          replace: true,
+        },
+      );
     } catch (err) {
       setError(err instanceof ApiError ? err.message : t('common:error.unknown', { code: '' }));
       const data = err instanceof ApiError ? (err.data as { vcode?: boolean } | null) : null;

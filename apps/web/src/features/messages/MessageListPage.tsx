@@ -68,7 +68,7 @@ function MessageList({ readState, menuType }: Pick<MsgFilters, 'readState'> & { 
   const open = (row: MsgRow) => {
     const target = messageTarget(row, menuType);
     if (target.newWindow) window.open(target.path, '_blank', 'noopener');
-    else navigate(target.path);
+    else void navigate(target.path);
   };
   const markSelected = async () => {
     const { changed } = await markRead.mutateAsync(selected);

@@ -230,7 +230,7 @@ export function useClickRunner(options: {
         (ref) => store.valueOf(signalKey(ref.equipId, ref.signalId))?.value ?? null,
       ).then(
         (r) => {
-          if (r?.kind === 'jump') navigate(pagePath(scope, r.pageId));
+          if (r?.kind === 'jump') void navigate(pagePath(scope, r.pageId));
           else if (r?.kind === 'open') {
             const url = safeLink(r.url);
             if (url) window.open(url, '_blank', 'noopener');
@@ -259,7 +259,7 @@ export function useClickRunner(options: {
           return write(config, plan, widget);
         case 'navigate':
           if (plan.newWindow) window.open(plan.path, '_blank', 'noopener');
-          else navigate(plan.path);
+          else void navigate(plan.path);
           return;
         case 'link':
           window.open(plan.url, plan.newWindow ? '_blank' : '_self', 'noopener');

@@ -145,7 +145,7 @@ export default function DeviceListPage() {
           onSelect={(groupId) => {
             apply({ ...filters, groupId });
             // the address names the group, so a reload or a shared link shows the same devices
-            navigate({ search: groupId ? `?groupId=${groupId}` : '' }, { replace: true });
+            void navigate({ search: groupId ? `?groupId=${groupId}` : '' }, { replace: true });
           }}
         />
         <div style={{ flex: 1, minWidth: 0 }}>

@@ -179,7 +179,7 @@ export default function MonitorListPage() {
             selected={filters.groupId}
             onSelect={(groupId) => {
               apply({ ...filters, groupId });
-              navigate({ search: groupId ? `?groupId=${groupId}` : '' }, { replace: true });
+              void navigate({ search: groupId ? `?groupId=${groupId}` : '' }, { replace: true });
             }}
           />
         </div>

@@ -23,7 +23,7 @@ function useGo() {
     if (!target) return;
     if (target.newWindow || /^https?:/i.test(target.href))
       window.open(target.href, target.newWindow ? '_blank' : '_self', 'noopener');
-    else navigate(target.href);
+    else void navigate(target.href);
   };
 }
 
