@@ -3,7 +3,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import { monitorCalls } from '@fieldhub/shared';
 import type { AppContext } from '../appContext';
 import { handle } from '../http/route';
-import { attachmentHeader, XLSX_TYPE } from '../modules/bulk/workbook';
+import { sendWorkbook } from '../modules/bulk/workbook';
 import * as cards from './board/deviceCards';
 import * as detail from './board/deviceDetail';
 import * as history from './history/history.service';
@@ -46,18 +46,11 @@ export async function monitorRoutes(app: FastifyInstance, ctx: AppContext): Prom
   handle(app, monitorCalls.reportRecords, ({ input, auth }) => history.queryReportRecords(db, auth, input));
   handle(app, monitorCalls.reportExport, async ({ input, auth, lang, reply }) => {
     const file = await reportExport(db, auth, input, lang);
-    // awaiting the reply waits until the file is sent
-    await reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', attachmentHeader(file.filename))
-      .send(file.body);
+    await sendWorkbook(reply, file.filename, file.body);
   });
   handle(app, monitorCalls.curve, ({ input, auth }) => history.queryCurve(db, auth, input));
   handle(app, monitorCalls.historyExport, async ({ input, auth, lang, reply }) => {
     const file = await historyExport(db, auth, input, lang);
-    await reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', attachmentHeader(file.filename))
-      .send(file.stream);
+    await sendWorkbook(reply, file.filename, file.stream);
   });
 }

@@ -10,18 +10,13 @@ import { deviceSheet } from './deviceSheet';
 import { IMPORT_MAX_BYTES, jsonField, readImportUpload } from './upload';
 import { exportVariables, startVariableImport, variableTemplate, type XlsxFile } from './variableImport';
 import { variableSheet } from './variableSheet';
-import { attachmentHeader, XLSX_TYPE } from './workbook';
+import { sendWorkbook } from './workbook';
 
 const specs = { variables: variableSheet, devices: deviceSheet };
 
 /** Answers the workbook itself rather than the envelope; resolves once it is sent. */
-async function sendXlsx(reply: FastifyReply, file: XlsxFile): Promise<void> {
-  await reply
-    .header('content-type', XLSX_TYPE)
-    .header('content-disposition', attachmentHeader(file.filename))
-    .header('cache-control', 'no-store')
-    .send(file.content);
-}
+const sendXlsx = (reply: FastifyReply, file: XlsxFile) =>
+  sendWorkbook(reply, file.filename, file.content, { noStore: true });
 
 /**
  * Bulk work of docs/requirements/devices-and-gateways.md §10 and issue 3 item 4: variables and devices to and

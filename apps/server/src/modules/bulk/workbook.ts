@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import ExcelJS from 'exceljs';
 import { AppError, Err, type Lang, type LocalizedText } from '@fieldhub/shared';
 import { readWorkbookCells } from './workbookReader';
@@ -172,3 +174,18 @@ export function attachmentHeader(filename: string): string {
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * Answers a workbook itself rather than the envelope (`noStore`: not kept by caches); resolves once
+ * it is sent.
+ */
+export async function sendWorkbook(
+  reply: FastifyReply,
+  filename: string,
+  body: Buffer | Uint8Array | Readable,
+  options: { noStore?: boolean } = {},
+): Promise<void> {
+  reply.header('content-type', XLSX_TYPE).header('content-disposition', attachmentHeader(filename));
+  if (options.noStore) reply.header('cache-control', 'no-store');
+  await reply.send(body);
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { alarmsCalls } from '@fieldhub/shared';
 import type { AppContext } from '../../appContext';
 import { handle } from '../../http/route';
-import { attachmentHeader, XLSX_TYPE } from '../../modules/bulk/workbook';
+import { sendWorkbook } from '../../modules/bulk/workbook';
 import * as alarms from './alarms.service';
 
 /**
@@ -33,11 +33,7 @@ export function alarmRoutes(app: FastifyInstance, { db, clock }: AppContext): vo
   handle(app, alarmsCalls.alarms, ({ input, auth }) => alarms.queryAlarms(db, auth, input));
   handle(app, alarmsCalls.exportAlarms, async ({ input, auth, lang, reply }) => {
     const file = await alarms.exportAlarms(db, clock, auth, input, lang);
-    // awaiting the reply waits until the file is sent
-    await reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', attachmentHeader(file.filename))
-      .send(file.body);
+    await sendWorkbook(reply, file.filename, file.body);
   });
   handle(app, alarmsCalls.gatewayAlarms, ({ input, auth }) => alarms.queryGatewayAlarms(db, auth, input));
   handle(app, alarmsCalls.confirm, ({ input, auth, req }) =>

@@ -8,7 +8,7 @@ import {
 } from '@fieldhub/shared';
 import type { AppContext } from '../../appContext';
 import { handle } from '../../http/route';
-import { attachmentHeader, XLSX_TYPE } from '../../modules/bulk/workbook';
+import { sendWorkbook } from '../../modules/bulk/workbook';
 import { ProjectFeed } from './projectFeed';
 import * as service from './projectMonitor.service';
 import * as records from './projectRecords.service';
@@ -51,28 +51,18 @@ export function projectMonitorRoutes(app: FastifyInstance, ctx: AppContext): voi
   handle(app, calls.historyAll, ({ input, auth }) => records.historyAll(deps, auth, input));
   handle(app, calls.historyExport, async ({ input, auth, lang, reply }) => {
     const file = await records.historyAllExport(deps, auth, input, lang);
-    // awaiting the reply waits until the file is sent
-    await reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', attachmentHeader(file.filename))
-      .send(file.stream);
+    await sendWorkbook(reply, file.filename, file.stream);
   });
   handle(app, calls.alarmsAll, ({ input, auth }) => records.alarmAll(deps, auth, input));
   handle(app, calls.alarmExport, async ({ input, auth, lang, reply }) => {
     const file = await records.alarmExport(deps, auth, input, lang);
-    await reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', attachmentHeader(file.filename))
-      .send(file.body);
+    await sendWorkbook(reply, file.filename, file.body);
   });
   handle(app, calls.reportColumns, ({ input, auth }) => records.reportCols(deps, auth, input));
   handle(app, calls.reportRecords, ({ input, auth }) => records.reportRecords(deps, auth, input));
   handle(app, calls.reportExport, async ({ input, auth, lang, reply }) => {
     const file = await records.reportRecordsExport(deps, auth, input, lang);
-    await reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', attachmentHeader(file.filename))
-      .send(file.body);
+    await sendWorkbook(reply, file.filename, file.body);
   });
   handle(app, calls.devices, ({ input, auth }) => records.projectDevices(deps, auth, input.projectId));
 
