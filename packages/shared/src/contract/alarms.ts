@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ALARM_LEVELS } from '../device/alarmRule';
-import { alarmRecordRowSchema, monitorPageOf, utcOffsetInput } from '../live/monitorCalls';
+import { alarmRecordRowSchema, utcOffsetInput } from '../live/monitorCalls';
+import { listPageOf } from '../validation/form';
 import { formId, idListSchema, pagingSchema } from '../validation/form';
 import { defineCalls, noData } from './define';
 
@@ -93,7 +94,7 @@ export const alarmsCalls = defineCalls('alarms', {
   alarms: {
     path: '/lfscada/monitor/multi/alarm/query',
     input: alarmQuerySchema,
-    output: monitorPageOf(alarmRecordRowSchema),
+    output: listPageOf(alarmRecordRowSchema),
     summary: "A page of the device's signal alarms of one rule type, active first then newest first",
   },
   exportAlarms: {
@@ -106,7 +107,7 @@ export const alarmsCalls = defineCalls('alarms', {
   gatewayAlarms: {
     path: '/lfscada/monitor/multi/gateway/alarm/query',
     input: gatewayAlarmQuerySchema,
-    output: monitorPageOf(alarmRecordRowSchema),
+    output: listPageOf(alarmRecordRowSchema),
     summary: "A page of the offline alarms of the device's gateway",
   },
   confirm: {
@@ -131,7 +132,7 @@ export const alarmsCalls = defineCalls('alarms', {
   notifications: {
     path: '/lfscada/monitor/multi/alarm/notification/query',
     input: alarmNotificationQuerySchema,
-    output: monitorPageOf(alarmNotificationRowSchema),
+    output: listPageOf(alarmNotificationRowSchema),
     summary: "Notifications made for alarms and their status (the enterprise's for its admin, else own)",
   },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listPageOf } from '../validation/form';
 import {
   curveQuerySchema,
   curveResultSchema,
@@ -13,7 +14,6 @@ import {
   monitorGroupNodeSchema,
   monitorOpenResultSchema,
   monitorOpenSchema,
-  monitorPageOf,
   monitorSignalSchema,
   reportExportSchema,
   reportRecordPageSchema,
@@ -46,14 +46,14 @@ export const monitorCalls = defineCalls('monitor', {
   cards: {
     path: '/lfscada/monitor/equipment/query',
     input: monitorCardQuerySchema,
-    output: monitorPageOf(monitorDeviceCardSchema),
+    output: listPageOf(monitorDeviceCardSchema),
     access: view,
     summary: 'A page of device cards matching the filters, followed devices first',
   },
   cardsByGroup: {
     path: '/lfscada/monitor/equipment/queryByGroup',
     input: monitorCardQuerySchema,
-    output: monitorPageOf(monitorDeviceCardSchema),
+    output: listPageOf(monitorDeviceCardSchema),
     access: view,
     summary: 'A page of device cards matching the filters (same as equipment/query)',
   },

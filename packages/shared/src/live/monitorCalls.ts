@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formBool, formId, pagingSchema } from '../validation/form';
+import { formBool, formId, listPageOf, pagingSchema } from '../validation/form';
 import { LIMITS } from '../timers';
 import { GATEWAY_STATUSES } from '../device/gateway';
 import { DATA_TYPES, RW_MODES, VARIABLE_KINDS } from '../device/variable';
@@ -132,15 +132,6 @@ export const curveQuerySchema = equipmentRef.extend({
 
 // --- answers -----------------------------------------------------------------------------------
 
-/** A page of rows as the monitoring calls answer it (`Page<T>` of validation/form.ts). */
-export const monitorPageOf = <R extends z.ZodType>(row: R) =>
-  z.object({
-    list: z.array(row),
-    total: z.number().int(),
-    pageNum: z.number().int(),
-    pageSize: z.number().int(),
-  });
-
 /** A stored or live value: a number, a text, or none. */
 const signalValue = z.union([z.number(), z.string(), z.null()]);
 
@@ -242,7 +233,7 @@ export const historyValueRowSchema = z.object({
 export type HistoryValueRow = z.output<typeof historyValueRowSchema>;
 
 /** Answer of /monitor/multi/history/query: a page of values; the total stops counting at 100,000. */
-export const historyPageSchema = monitorPageOf(historyValueRowSchema).extend({
+export const historyPageSchema = listPageOf(historyValueRowSchema).extend({
   /** the total reached the counting cap: there are at least that many */
   totalCapped: z.boolean(),
 });
