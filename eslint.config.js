@@ -119,7 +119,7 @@ export default tseslint.config(
     // (the configuration areas: one service file per area and the generic CRUD of configArea.ts)
     files: [
       'apps/server/src/modules/{groups,templates,gateways,user,devices}/*.service.ts',
-      'apps/server/src/modules/config/{configArea,drivers,variables,alarmRules,reports,scripts}.ts',
+      'apps/server/src/modules/config/{configArea,configOwner,drivers,variables,alarmRules,reports,scripts}.ts',
     ],
     rules: {
       'no-restricted-syntax': [

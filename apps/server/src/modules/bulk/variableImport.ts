@@ -15,10 +15,10 @@ import {
   checkCapacity,
   recordChange,
   resolveOwner,
-  variableNamesOf,
   type ConfigOwner,
   type OwnerInput,
 } from '../config/configOwner';
+import { variableNamesOf } from '../config/configOwner.repo';
 import { checkVariable, insertVariables, listVariables } from '../config/variables';
 import {
   errorOfRow,

@@ -3,16 +3,13 @@ import type { Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
 import {
   checkCapacity,
-  nameTakenIn,
-  ownerRowIn,
   recordChange,
   resolveOwner,
   type ConfigArea,
   type ConfigOwner,
-  type ConfigTable,
-  type CountedArea,
   type OwnerInput,
 } from './configOwner';
+import { nameTakenIn, ownerRowIn, type ConfigTable, type CountedArea } from './configOwner.repo';
 
 /**
  * One area of a device's or template's configuration (docs/requirements/device-configuration.md

@@ -1,9 +1,19 @@
 import { AppError, Err, validateFormula, type ConfigOwnerInput, type LocalizedText } from '@fieldhub/shared';
-import { one, type Db } from '../../db/db';
+import type { Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
 import { visibleDevice } from '../devices/deviceScope';
 import { recordBy } from '../oplog/oplog.service';
 import { visibleTemplate } from '../templates/templateScope';
+import {
+  bumpConfigVersion,
+  COUNTED_AREAS,
+  countOwnerRows,
+  ownerRowIn,
+  seriesRow,
+  type ConfigTable,
+  type CountedArea,
+  type SeriesCapacity,
+} from './configOwner.repo';
 
 /** The device or template a configuration call names (its schema is the contract's configOwnerInput). */
 export type OwnerInput = ConfigOwnerInput;
@@ -22,23 +32,8 @@ export interface ConfigOwner {
   column: 'equipment_id' | 'template_id';
 }
 
-export interface SeriesCapacity {
-  name: string;
-  max_drivers: number;
-  max_variables: number;
-  max_alarms: number;
-  max_stored: number;
-  max_reports: number;
-  max_scripts: number;
-  features: string[];
-}
-
 export async function seriesCapacity(db: Db, series: string | null): Promise<SeriesCapacity> {
-  const row = await one<SeriesCapacity>(
-    db,
-    'select * from gateway_series where name = coalesce($1, (select name from gateway_series where is_default limit 1))',
-    [series],
-  );
+  const row = await seriesRow(db, series);
   if (!row) throw new AppError(Err.gatewaySeriesUnsupported);
   return row;
 }
@@ -101,16 +96,9 @@ export async function recordChange(
   action: string,
   detail: Record<string, unknown>,
 ): Promise<void> {
-  const table = owner.kind === 'equipment' ? 'equipment' : 'templates';
-  await db.query(
-    `update ${table} set config_version = config_version + 1, updated_at = now() where id = $1`,
-    [owner.id],
-  );
+  await bumpConfigVersion(db, owner);
   await recordBy(db, auth, ip, { action, objectType: owner.kind, objectId: owner.id, detail });
 }
-
-/** The areas a series caps (`stored`: variables that keep history). */
-export type CountedArea = 'drivers' | 'variables' | 'alarms' | 'reports' | 'scripts' | 'stored';
 
 const deviceCodes: Record<CountedArea, number> = {
   drivers: Err.driverLimit,
@@ -129,15 +117,6 @@ const templateCodes: Record<CountedArea, number> = {
   stored: Err.templateStoredVariableCapacity,
 };
 
-const countSql: Record<CountedArea, (column: string) => string> = {
-  drivers: (c) => `select count(*)::int as n from drivers where ${c} = $1`,
-  variables: (c) => `select count(*)::int as n from variables where ${c} = $1`,
-  alarms: (c) => `select count(*)::int as n from alarm_rules where ${c} = $1`,
-  reports: (c) => `select count(*)::int as n from reports where ${c} = $1`,
-  scripts: (c) => `select count(*)::int as n from scripts where ${c} = $1`,
-  stored: (c) => `select count(*)::int as n from variables where ${c} = $1 and store_history`,
-};
-
 const limitOf = (cap: SeriesCapacity, area: CountedArea): number =>
   ({
     drivers: cap.max_drivers,
@@ -152,8 +131,7 @@ const limitOf = (cap: SeriesCapacity, area: CountedArea): number =>
 export async function checkCapacity(db: Db, owner: ConfigOwner, area: CountedArea, extra = 1): Promise<void> {
   if (extra <= 0) return;
   const cap = await seriesCapacity(db, owner.series);
-  const [row] = await db.query<{ n: number }>(countSql[area](owner.column), [owner.id]);
-  if ((row?.n ?? 0) + extra > limitOf(cap, area)) {
+  if ((await countOwnerRows(db, owner, area)) + extra > limitOf(cap, area)) {
     throw new AppError((owner.kind === 'equipment' ? deviceCodes : templateCodes)[area]);
   }
 }
@@ -161,36 +139,9 @@ export async function checkCapacity(db: Db, owner: ConfigOwner, area: CountedAre
 /** Counts of every area for an owner, checked against a series (binding a gateway or template). */
 export async function checkAllCapacities(db: Db, owner: ConfigOwner, series: string): Promise<void> {
   const cap = await seriesCapacity(db, series);
-  for (const area of Object.keys(countSql) as CountedArea[]) {
-    const [row] = await db.query<{ n: number }>(countSql[area](owner.column), [owner.id]);
-    if ((row?.n ?? 0) > limitOf(cap, area)) throw new AppError(deviceCodes[area]);
+  for (const area of COUNTED_AREAS) {
+    if ((await countOwnerRows(db, owner, area)) > limitOf(cap, area)) throw new AppError(deviceCodes[area]);
   }
-}
-
-/** The configuration tables, each with an owner column (`equipment_id` or `template_id`). */
-export type ConfigTable = 'drivers' | 'variables' | 'alarm_rules' | 'reports' | 'scripts';
-
-/** Whether another row of the owner's table already carries the name (case-insensitive). */
-export async function nameTakenIn(
-  db: Db,
-  owner: ConfigOwner,
-  table: ConfigTable,
-  name: string,
-  exceptId: number | null,
-) {
-  return !!(await one(
-    db,
-    `select 1 from ${table} where ${owner.column} = $1 and lower(name) = lower($2) and id <> coalesce($3, 0)`,
-    [owner.id, name, exceptId],
-  ));
-}
-
-/** The row of the owner's table with this id, or undefined (another owner's id reads as missing). */
-export function ownerRowIn(db: Db, owner: ConfigOwner, table: ConfigTable, id: number) {
-  return one<{ id: number }>(db, `select id from ${table} where id = $1 and ${owner.column} = $2`, [
-    id,
-    owner.id,
-  ]);
 }
 
 /** Throws `missingCode` unless the row belongs to the owner. */
@@ -202,14 +153,6 @@ export async function requireOwnedRow(
   missingCode: number,
 ) {
   if (!(await ownerRowIn(db, owner, table, id))) throw new AppError(missingCode);
-}
-
-/** Names of the owner's variables: what its formulas and conditions may read. */
-export async function variableNamesOf(db: Db, owner: ConfigOwner): Promise<string[]> {
-  const rows = await db.query<{ name: string }>(`select name from variables where ${owner.column} = $1`, [
-    owner.id,
-  ]);
-  return rows.map((r) => r.name);
 }
 
 /**

@@ -2,7 +2,8 @@ import { AppError, Err, REPORT_VARIABLES_MAX, type ReportInput, type ReportRow }
 import type { Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
 import { addConfigRow, type ConfigAreaDescriptor } from './configArea';
-import { requireFormula, variableNamesOf, type ConfigOwner, type OwnerInput } from './configOwner';
+import { requireFormula, type ConfigOwner, type OwnerInput } from './configOwner';
+import { variableNamesOf } from './configOwner.repo';
 import * as repo from './reports.repo';
 
 async function listReports(db: Db, owner: ConfigOwner): Promise<ReportRow[]> {

@@ -1,7 +1,8 @@
 import { AppError, Err, type ScriptInput, type ScriptRow } from '@fieldhub/shared';
 import type { Db } from '../../db/db';
 import type { ConfigAreaDescriptor } from './configArea';
-import { requireFormula, seriesCapacity, variableNamesOf, type ConfigOwner } from './configOwner';
+import { requireFormula, seriesCapacity, type ConfigOwner } from './configOwner';
+import { variableNamesOf } from './configOwner.repo';
 import * as repo from './scripts.repo';
 
 async function checkScript(db: Db, owner: ConfigOwner, s: ScriptInput) {

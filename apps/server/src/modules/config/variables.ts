@@ -14,10 +14,10 @@ import {
   recordChange,
   requireFormula,
   resolveOwner,
-  variableNamesOf,
   type ConfigOwner,
   type OwnerInput,
 } from './configOwner';
+import { variableNamesOf } from './configOwner.repo';
 import { ownedDriver } from './drivers';
 import * as repo from './variables.repo';
 
