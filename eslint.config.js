@@ -4,54 +4,46 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import path from 'node:path';
 
-/**
- * Web features import each other only through app/ (what several features use lives there). The
- * feature imports that remain are listed here, one way each, with no cycle among them; a new one
- * fails the lint: move what it needs to app/ instead.
- */
-const FEATURE_IMPORTS_LEFT = new Set([
-  'designer>devices',
-  'designer>monitor',
-  'devices>groups',
-  'gateways>monitor',
-  'messages>monitor',
-  'monitor>account',
-  'monitor>devices',
-  'orgal>accounts',
-  'projects>designer',
-  'projects>devices',
-  'templates>devices',
-  'viewer>designer',
-  'viewer>monitor',
-]);
-
 /** Test support is for tests: production code imports neither the testkit nor a test folder. */
 const TEST_SUPPORT_IMPORTS = [
   { group: ['@fieldhub/testkit', '@fieldhub/testkit/*'], message: 'The testkit is for tests only.' },
   { regex: '(^|/)test(/|$)', message: 'Test support is for tests only.' },
 ];
 
-const featureOf = (file) =>
-  /apps\/web\/src\/features\/([^/]+)(\/|$)/.exec(file.split(path.sep).join('/'))?.[1];
+const webPath = (file) => file.split(path.sep).join('/');
+const featureOf = (file) => /apps\/web\/src\/features\/([^/]+)(\/|$)/.exec(webPath(file))?.[1];
+const inWebApp = (file) => /apps\/web\/src\/app(\/|$)/.test(webPath(file));
 
+/**
+ * Web import boundaries: a feature imports no other feature (what two features use lives in
+ * app/), and app/ imports no feature (the composition root, src/main.tsx with src/screens.ts,
+ * puts the features' screens into the app shell).
+ */
 const boundaries = {
   rules: {
     'feature-imports': {
       meta: { type: 'problem', schema: [] },
       create(context) {
         const own = featureOf(context.filename);
-        if (!own) return {};
+        const fromApp = inWebApp(context.filename);
+        if (!own && !fromApp) return {};
+        const check = (node) => {
+          const source = node.source?.value;
+          if (typeof source !== 'string' || !source.startsWith('.')) return;
+          const target = featureOf(path.resolve(path.dirname(context.filename), source));
+          if (!target || target === own) return;
+          context.report({
+            node,
+            message: fromApp
+              ? `app/ may not import from the ${target} feature: features use app/, not the other way round.`
+              : `The ${own} feature may not import from the ${target} feature: move what both use to app/.`,
+          });
+        };
         return {
-          ImportDeclaration(node) {
-            const source = node.source.value;
-            if (typeof source !== 'string' || !source.startsWith('.')) return;
-            const target = featureOf(path.resolve(path.dirname(context.filename), source));
-            if (!target || target === own || FEATURE_IMPORTS_LEFT.has(`${own}>${target}`)) return;
-            context.report({
-              node,
-              message: `The ${own} feature may not import from the ${target} feature: move what both use to app/.`,
-            });
-          },
+          ImportDeclaration: check,
+          ImportExpression: check,
+          ExportNamedDeclaration: check,
+          ExportAllDeclaration: check,
         };
       },
     },

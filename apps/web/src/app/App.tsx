@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
@@ -8,19 +8,10 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useTranslation } from 'react-i18next';
 import { registerToasts } from './notify';
-import { setSessionLostHandler } from './request';
-import { router } from './router';
+import { queryClient } from './queryClient';
+import type { AppRouter } from './router';
 import { useTheme } from './theme';
 import { currentLang } from './i18n';
-
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
-});
-
-setSessionLostHandler(() => {
-  queryClient.clear();
-  if (window.location.pathname !== '/login') void router.navigate('/login', { replace: true });
-});
 
 function ToastBridge() {
   const { message } = AntApp.useApp();
@@ -37,7 +28,7 @@ function ThemeTitle() {
   return null;
 }
 
-export function App() {
+export function App({ router }: { router: AppRouter }) {
   const { i18n } = useTranslation();
   const lang = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Avatar, Dropdown, Layout, Menu, Space, Typography, type MenuProps } from 'antd';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
@@ -10,7 +10,6 @@ import { callApi } from '../request';
 import { useSession } from '../session';
 import { useTheme } from '../theme';
 import { currentLang } from '../i18n';
-import { MessageBell } from '../../features/messages/MessageBell';
 
 const { Header, Sider, Content } = Layout;
 
@@ -43,7 +42,7 @@ function selectedKey(items: MenuItem[], pathname: string): string[] {
 }
 
 /** Top bar with the main menus, user menu and language; side menus in the management and account areas. */
-export function MainLayout() {
+export function MainLayout({ headerTools }: { headerTools: ReactNode }) {
   const { t } = useTranslation(['common', 'menu']);
   const { user, clear } = useSession();
   const navigate = useNavigate();
@@ -103,7 +102,7 @@ export function MainLayout() {
         />
         <Space size="middle" style={{ flex: 'none' }}>
           <LangSwitch />
-          <MessageBell />
+          {headerTools}
           <Dropdown
             menu={{
               items: userItems,

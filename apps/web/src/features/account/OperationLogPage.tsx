@@ -9,7 +9,7 @@ import { PagedTable } from '../../app/components/PagedTable';
 import { PageFrame } from '../../app/components/PageFrame';
 import { SearchForm } from '../../app/components/SearchForm';
 import { usePaging } from '../../app/paging';
-import { operationLogColumns } from './operationLogColumns';
+import { operationLogColumns } from '../../app/components/operationLogColumns';
 import { callApi } from '../../app/request';
 
 interface Filters {

@@ -4,11 +4,12 @@ import { accountsCalls, orgCalls, type AccountFields, type AccountRow } from '@f
 import { toastSuccess } from '../../app/notify';
 import type { Paging } from '../../app/paging';
 import { callApi } from '../../app/request';
+import { rootKeys } from '../../app/queryKeys';
 import type { AccountFilters, AccountFormValues, AccountSegment } from './accountTypes';
 
 /** Query keys of the account screens; the organisation screens invalidate `options` when they change. */
 export const accountKeys = {
-  all: ['accounts'] as const,
+  all: rootKeys.accounts,
   list: (segment: AccountSegment) => ['accounts', segment] as const,
   options: ['accounts', 'options'] as const,
   enterprises: ['accounts', 'enterprise-options'] as const,

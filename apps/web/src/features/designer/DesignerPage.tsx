@@ -9,7 +9,8 @@ import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_DESIGNER_SETTINGS } from '@fieldhub/hmi';
 import { ApiError } from '../../app/request';
-import { loadPage, loadSettings, PageContentError } from './data/pageApi';
+import { loadPage, PageContentError } from '../../app/pages/pageApi';
+import { loadSettings } from './data/designerSettings';
 import { DesignerEditor, type PageOwner } from './DesignerEditor';
 import './designer.css';
 

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Err, linkCalls, messageFor, UPGRADE_RUNNING, type FirmwareUpgradeState } from '@fieldhub/shared';
 import { currentLang } from '../../app/i18n';
 import { callApi } from '../../app/request';
-import { CommandProgress } from '../monitor/detail/CommandTab';
-import { useCommand, type CommandLabels } from '../monitor/detail/useCommand';
+import { CommandProgress } from '../../app/live/CommandProgress';
+import { useCommand, type CommandLabels } from '../../app/live/useCommand';
 import type { GatewayRow } from './gatewayTypes';
 import { gatewayKeys } from './useGateways';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { GROUP_NAME_MAX, type GroupRow, LIMITS } from '@fieldhub/shared';
 import { FormModal } from '../../app/components/FormModal';
 import { subtreeIds, treeOptions, treePath } from '../../app/tree';
-import { useGroupActions } from './useGroups';
+import { useGroupActions } from '../../app/groups/useGroups';
 
 /** What the dialog works on: a new group (maybe under a parent) or an existing one. */
 export type GroupTarget = { kind: 'add'; parentId: number | null } | { kind: 'edit'; row: GroupRow };

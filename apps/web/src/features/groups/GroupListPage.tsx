@@ -18,8 +18,8 @@ import { filterTree } from '../../app/tree';
 import { useDialog } from '../../app/useDialog';
 import { useOpenBranches } from '../../app/useOpenBranches';
 import { GroupFormModal, type GroupTarget } from './GroupFormModal';
-import { buildGroupTree, type GroupNode } from './groupTree';
-import { useGroupActions, useGroups } from './useGroups';
+import { buildGroupTree, type GroupNode } from '../../app/groups/groupTree';
+import { useGroupActions, useGroups } from '../../app/groups/useGroups';
 
 /** /manage/eg/group: the enterprise's device groups as a tree with their device counts. */
 export default function GroupListPage() {

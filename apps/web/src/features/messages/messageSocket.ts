@@ -10,7 +10,7 @@ import {
   sameHostSocketUrl,
   type LiveSocketStatus,
   type SocketLike,
-} from '../monitor/live/liveSocket';
+} from '../../app/live/liveSocket';
 
 /**
  * The message socket of docs/requirements/messages.md §5.1: a token from `messagesCalls.socketToken`,

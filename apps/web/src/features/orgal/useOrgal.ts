@@ -4,7 +4,7 @@ import { orgCalls, type EnterpriseRow } from '@fieldhub/shared';
 import { toastSuccess } from '../../app/notify';
 import type { Paging } from '../../app/paging';
 import { callApi } from '../../app/request';
-import { accountKeys } from '../accounts/useAccounts';
+import { rootKeys } from '../../app/queryKeys';
 import type { DepartmentFormValues, EnterpriseFormValues, RoleFormValues } from './orgalTypes';
 
 /** Data hooks of the enterprise, department and role screens. */
@@ -21,7 +21,7 @@ function useRefresh(own: readonly unknown[]) {
   return () =>
     Promise.all([
       client.invalidateQueries({ queryKey: own }),
-      client.invalidateQueries({ queryKey: accountKeys.all }),
+      client.invalidateQueries({ queryKey: rootKeys.accounts }),
     ]);
 }
 

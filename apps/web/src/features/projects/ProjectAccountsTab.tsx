@@ -12,7 +12,7 @@ import {
 import { FormModal } from '../../app/components/FormModal';
 import { ActionLink, DeleteAction, listEmptyText } from '../../app/components/listParts';
 import { useDialog, type RowDialogProps } from '../../app/useDialog';
-import { usePageList } from '../devices/config/usePages';
+import { usePageList } from '../../app/config/usePages';
 import { holdersByPage, pagesOverLimit } from './pagePmsn';
 import { PagePmsnEditor } from './PagePmsnEditor';
 import { useMemberCandidates, useMembers, usePmsnActions } from './usePmsn';

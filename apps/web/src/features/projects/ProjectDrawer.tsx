@@ -1,7 +1,7 @@
 import { Drawer, Result, Skeleton, Tabs } from 'antd';
 import { ApiError } from '../../app/request';
 import { useTranslation } from 'react-i18next';
-import { PagesTab } from '../devices/config/PagesTab';
+import { PagesTab } from '../../app/config/PagesTab';
 import { ProjectAccountsTab } from './ProjectAccountsTab';
 import { ProjectEquipTab } from './ProjectEquipTab';
 import { ProjectInfoTab } from './ProjectInfoTab';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Collapse, Empty, Flex, Input, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useEquipmentSignals } from '../designer/signals/useSignals';
+import { useEquipmentSignals } from '../../app/signals/useSignals';
 import { signalRef } from './formulaText';
 
 /** A device the picker offers: the project's bound equipment with its title in the project. */

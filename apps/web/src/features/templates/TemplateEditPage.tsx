@@ -4,7 +4,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../app/components/PageFrame';
 import { ActionLink } from '../../app/components/listParts';
-import { configTabItems, tabOf } from '../devices/config/ConfigTabs';
+import { configTabItems, tabOf } from '../../app/config/ConfigTabs';
 import { TemplateForm } from './TemplateForm';
 import type { LinkedDevice, TemplateDetail } from './templateTypes';
 import { useTemplateActions, useTemplateDetail } from './useTemplates';

@@ -1,7 +1,7 @@
 import { AutoComplete, Button, Col, Form, Input, Radio, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { REMARK_MAX, type TemplateInput, type TemplateRow, templateSchema } from '@fieldhub/shared';
-import { compact, parseForm, schemaRule } from '../devices/config/schemaForm';
+import { compact, parseForm, schemaRule } from '../../app/config/schemaForm';
 import { useKnownSeries, useTemplateActions } from './useTemplates';
 
 /** Name, gateway series, type and remark of a template; saving adds or edits it. */

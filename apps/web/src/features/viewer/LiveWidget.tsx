@@ -17,9 +17,9 @@ import {
 } from 'react';
 import dayjs from 'dayjs';
 import type { Widget } from '@fieldhub/hmi';
-import { useWidgetRuntime, type RuntimeValue } from '../designer/widgets/runtime';
-import { Body } from '../designer/widgets/WidgetView';
-import { flipOf, num, obj } from '../designer/widgets/styleOf';
+import { useWidgetRuntime, type RuntimeValue } from '../../app/widgets/runtime';
+import { Body } from '../../app/widgets/WidgetView';
+import { flipOf, num, obj } from '../../app/widgets/styleOf';
 import { animationState, type AnimationState } from './animations';
 import { isClickable, isHeavy, shownKeys } from './pageView';
 import { keyOfSource } from './valueStore';

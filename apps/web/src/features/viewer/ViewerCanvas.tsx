@@ -6,8 +6,8 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FitMode, PageDocument, Widget } from '@fieldhub/hmi';
-import { WidgetRuntimeContext } from '../designer/widgets/runtime';
-import { WidgetTextContext } from '../designer/widgets/widgetText';
+import { WidgetRuntimeContext } from '../../app/widgets/runtime';
+import { WidgetTextContext } from '../../app/widgets/widgetText';
 import { LiveWidget } from './LiveWidget';
 import { fitScale } from './pageView';
 import type { ValueStore } from './valueStore';

@@ -17,7 +17,7 @@ import { pagesCalls, projectMonitorCalls, type MonitorSignal } from '@fieldhub/s
 import { PageFrame } from '../../app/components/PageFrame';
 import { callApi } from '../../app/request';
 import { useSession } from '../../app/session';
-import { loadViewedPage, PageContentError } from '../designer/data/pageApi';
+import { loadViewedPage, PageContentError } from '../../app/pages/pageApi';
 import type { DeviceState } from './deviceFeed';
 import { pageEquipments, pageSources, type ViewerScope } from './pageView';
 import {
@@ -31,7 +31,6 @@ import { useDeviceFeeds } from './useDeviceFeeds';
 import { useProjectFeed } from './useProjectFeed';
 import { ValueStore } from './valueStore';
 import { ViewerCanvas } from './ViewerCanvas';
-import '../designer/designer.css';
 import './viewer.css';
 
 /** How the page's devices are doing: all live, some offline (values greyed), or starting. */

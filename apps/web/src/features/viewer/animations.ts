@@ -5,7 +5,7 @@
  * turns the result into CSS.
  */
 import type { Animation, ColorRow, CompareSymbol, Widget } from '@fieldhub/hmi';
-import type { RuntimeValue } from '../designer/widgets/runtime';
+import type { RuntimeValue } from '../../app/widgets/runtime';
 import { keyOfSource } from './valueStore';
 
 /**

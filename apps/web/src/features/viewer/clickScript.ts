@@ -5,7 +5,7 @@
  * The script reads values through `api.values(signals)` and tells the page what to do through
  * its callback: `{jump: pageId}`, `{open: url}` or `{message: text}`; anything else does nothing.
  */
-import { runScript, type SandboxHost } from '../designer/widgets/complex/scriptSandbox';
+import { runScript, type SandboxHost } from '../../app/widgets/complex/scriptSandbox';
 
 export type ScriptRequest =
   { kind: 'jump'; pageId: string } | { kind: 'open'; url: string } | { kind: 'message'; text: string };

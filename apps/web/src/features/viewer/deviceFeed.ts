@@ -7,8 +7,8 @@
  * frame; an offline gateway marks the device's values stale.
  */
 import type { LiveMessage, MonitorSignal } from '@fieldhub/shared';
-import type { LiveSocket, LiveSocketStatus } from '../monitor/live/liveSocket';
-import { MonitorSession, type GatewayProbe } from '../monitor/live/monitorSession';
+import type { LiveSocket, LiveSocketStatus } from '../../app/live/liveSocket';
+import { MonitorSession, type GatewayProbe } from '../../app/live/monitorSession';
 import { signalKey, type IncomingValue, type ValueStore } from './valueStore';
 
 /** Spacing of the gateway-open calls of one page (docs/requirements/projects.md §7.1). */

@@ -9,7 +9,7 @@ import {
   type PageDocument,
   type Widget,
 } from '@fieldhub/hmi';
-import { extraSources } from '../designer/widgets/complex/sources';
+import { extraSources } from '../../app/widgets/complex/sources';
 import { animationKeys } from './animations';
 import { equipOfKey, keyOfSource } from './valueStore';
 

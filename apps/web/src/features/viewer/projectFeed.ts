@@ -12,7 +12,7 @@ import {
   type ProjectLiveMessage,
   type ProjectSignalAnswer,
 } from '@fieldhub/shared';
-import type { LiveSocket, LiveSocketStatus } from '../monitor/live/liveSocket';
+import type { LiveSocket, LiveSocketStatus } from '../../app/live/liveSocket';
 import { OPEN_SPACING_MS, frameValues, type DeviceState } from './deviceFeed';
 import { mvarKey, signalKey, type IncomingValue, type ValueStore } from './valueStore';
 

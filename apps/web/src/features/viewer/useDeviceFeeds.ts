@@ -5,14 +5,9 @@
 import { useEffect, useReducer, useRef } from 'react';
 import { MONITOR_OPEN_DELAY, monitorCalls, type LiveMessage } from '@fieldhub/shared';
 import { ApiError, callApi } from '../../app/request';
-import { activityTarget, ECONOMIZE_KEY, pollAllowed } from '../monitor/live/pageScope';
-import {
-  LiveSocket,
-  liveSocketUrl,
-  type LiveSocketStatus,
-  type SocketLike,
-} from '../monitor/live/liveSocket';
-import type { GatewayProbe } from '../monitor/live/monitorSession';
+import { activityTarget, ECONOMIZE_KEY, pollAllowed } from '../../app/live/pageScope';
+import { LiveSocket, liveSocketUrl, type LiveSocketStatus, type SocketLike } from '../../app/live/liveSocket';
+import type { GatewayProbe } from '../../app/live/monitorSession';
 import { DeviceFeeds } from './deviceFeed';
 import type { ValueStore } from './valueStore';
 

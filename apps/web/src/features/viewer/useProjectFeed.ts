@@ -8,7 +8,7 @@ import {
   type ProjectLiveMessage,
 } from '@fieldhub/shared';
 import { callApi } from '../../app/request';
-import { LiveSocket, sameHostSocketUrl, type SocketLike } from '../monitor/live/liveSocket';
+import { LiveSocket, sameHostSocketUrl, type SocketLike } from '../../app/live/liveSocket';
 import { ProjectFeed } from './projectFeed';
 import type { ValueStore } from './valueStore';
 

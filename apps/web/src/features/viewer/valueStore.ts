@@ -7,7 +7,7 @@
  * Keys: `s:{equipId}.{signalId}` for signals, `k:{systemKey}` for system keys, `m:{mvarId}` for
  * intermediate variables. A value older than the one held is dropped (docs/requirements/monitoring.md §4.5).
  */
-import type { RuntimeSource, RuntimeValue, WidgetRuntime } from '../designer/widgets/runtime';
+import type { RuntimeSource, RuntimeValue, WidgetRuntime } from '../../app/widgets/runtime';
 
 /** One incoming value of a source key (a socket value, a query row). */
 export interface IncomingValue {

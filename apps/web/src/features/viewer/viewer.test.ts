@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { animationSchema, clickConfigSchema, defaultWidget, emptyPage, type Widget } from '@fieldhub/hmi';
 import type { LiveMessage, MonitorSignal, ProjectLiveMessage } from '@fieldhub/shared';
-import type { LiveSocket, LiveSocketStatus } from '../monitor/live/liveSocket';
-import type { GatewayProbe } from '../monitor/live/monitorSession';
+import type { LiveSocket, LiveSocketStatus } from '../../app/live/liveSocket';
+import type { GatewayProbe } from '../../app/live/monitorSession';
 import { animationState, compare } from './animations';
 import { wrapperSnapshot } from './LiveWidget';
 import { DeviceFeeds, frameValues, OPEN_SPACING_MS } from './deviceFeed';

@@ -29,7 +29,7 @@ import {
 import { Ruler, RULER_SIZE } from './Ruler';
 import { SelectionOverlay } from './SelectionOverlay';
 import { WidgetLayer } from './WidgetLayer';
-import { WidgetTextContext } from '../widgets/widgetText';
+import { WidgetTextContext } from '../../../app/widgets/widgetText';
 
 /** Space around the page on the stage, screen pixels. */
 const MARGIN = 40;

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { DesignerSettings, Widget } from '@fieldhub/hmi';
-import { WidgetView } from '../widgets/WidgetView';
+import { WidgetView } from '../../../app/widgets/WidgetView';
 
 interface WidgetLayerProps {
   widgets: readonly Widget[];

@@ -15,7 +15,7 @@ import {
   type WidgetRepair,
 } from '@fieldhub/hmi';
 import { ApiError } from '../../../app/request';
-import { fetchEquipments, fetchSignals } from '../signals/useSignals';
+import { fetchEquipments, fetchSignals } from '../../../app/signals/useSignals';
 
 export interface RepairOutcome {
   /** the repaired versions of the widgets that changed */

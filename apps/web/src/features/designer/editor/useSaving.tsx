@@ -10,7 +10,7 @@ import { App, Modal } from 'antd';
 import type { ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import { isVersionConflict, loadPage, savePage } from '../data/pageApi';
+import { isVersionConflict, loadPage, savePage } from '../../../app/pages/pageApi';
 import type { EditorStore } from './editorStore';
 
 export type SaveState = 'idle' | 'saving' | 'conflict' | 'failed';

@@ -12,11 +12,11 @@ import { callApi } from '../../../app/request';
 import { CommitNumber, CommitText, ColorField, Row } from './fields';
 import type { WidgetEditor } from './PropertyPanel';
 import type { SignalSource } from '../signals/useSignalSource';
-import { useEquipments } from '../signals/useSignals';
-import { num, obj, str } from '../widgets/styleOf';
-import { isExtraType } from '../widgets/complex/ExtraBody';
-import { weatherProviders } from '../widgets/complex/weatherProvider';
-import { REPORT_SOURCE_TYPES } from '../widgets/complex/reportData';
+import { useEquipments } from '../../../app/signals/useSignals';
+import { num, obj, str } from '../../../app/widgets/styleOf';
+import { isExtraType } from '../../../app/widgets/complex/ExtraBody';
+import { weatherProviders } from '../../../app/widgets/complex/weatherProvider';
+import { REPORT_SOURCE_TYPES } from '../../../app/widgets/complex/reportData';
 import { DataSourceChoice } from './ReportSource';
 import { CHART_THEME } from '@fieldhub/hmi';
 

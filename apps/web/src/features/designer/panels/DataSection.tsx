@@ -6,7 +6,7 @@ import { useStore } from 'zustand';
 import { selectionUnits, whereUsed, type Binding } from '@fieldhub/hmi';
 import type { EditorStore } from '../editor/editorStore';
 import type { SignalSource } from '../signals/useSignalSource';
-import type { SignalChoice } from '../signals/useSignals';
+import type { SignalChoice } from '../../../app/signals/useSignals';
 import type { WidgetEditor } from './PropertyPanel';
 
 /** The binding fields a chosen signal writes. */

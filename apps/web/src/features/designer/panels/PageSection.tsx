@@ -7,7 +7,7 @@ import { App, Button, Input, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { FIT_MODES, type PageOptions } from '@fieldhub/hmi';
-import { protectPage } from '../data/pageApi';
+import { protectPage } from '../../../app/pages/pageApi';
 import type { EditorStore } from '../editor/editorStore';
 import { ColorField, CommitNumber, CommitText, Row } from './fields';
 

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { WIDGET_CATALOGUE, CATEGORY_LABELS, type WidgetCatalogueEntry, type WidgetType } from '@fieldhub/hmi';
 import { currentLang } from '../../../app/i18n';
 import { PALETTE_MIME } from '../canvas/Canvas';
-import { shapePoints } from '../widgets/ShapeBody';
+import { shapePoints } from '../../../app/widgets/ShapeBody';
 import { complexGlyph } from './complexGlyphs';
 
 /** A small glyph of the widget type for its tile. */

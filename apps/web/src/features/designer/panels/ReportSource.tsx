@@ -9,10 +9,10 @@ import { Checkbox, Segmented, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ReportRow } from '@fieldhub/shared';
 import { CHART_THEME, type SignalRef, type Widget } from '@fieldhub/hmi';
-import { useConfigList } from '../../devices/config/useConfig';
-import { useEquipments } from '../signals/useSignals';
-import { aggregationOf, reportItemKey, reportItemRefs } from '../widgets/complex/reportData';
-import { str } from '../widgets/styleOf';
+import { useConfigList } from '../../../app/config/useConfig';
+import { useEquipments } from '../../../app/signals/useSignals';
+import { aggregationOf, reportItemKey, reportItemRefs } from '../../../app/widgets/complex/reportData';
+import { str } from '../../../app/widgets/styleOf';
 import { ColorField, CommitText, Row } from './fields';
 import type { WidgetEditor } from './PropertyPanel';
 

@@ -4,7 +4,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CommitNumber, CommitText, ColorField, Row } from './fields';
 import type { WidgetEditor } from './PropertyPanel';
-import { dataOf, num, obj, optionsOf, str } from '../widgets/styleOf';
+import { dataOf, num, obj, optionsOf, str } from '../../../app/widgets/styleOf';
 import { ComplexSpecific } from './ComplexProps';
 
 const SHAPES_WITH_FILL = new Set([

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { forEachSignalRef, selectionUnits, type RebindTarget } from '@fieldhub/hmi';
 import type { MonitorSignal } from '@fieldhub/shared';
 import type { EditorStore } from '../editor/editorStore';
-import { fetchSignals, signalKeys, useEquipments } from './useSignals';
+import { fetchSignals, signalKeys, useEquipments } from '../../../app/signals/useSignals';
 
 /** Old signal id → the matching signal of the new equipment (by key, else by name). */
 export function matchSignals(from: MonitorSignal[], to: MonitorSignal[]): RebindTarget['signals'] {

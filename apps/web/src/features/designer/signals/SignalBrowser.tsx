@@ -12,7 +12,7 @@ import {
   useEquipments,
   type EquipmentOption,
   type SignalChoice,
-} from './useSignals';
+} from '../../../app/signals/useSignals';
 
 interface SignalBrowserProps {
   /** equipment opened at first (the page's equipment) */

@@ -13,7 +13,7 @@ import type { EditorStore } from '../editor/editorStore';
 import { boundTo } from '../panels/DataSection';
 import { RebindDialog } from './RebindDialog';
 import { SignalBrowser } from './SignalBrowser';
-import type { SignalChoice } from './useSignals';
+import type { SignalChoice } from '../../../app/signals/useSignals';
 
 export function SignalsPanel({
   store,

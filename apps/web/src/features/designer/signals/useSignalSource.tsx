@@ -6,7 +6,7 @@ import { useCallback, useRef, useState } from 'react';
 import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SignalBrowser } from './SignalBrowser';
-import type { SignalChoice } from './useSignals';
+import type { SignalChoice } from '../../../app/signals/useSignals';
 
 export interface SignalSource {
   /** The page's own equipment (opened first in the browser). */

@@ -22,8 +22,8 @@ import {
   REMARK_MAX,
 } from '@fieldhub/shared';
 import { treeOptions } from '../../../app/tree';
-import { compact, defaultsOf, parseForm, schemaRule } from './schemaForm';
-import { useDeviceActions, useGroups, useManufacturers } from './useDevice';
+import { compact, defaultsOf, parseForm, schemaRule } from '../../../app/config/schemaForm';
+import { useDeviceActions, useGroups, useManufacturers } from '../../../app/config/useDevice';
 
 type Values = Record<string, unknown> & { factoryDate?: Dayjs | null; installDate?: Dayjs | null };
 

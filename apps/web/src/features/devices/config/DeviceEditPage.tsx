@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import type { DeviceRow } from '@fieldhub/shared';
 import { PageFrame } from '../../../app/components/PageFrame';
 import { BasicInfoForm } from './BasicInfoForm';
-import { configTabItems, tabOf } from './ConfigTabs';
+import { configTabItems, tabOf } from '../../../app/config/ConfigTabs';
 import { GatewayCard, GatewayStatusTag } from './GatewayBinding';
-import { TemplateCard } from './TemplateBinding';
-import { useDeviceInfo } from './useDevice';
+import { TemplateCard } from '../../../app/config/TemplateBinding';
+import { useDeviceInfo } from '../../../app/config/useDevice';
 
 /** /manage/eg/equipment/edit/{id}: tabs info, driver, signal, report, page, script (`?tab=`, default info). */
 export default function DeviceEditPage() {

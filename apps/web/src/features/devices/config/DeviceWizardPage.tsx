@@ -4,14 +4,14 @@ import { Button, Col, Divider, Flex, Row, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../app/components/PageFrame';
 import { BasicInfoForm } from './BasicInfoForm';
-import { DriversTab } from './DriversTab';
+import { DriversTab } from '../../../app/config/DriversTab';
 import { GatewayCard } from './GatewayBinding';
-import { PagesTab } from './PagesTab';
-import { ReportAndAlarmTab } from './ReportsTab';
-import { ScriptsTab } from './ScriptsTab';
-import { TemplateCard } from './TemplateBinding';
-import { useDeviceInfo } from './useDevice';
-import { VariablesTab } from './VariablesTab';
+import { PagesTab } from '../../../app/config/PagesTab';
+import { ReportAndAlarmTab } from '../../../app/config/ReportsTab';
+import { ScriptsTab } from '../../../app/config/ScriptsTab';
+import { TemplateCard } from '../../../app/config/TemplateBinding';
+import { useDeviceInfo } from '../../../app/config/useDevice';
+import { VariablesTab } from '../../../app/config/VariablesTab';
 
 /** The setup wizard's steps, in their setup order (docs/requirements/devices-and-gateways.md §4.1, §4.2). */
 const STEPS = ['basic', 'gateway', 'variables', 'reports', 'pages', 'scripts'] as const;

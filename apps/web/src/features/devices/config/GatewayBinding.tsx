@@ -23,9 +23,9 @@ import {
   VERIFY_CODE_PATTERN,
 } from '@fieldhub/shared';
 import { ApiError } from '../../../app/request';
-import type { GatewayLookup } from './configTypes';
-import { langOf } from './schemaForm';
-import { lookupGateway, useBoundGateway, useDeviceActions } from './useDevice';
+import type { GatewayLookup } from '../../../app/config/configTypes';
+import { langOf } from '../../../app/config/schemaForm';
+import { lookupGateway, useBoundGateway, useDeviceActions } from '../../../app/config/useDevice';
 
 const STATUS_COLORS: Record<GatewayStatus, string> = {
   online: 'success',

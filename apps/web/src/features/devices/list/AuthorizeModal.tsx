@@ -15,8 +15,11 @@ import { useTranslation } from 'react-i18next';
 import { type DeviceRow, LIMITS } from '@fieldhub/shared';
 import type { RowDialogProps } from '../../../app/useDialog';
 import { authorizationChanges, overAuthorizationLimit } from './authorization';
-import type { AuthAccount } from './deviceTypes';
-import { useAuthorizationSave, useDeviceAuthorizations } from './useSharing';
+import {
+  useAuthorizationSave,
+  useDeviceAuthorizations,
+  type AuthAccount,
+} from '../../../app/sharing/useSharing';
 
 type Item = AuthAccount & { key: number };
 

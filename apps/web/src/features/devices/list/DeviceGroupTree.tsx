@@ -4,8 +4,8 @@ import { Empty, Flex, Input, Skeleton, Tree, Typography, type TreeDataNode } fro
 import { ApartmentOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { filterTree } from '../../../app/tree';
-import { buildGroupTree, type GroupNode } from '../../groups/groupTree';
-import { useGroups } from '../../groups/useGroups';
+import { buildGroupTree, type GroupNode } from '../../../app/groups/groupTree';
+import { useGroups } from '../../../app/groups/useGroups';
 import { useDeviceTotal } from './useDevices';
 
 /** Key of the "all devices" root; group nodes use their id. */

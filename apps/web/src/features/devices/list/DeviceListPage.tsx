@@ -18,7 +18,7 @@ import { DeviceGroupTree } from './DeviceGroupTree';
 import { DeviceSearchBar } from './DeviceSearchBar';
 import type { DeviceFilters } from './deviceTypes';
 import { ImportDialog } from './ImportDialog';
-import { ShareDrawer } from './ShareDrawer';
+import { ShareDrawer } from '../../../app/sharing/ShareDrawer';
 import { useDeviceActions, useDeviceList } from './useDevices';
 
 const ADD_PATH = '/manage/eg/equipment/add';

@@ -5,7 +5,7 @@ import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { bulkCalls } from '@fieldhub/shared';
 import { callApi, downloadCall, uploadCall } from '../../../app/request';
-import { groupKeys } from '../../groups/useGroups';
+import { groupKeys } from '../../../app/groups/useGroups';
 import { isSpreadsheetName, jobPercent, jobPhase, type BulkJobError } from './bulkJob';
 import { deviceKeys } from './useDevices';
 

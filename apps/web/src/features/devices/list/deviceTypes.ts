@@ -1,5 +1,3 @@
-import type { CallOutput, devicesCalls } from '@fieldhub/shared';
-
 /** Filters of the device list: the keyword, the group tree and the advanced search panel. */
 export interface DeviceFilters {
   keyword?: string | undefined;
@@ -15,9 +13,3 @@ export type DeviceStatusFilter = (typeof DEVICE_STATUS_FILTERS)[number];
 
 /** The advanced panel's fields (the keyword and the group have their own controls). */
 export type AdvancedFilters = Pick<DeviceFilters, 'status' | 'templateId' | 'manufacturer' | 'sn'>;
-
-/** The device's share link state (on/off, token, password set, what the link may show). */
-export type ShareInfo = CallOutput<typeof devicesCalls.shareInfo>;
-
-/** An account in the authorisation dialog. */
-export type AuthAccount = CallOutput<typeof devicesCalls.authorizations>['authorized'][number];

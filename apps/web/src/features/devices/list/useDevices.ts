@@ -3,14 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { devicesCalls, templatesCalls } from '@fieldhub/shared';
 import { toastSuccess } from '../../../app/notify';
 import { callApi } from '../../../app/request';
+import { rootKeys } from '../../../app/queryKeys';
 import type { Paging } from '../../../app/paging';
-import { groupKeys } from '../../groups/useGroups';
+import { groupKeys } from '../../../app/groups/useGroups';
 import { deviceQueryBody } from './deviceFilters';
 import type { DeviceFilters } from './deviceTypes';
 
 /** Query keys of the device list; everything that changes devices invalidates `all`. */
 export const deviceKeys = {
-  all: ['devices'] as const,
+  all: rootKeys.devices,
   list: (filters: DeviceFilters, paging: Paging) => ['devices', 'list', filters, paging] as const,
   total: ['devices', 'total'] as const,
   manufacturers: ['devices', 'manufacturers'] as const,

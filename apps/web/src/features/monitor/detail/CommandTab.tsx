@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Flex, Input, Progress, Space, Table, Typography, type ButtonProps } from 'antd';
+import { Alert, App, Flex, Input, Space, Table, Typography, type ButtonProps } from 'antd';
 import { EditOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Err, linkCalls, messageFor, type MonitorGatewayInfo, type MonitorSignal } from '@fieldhub/shared';
@@ -8,56 +8,10 @@ import { callApi } from '../../../app/request';
 import { currentLang } from '../../../app/i18n';
 import { toastSuccess } from '../../../app/notify';
 import { can, useSession } from '../../../app/session';
-import { checkWrite, isWritable, type WriteProblem } from '../live/writeCheck';
+import { checkWrite, isWritable, type WriteProblem } from '../../../app/live/writeCheck';
 import { formatValue, type ValueMap } from '../live/liveValues';
-import { useCommand, type CommandState } from './useCommand';
-
-/** The progress of a running command, or how it ended (closable). */
-export function CommandProgress({ state, onClose }: { state: CommandState; onClose(): void }) {
-  const { t } = useTranslation('monitor');
-  if (state.phase === 'idle') return null;
-  if (state.phase === 'sending' || state.phase === 'waiting') {
-    const progress = state.phase === 'waiting' ? state.progress : null;
-    return (
-      <Alert
-        type="info"
-        showIcon
-        icon={<SyncOutlined spin />}
-        style={{ marginBottom: 16 }}
-        data-testid="command-progress"
-        title={state.label}
-        description={
-          <>
-            {progress
-              ? t('command.waiting', {
-                  round: progress.round,
-                  rounds: progress.rounds,
-                  seconds: progress.waitedS,
-                })
-              : t('command.sending')}
-            <Progress
-              percent={progress ? Math.round((progress.round / progress.rounds) * 100) : 0}
-              showInfo={false}
-              size="small"
-              status="active"
-            />
-          </>
-        }
-      />
-    );
-  }
-  return (
-    <Alert
-      type={state.phase === 'done' ? 'success' : 'error'}
-      showIcon
-      closable={{ onClose }}
-      style={{ marginBottom: 16 }}
-      data-testid="command-result"
-      title={state.label}
-      description={state.phase === 'done' ? t('command.done') : state.message}
-    />
-  );
-}
+import { useCommand } from '../../../app/live/useCommand';
+import { CommandProgress } from '../../../app/live/CommandProgress';
 
 function problemText(problem: WriteProblem, t: (k: string) => string): string {
   switch (problem.kind) {

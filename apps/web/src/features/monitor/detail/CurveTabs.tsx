@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS, monitorCalls, type LiveValue, type MonitorSignal } from '@fieldhub/shared';
 import { callApi } from '../../../app/request';
 import type { ValueMap } from '../live/liveValues';
-import { curveBase, useEChart } from './echarts';
+import { curveBase, useEChart } from '../../../app/echarts';
 import { RangeField, rangeProblemText, useRange, type TimeRange } from './RangeField';
 import { appendPoints, type PointBuffer } from './curvePoints';
 

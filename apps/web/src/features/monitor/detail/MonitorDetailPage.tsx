@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../app/components/PageFrame';
 import { can, useSession } from '../../../app/session';
 import { GatewayStatusBadge } from '../../../app/components/GatewayStatusBadge';
-import { ShareDrawer } from '../../devices/list/ShareDrawer';
+import { ShareDrawer } from '../../../app/sharing/ShareDrawer';
 import { useMonitoredDevice } from '../useMonitor';
 import { AlarmTab, useActiveAlarmCount } from './AlarmTab';
 import { CommandTab } from './CommandTab';

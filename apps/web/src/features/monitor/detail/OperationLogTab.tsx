@@ -5,7 +5,7 @@ import { oplogCalls, type OperationLogRow } from '@fieldhub/shared';
 import { PagedTable } from '../../../app/components/PagedTable';
 import { usePaging } from '../../../app/paging';
 import { callApi } from '../../../app/request';
-import { operationLogColumns } from '../../account/operationLogColumns';
+import { operationLogColumns } from '../../../app/components/operationLogColumns';
 
 /** What was done to this device (writes, syncs, edits), newest first: the operation log of the object. */
 export function OperationLogTab({ equipmentId }: { equipmentId: number }) {

@@ -10,10 +10,15 @@ import {
   type SignalAlarm,
 } from '@fieldhub/shared';
 import { ApiError, callApi } from '../../../app/request';
-import { activityTarget, ECONOMIZE_KEY, pollAllowed } from '../live/pageScope';
-import { LiveSocket, liveSocketUrl, type LiveSocketStatus, type SocketLike } from '../live/liveSocket';
+import { activityTarget, ECONOMIZE_KEY, pollAllowed } from '../../../app/live/pageScope';
+import {
+  LiveSocket,
+  liveSocketUrl,
+  type LiveSocketStatus,
+  type SocketLike,
+} from '../../../app/live/liveSocket';
 import { initialValues, mergeValues, type ValueMap } from '../live/liveValues';
-import { MonitorSession, type MonitorSessionState } from '../live/monitorSession';
+import { MonitorSession, type MonitorSessionState } from '../../../app/live/monitorSession';
 import { monitorKeys } from '../useMonitor';
 
 const silent = { silent: true } as const;

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { MonitorSignal } from '@fieldhub/shared';
 import { formatValue, initialValues, mergeValues } from './liveValues';
-import { checkWrite } from './writeCheck';
-import { followTask, TaskFailed, type TaskAnswer } from './commandTask';
+import { checkWrite } from '../../../app/live/writeCheck';
+import { followTask, TaskFailed, type TaskAnswer } from '../../../app/live/commandTask';
 
 const signal = (over: Partial<MonitorSignal> = {}): MonitorSignal => ({
   id: 1,

@@ -1,0 +1,366 @@
+/**
+ * The history report (ComplexHistory) and the alarm records (ComplexAlarm) as tables. The
+ * designer shows the columns with a few sample rows; the viewer queries the monitor calls of the
+ * equipment the widget is bound to (or the page's own equipment): history values with a time
+ * filter, pager and .xlsx export, and alarm records in the columns the widget chose. On a project
+ * page both read through the project, over every device they name: the history of all bound
+ * signals, the alarms of the devices in `equips` (every device of the project when none).
+ */
+import type { CSSProperties } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Table, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import {
+  alarmsCalls,
+  monitorCalls,
+  projectMonitorCalls,
+  type AlarmRecordRow,
+  type HistoryValueRow,
+  type Page,
+  type ProjectAlarmRow,
+  type ProjectHistoryRow,
+} from '@fieldhub/shared';
+import type { Widget } from '@fieldhub/hmi';
+import { request } from '../../request';
+import { tablePagination, usePaging } from '../../paging';
+import { useWidgetRuntime } from '../runtime';
+import { num, obj, str } from '../styleOf';
+import { BodyNote } from './BodyNote';
+import { alarmColumns, tableEquipment } from './tables';
+import { tableStyle, useRange } from './tableFrame';
+import { TableToolbar } from './TableToolbar';
+import { readsReport, reportEquipment, reportItemName } from './reportData';
+import { useAggregationName } from './reportRecords';
+import { ReportTable } from './ReportTable';
+
+type Loose = Record<string, unknown>;
+const json = { json: true } as const;
+
+const fmt = (ts: number | null) => (ts ? dayjs(ts).format('YYYY-MM-DD HH:mm:ss') : '—');
+
+/** A history row: of the one device, or with its device on a project page. */
+type HistoryRow = HistoryValueRow | ProjectHistoryRow;
+
+/** `project`: the id of the project page it is on, '' elsewhere. */
+function HistoryTable({
+  widget,
+  equipmentId,
+  project,
+}: {
+  widget: Widget;
+  equipmentId: string;
+  project: string;
+}) {
+  const { t } = useTranslation(['designer', 'monitor', 'common']);
+  const d = widget.data as Loose;
+  const pager = usePaging();
+  const { range, setRange, current } = useRange(widget);
+  // a project page reads every bound signal, whichever device it is of; a device page its own
+  const refs = [...widget.data.reportSignalArray, ...widget.data.signalArray].filter(
+    (r) => project || r.equipId === equipmentId,
+  );
+  const variableIds = refs.map((r) => Number(r.signalId)).filter(Number.isFinite);
+  const [start, end] = current();
+  // through the project: its members may lack the device permission
+  const calls = project
+    ? {
+        query: projectMonitorCalls.historyAll.path,
+        export: projectMonitorCalls.historyExport.path,
+        body: { projectId: Number(project), dataSignal: variableIds, startTime: start, endTime: end },
+      }
+    : {
+        query: monitorCalls.history.path,
+        export: monitorCalls.historyExport.path,
+        body: {
+          equipmentId: Number(equipmentId),
+          variableIds: variableIds.length ? variableIds : undefined,
+          startTime: start,
+          endTime: end,
+        },
+      };
+  const rows = useQuery({
+    queryKey: [
+      'widget',
+      'history',
+      project,
+      widget.id,
+      equipmentId,
+      variableIds,
+      range?.map((x) => x.valueOf()),
+      pager.paging,
+    ],
+    queryFn: () => request<Page<HistoryRow>>(calls.query, { ...calls.body, ...pager.paging }, json),
+    placeholderData: keepPreviousData,
+    refetchInterval: num(d['rollTime'], 30) * 1000,
+  });
+  const format = str(d['format'], 'YYYY-MM-DD HH:mm:ss');
+  return (
+    <div style={tableStyle(widget)} className="fh-widget-table" data-testid="history-widget">
+      <TableToolbar
+        widget={widget}
+        range={range}
+        onRange={(r) => (setRange(r), pager.toFirstPage())}
+        exporting={{
+          enabled: !!rows.data?.total,
+          request: () => ({ url: calls.export, body: calls.body }),
+          fileName: t('monitor:history.file'),
+          label: t('monitor:history.export'),
+        }}
+      />
+      <Table<HistoryRow>
+        size="small"
+        rowKey={(r) => `${r.variableId}-${r.ts}`}
+        loading={rows.isFetching && !rows.data}
+        dataSource={rows.data?.list ?? []}
+        pagination={
+          (widget.style as Loose)['pager'] === false
+            ? false
+            : tablePagination(pager, rows.data?.total ?? 0, t)
+        }
+        locale={{ emptyText: t('monitor:history.none') }}
+        columns={[
+          {
+            title: t('monitor:history.time'),
+            dataIndex: 'ts',
+            render: (ts: number) => dayjs(ts).format(format),
+          },
+          ...(project ? [{ title: t('complex.col.equipment'), dataIndex: 'equipmentTitle' }] : []),
+          { title: t('complex.col.name'), dataIndex: 'name' },
+          {
+            title: t('complex.col.value'),
+            dataIndex: 'value',
+            render: (v: unknown, r) => `${String(v ?? '')}${r.unit ? ` ${r.unit}` : ''}`,
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+const LEVEL_COLORS: Record<string, string> = {
+  info: 'blue',
+  normal: 'gold',
+  serious: 'orange',
+  urgent: 'red',
+};
+
+function alarmCell(
+  column: string,
+  r: AlarmRecordRow,
+  equipTitle: string,
+  t: (k: string, o?: Loose) => string,
+) {
+  switch (column) {
+    case 'equipTitle':
+      return equipTitle;
+    case 'type':
+      return r.state === 'active' ? (
+        <Tag color="error">{t('monitor:alarm.state-active')}</Tag>
+      ) : (
+        <Tag>{t('monitor:alarm.state-cleared')}</Tag>
+      );
+    case 'alarmLevelId':
+      return (
+        <Tag color={LEVEL_COLORS[r.level]}>
+          {t(`deviceConfig:alarm.level.${r.level}`, { defaultValue: r.level })}
+        </Tag>
+      );
+    case 'gmtTrigger':
+      return fmt(r.triggeredAt);
+    case 'gmtRelease':
+      return fmt(r.releasedAt);
+    case 'value':
+      return String(r.triggerValue ?? '—');
+    case 'msg':
+      return r.content || r.variableName;
+    case 'operation':
+      return r.confirmedAt ? t('complex.alarm-confirmed') : t('complex.alarm-unconfirmed');
+    default:
+      return '';
+  }
+}
+
+/** An alarm row: of the one device, or with its project title on a project page. */
+type AlarmRow = AlarmRecordRow | ProjectAlarmRow;
+
+/** `project`: the id of the project page it is on, '' elsewhere. */
+function AlarmTable({
+  widget,
+  equipmentId,
+  project,
+}: {
+  widget: Widget;
+  equipmentId: string;
+  project: string;
+}) {
+  const { t } = useTranslation(['designer', 'monitor', 'deviceConfig', 'common']);
+  const d = widget.data as Loose;
+  const pager = usePaging();
+  const { range, setRange, current } = useRange(widget);
+  const equips = (Array.isArray(d['equips']) ? d['equips'] : []).map(obj);
+  // the widget's own title of a device first; on a project page the project's otherwise
+  const titleOf = (r: AlarmRow) =>
+    str(
+      equips.find((e) => String(e['equipmentId']) === String(r.equipmentId))?.['title'],
+      'equipmentTitle' in r ? r.equipmentTitle : '',
+    );
+  const equipmentIds = equips.map((e) => Number(e['equipmentId'])).filter((id) => id > 0);
+  // a project page reads the designer alarms of its devices through the project
+  const calls = project
+    ? {
+        query: projectMonitorCalls.alarmsAll.path,
+        export: projectMonitorCalls.alarmExport.path,
+        body: { projectId: Number(project), equipmentIds },
+      }
+    : {
+        query: alarmsCalls.alarms.path,
+        export: alarmsCalls.exportAlarms.path,
+        body: { equipmentId: Number(equipmentId) },
+      };
+  const rows = useQuery({
+    queryKey: [
+      'widget',
+      'alarms',
+      project,
+      widget.id,
+      equipmentId,
+      equipmentIds,
+      range?.map((x) => x.valueOf()),
+      pager.paging,
+    ],
+    queryFn: () => {
+      const [startTime, endTime] = current();
+      return request<Page<AlarmRow>>(
+        calls.query,
+        { ...calls.body, startTime, endTime, ...pager.paging },
+        json,
+      );
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: num(d['rollTime'], 30) * 1000,
+  });
+  return (
+    <div style={tableStyle(widget)} className="fh-widget-table" data-testid="alarm-widget">
+      <TableToolbar
+        widget={widget}
+        range={range}
+        onRange={(r) => (setRange(r), pager.toFirstPage())}
+        exporting={{
+          enabled: !!rows.data?.total,
+          request: () => {
+            const [startTime, endTime] = current();
+            return { url: calls.export, body: { ...calls.body, startTime, endTime } };
+          },
+          fileName: t('monitor:alarm.file'),
+          label: t('monitor:alarm.export'),
+          testId: 'alarm-widget-export',
+        }}
+      />
+      <Table<AlarmRow>
+        size="small"
+        rowKey="id"
+        loading={rows.isFetching && !rows.data}
+        dataSource={rows.data?.list ?? []}
+        pagination={
+          (widget.style as Loose)['pager'] === false
+            ? false
+            : tablePagination(pager, rows.data?.total ?? 0, t)
+        }
+        locale={{ emptyText: t('monitor:alarm.none') }}
+        columns={alarmColumns(widget).map((c) => ({
+          key: c,
+          title: t(`complex.alarm-col.${c}`),
+          render: (_: unknown, r: AlarmRow) => alarmCell(c, r, titleOf(r), t as never),
+        }))}
+      />
+    </div>
+  );
+}
+
+/** The designer's look: the columns and three sample rows, marked as samples. */
+function DesignTable({ widget }: { widget: Widget }) {
+  const { t } = useTranslation('designer');
+  const aggregationName = useAggregationName();
+  const alarm = widget.widgetType === 'ComplexAlarm';
+  // a report-sourced table: the time and one column per chosen report item
+  const report = readsReport(widget) ? widget.data.reportSignalArray : null;
+  const columns = alarm
+    ? alarmColumns(widget).map((c) => t(`complex.alarm-col.${c}`))
+    : report
+      ? [t('complex.col.time'), ...report.map((r) => reportItemName(r, aggregationName))]
+      : [t('complex.col.time'), t('complex.col.name'), t('complex.col.value')];
+  const now = Math.floor(Date.now() / 60_000) * 60_000;
+  const rows = [0, 1, 2].map((i) =>
+    alarm
+      ? alarmColumns(widget).map((c) =>
+          c.startsWith('gmt')
+            ? dayjs(now - i * 3_600_000).format('YYYY-MM-DD HH:mm')
+            : c === 'value'
+              ? String(80 + i * 5)
+              : t('complex.sample-cell'),
+        )
+      : [
+          dayjs(now - i * 300_000).format(str((widget.data as Loose)['format'], 'YYYY-MM-DD HH:mm:ss')),
+          ...(report
+            ? report.map((_, k) => String(20 + i * 3.5 + k * 10))
+            : [t('complex.sample', { n: i + 1 }), String(20 + i * 3.5)]),
+        ],
+  );
+  const st = widget.style as Loose;
+  const cell: CSSProperties = {
+    padding: '0 8px',
+    borderBottom: '1px solid #F0F0F0',
+    whiteSpace: 'nowrap',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+  };
+  return (
+    <div style={tableStyle(widget)} data-testid={alarm ? 'alarm-widget' : 'history-widget'}>
+      <table style={{ width: '100%', borderCollapse: 'collapse', fontSize: 12, tableLayout: 'fixed' }}>
+        <thead>
+          <tr style={{ height: num(st['headerHeight'], 46), background: '#FAFAFA', textAlign: 'left' }}>
+            {columns.map((c, j) => (
+              <th key={j} style={{ ...cell, fontWeight: 600 }}>
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i} style={{ height: num(st['rowHeight'], 40), color: '#64748b' }}>
+              {r.map((v, j) => (
+                <td key={j} style={cell}>
+                  {v}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function ComplexTableBody({ widget }: { widget: Widget }) {
+  const runtime = useWidgetRuntime();
+  const { t } = useTranslation('designer');
+  if (runtime.mode === 'design') return <DesignTable widget={widget} />;
+  const equipmentId = tableEquipment(widget, runtime.scope);
+  const project = runtime.scope.kind === 'project' ? runtime.scope.id : '';
+  const alarm = widget.widgetType === 'ComplexAlarm';
+  if (!alarm && readsReport(widget)) {
+    const reportEquipmentId = reportEquipment(widget, runtime.scope);
+    if (!reportEquipmentId) return <BodyNote text={t('complex.no-equipment')} />;
+    if (!widget.data.reportSignalArray.length) return <BodyNote text={t('complex.no-report-items')} />;
+    return <ReportTable widget={widget} equipmentId={reportEquipmentId} />;
+  }
+  // a project page's alarm table without devices of its own lists every device of the project
+  if (!equipmentId && !(alarm && project)) return <BodyNote text={t('complex.no-equipment')} />;
+  return alarm ? (
+    <AlarmTable widget={widget} equipmentId={equipmentId} project={project} />
+  ) : (
+    <HistoryTable widget={widget} equipmentId={equipmentId} project={project} />
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * The toolbar of the history, report and alarm tables: the time filter (data.filterTime) and the
+ * .xlsx export (data.exportExcel), each shown unless the widget turns it off. The export asks the
+ * caller for the call and its body at the moment of the click (the range as it is then).
+ */
+import { Button, DatePicker, Flex } from 'antd';
+import { ExportOutlined } from '@ant-design/icons';
+import type { Dayjs } from 'dayjs';
+import type { Widget } from '@fieldhub/hmi';
+import { exportFileName } from '../../downloadNames';
+import { download } from '../../request';
+
+type Loose = Record<string, unknown>;
+
+export interface TableExport {
+  /** whether there is anything to export */
+  enabled: boolean;
+  /** the export call and its body, asked when clicked */
+  request(): { url: string; body: Record<string, unknown> };
+  /** the file's name before its date (a translated word) */
+  fileName: string;
+  label: string;
+  testId?: string;
+}
+
+export function TableToolbar({
+  widget,
+  range,
+  onRange,
+  exporting,
+}: {
+  widget: Widget;
+  range: [Dayjs, Dayjs] | null;
+  onRange(range: [Dayjs, Dayjs] | null): void;
+  /** null: the table has no export */
+  exporting: TableExport | null;
+}) {
+  const d = widget.data as Loose;
+  const filter = d['filterTime'] !== false;
+  const exportShown = exporting !== null && d['exportExcel'] !== false;
+  if (!filter && !exportShown) return null;
+  return (
+    <Flex gap={8} wrap style={{ padding: 8 }}>
+      {filter && (
+        <DatePicker.RangePicker
+          size="small"
+          showTime
+          value={range}
+          onChange={(v) => onRange(v as [Dayjs, Dayjs] | null)}
+        />
+      )}
+      {exportShown && (
+        <Button
+          size="small"
+          icon={<ExportOutlined />}
+          disabled={!exporting.enabled}
+          data-testid={exporting.testId}
+          onClick={() => {
+            const { url, body } = exporting.request();
+            void download(
+              url,
+              { ...body, utcOffsetMinutes: -new Date().getTimezoneOffset() },
+              exportFileName(exporting.fileName, new Date()),
+            ).catch(() => undefined);
+          }}
+        >
+          {exporting.label}
+        </Button>
+      )}
+    </Flex>
+  );
+}
