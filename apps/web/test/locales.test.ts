@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allRoutes } from '../src/app/routeTable';
 import { mainMenus, manageMenus, userMenus, type MenuItem } from '../src/app/menus';
+import { keysFile, keysSource } from '../scripts/i18nKeys';
 
 const root = path.resolve(import.meta.dirname, '../src/locales');
 const langs = ['zh-CN', 'en-US'] as const;
@@ -39,6 +40,12 @@ describe('locales', () => {
       }
     });
   }
+
+  it('the key types t() checks against (src/app/i18nKeys.ts) are those of the locale files', async () => {
+    expect(readFileSync(keysFile, 'utf8'), 'run npx tsx apps/web/scripts/i18nKeys.ts').toBe(
+      await keysSource(),
+    );
+  });
 
   it('every route of the table has a title in both languages', () => {
     for (const lang of langs) {
