@@ -1,6 +1,7 @@
 import type { BusMessage, LiveValue } from '@fieldhub/shared';
 import type { Db } from '../src/db/db';
 import type { LiveBus } from '../src/monitor/liveBus';
+import { ensureMonthPartitions } from '../src/link/partitions';
 import type { Caller } from './harness';
 import { made, variable } from './deviceFixtures';
 
@@ -59,6 +60,33 @@ export const failed = (signalId: number, ts: number, code = 1715): LiveValue => 
   quality: code,
 });
 
+/**
+ * Stores samples in history as the telemetry ingest does before it hands them to the monitor (the
+ * first delivery of a time is the one kept), so that the alarm engine finds them when it judges a
+ * late sample in its place.
+ */
+export async function storeSamples(db: Db, equipmentId: number, values: readonly LiveValue[]): Promise<void> {
+  if (!values.length) return;
+  await ensureMonthPartitions(
+    db,
+    'signal_values',
+    values.map((v) => v.ts),
+  );
+  await db.query(
+    `insert into signal_values (equipment_id, variable_id, ts, num, txt, quality)
+     select $1, v, t, n, x, q from unnest($2::bigint[], $3::timestamptz[], $4::float8[], $5::text[], $6::int[]) as u(v, t, n, x, q)
+     on conflict do nothing`,
+    [
+      equipmentId,
+      values.map((v) => v.signalId),
+      values.map((v) => new Date(v.ts)),
+      values.map((v) => (typeof v.value === 'number' ? v.value : null)),
+      values.map((v) => (typeof v.value === 'string' ? v.value : null)),
+      values.map((v) => v.quality),
+    ],
+  );
+}
+
 export interface AlarmRow {
   id: number;
   kind: 'signal' | 'gateway';
@@ -71,6 +99,7 @@ export interface AlarmRow {
   released_at: Date | null;
   content: string;
   sn: string | null;
+  delayed: boolean;
 }
 
 export async function alarmsOf(

@@ -17,11 +17,11 @@ export interface IngestParts {
  * One stored telemetry batch of a device, on its way to the screens: value cache → alarm engine →
  * live bus (values first, then the alarm changes they caused).
  *
- * A replay of buffered history (`hist`) only fills the cache where it holds nothing newer (the
- * cache's time ordering) and is never judged by the alarm engine: it describes a past that live
- * samples have already overtaken, so an alarm raised from it would be stale the moment it appears,
- * and a release from it would hide a condition that may still hold. Alarms follow live samples
- * only; the first live sample after a reconnection judges the present.
+ * The cache takes a sample only when it holds nothing newer (value time ordering), so a replay of
+ * buffered history (`hist`) or a late sample never hides a newer live value. The alarm engine takes
+ * every sample, replayed ones too, each in its place in time order (docs/requirements/monitoring.md
+ * §7.5, §7.6): an alarm of the past is recorded with its true times, marked delayed and told as a
+ * summary, while what still holds is judged with the samples that came after it.
  */
 export async function ingestBatch(
   parts: IngestParts,
@@ -30,7 +30,7 @@ export async function ingestBatch(
   hist: boolean,
 ): Promise<void> {
   const accepted = parts.cache.apply(values);
-  const changes = hist ? [] : await parts.alarms.evaluate(equipmentId, values);
+  const changes = await parts.alarms.evaluate(equipmentId, values, { hist });
   if (accepted.length) await parts.bus.publish({ type: 'signalVal', equipmentId, values: accepted });
   for (const change of changes) await parts.bus.publish(change);
   if (accepted.length) for (const listener of parts.listeners ?? []) await listener(equipmentId, accepted);

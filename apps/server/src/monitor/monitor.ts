@@ -63,7 +63,7 @@ export async function createMonitor(
     },
     async close() {
       unsubscribe();
-      await alarms.idle();
+      await alarms.close();
       await dispatcher?.close();
       await liveBus.close();
     },

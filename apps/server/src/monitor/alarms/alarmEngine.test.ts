@@ -10,6 +10,7 @@ import {
   busRecorder,
   failed,
   good,
+  storeSamples,
   variableWithRule,
   type RuleFields,
 } from '../../../test/alarmFixtures';
@@ -29,8 +30,13 @@ beforeAll(async () => {
 });
 afterAll(() => p.stop());
 
-const ingest = (values: Parameters<TestPlatform['ctx']['monitor']['ingest']>[1], hist = false) =>
-  p.ctx.monitor.ingest(equipmentId, values, hist);
+type Samples = Parameters<TestPlatform['ctx']['monitor']['ingest']>[1];
+
+/** As the telemetry ingest does: store the batch in history, then hand it to the monitor. */
+async function ingest(values: Samples, hist = false, monitor = p.ctx.monitor) {
+  await storeSamples(p.ctx.db, equipmentId, values);
+  await monitor.ingest(equipmentId, values, hist);
+}
 
 const signalAlarms = (messages: BusMessage[]) =>
   messages.flatMap((m) => (m.type === 'signalAlarm' ? [m] : []));
@@ -136,13 +142,10 @@ describe('alarm engine', () => {
     const second = await createMonitor(p.ctx.config, p.ctx.db, p.clock, p.ctx.log);
     try {
       const batch = [good(variableId, t0 + 1, -5)];
-      await Promise.all([
-        p.ctx.monitor.ingest(equipmentId, batch, false),
-        second.ingest(equipmentId, batch, false),
-      ]);
+      await Promise.all([ingest(batch), ingest(batch, false, second)]);
       expect((await alarmsOf(p.ctx.db, { ruleId })).map((r) => r.state)).toEqual(['active']);
       // the one that lost the race adopted the alarm: it releases it too
-      await second.ingest(equipmentId, [good(variableId, t0 + 2, 3)], false);
+      await ingest([good(variableId, t0 + 2, 3)], false, second);
       expect((await alarmsOf(p.ctx.db, { ruleId })).map((r) => r.state)).toEqual(['cleared']);
     } finally {
       await second.close();
@@ -157,9 +160,9 @@ describe('alarm engine', () => {
     await ingest([good(variableId, t0 + 1, 60)]);
     const restarted = await createMonitor(p.ctx.config, p.ctx.db, p.clock, p.ctx.log);
     try {
-      await restarted.ingest(equipmentId, [good(variableId, t0 + 2, 70)], false); // still high: no second alarm
+      await ingest([good(variableId, t0 + 2, 70)], false, restarted); // still high: no second alarm
       expect((await alarmsOf(p.ctx.db, { ruleId })).map((r) => r.state)).toEqual(['active']);
-      await restarted.ingest(equipmentId, [good(variableId, t0 + 3, 40)], false);
+      await ingest([good(variableId, t0 + 3, 40)], false, restarted);
       expect((await alarmsOf(p.ctx.db, { ruleId })).map((r) => [r.state, r.release_value])).toEqual([
         ['cleared', 40],
       ]);
@@ -183,7 +186,7 @@ describe('alarm engine', () => {
     expect((await alarmsOf(p.ctx.db, { ruleId })).map((r) => r.state)).toEqual(['active']);
   });
 
-  it('does not judge a replay of buffered history, nor let it overwrite a newer live value', async () => {
+  it('judges a replay of buffered history in its place, without letting it overwrite a newer live value', async () => {
     const { variableId, ruleId } = await variableWithRule(admin, equipmentId, driverId, {
       condition: 'gt',
       value: 100,
@@ -191,11 +194,93 @@ describe('alarm engine', () => {
     await ingest([good(variableId, t0 + 10, 20)]);
     await ingest([good(variableId, t0 + 1, 500), good(variableId, t0 + 2, 600)], true);
     expect(p.ctx.monitor.cache.get(variableId)).toMatchObject({ ts: t0 + 10, value: 20 });
-    expect(await alarmsOf(p.ctx.db, { ruleId })).toEqual([]);
-    // a replay newer than anything held fills the cache, still without an alarm
+    // the past excursion, with its true times, released by the live sample that followed it
+    const [past] = await alarmsOf(p.ctx.db, { ruleId });
+    expect(past).toMatchObject({ state: 'cleared', trigger_value: 500, release_value: 20, delayed: true });
+    expect([past!.triggered_at.getTime(), past!.released_at!.getTime()]).toEqual([t0 + 1, t0 + 10]);
+    // a replay newer than anything held fills the cache and raises what still holds
     await ingest([good(variableId, t0 + 20, 700)], true);
     expect(p.ctx.monitor.cache.get(variableId)).toMatchObject({ ts: t0 + 20, value: 700 });
+    expect((await alarmsOf(p.ctx.db, { ruleId })).map((r) => [r.state, r.trigger_value, r.delayed])).toEqual([
+      ['cleared', 500, true],
+      ['active', 700, true],
+    ]);
+  });
+
+  it('inserts the alarm a late sample raises, with its true times', async () => {
+    const { variableId, ruleId } = await variableWithRule(admin, equipmentId, driverId, {
+      condition: 'gt',
+      value: 10,
+    });
+    await ingest([good(variableId, t0 + 1, 1), good(variableId, t0 + 3, 2)]);
+    await ingest([good(variableId, t0 + 2, 50)]);
+    const rows = await alarmsOf(p.ctx.db, { ruleId });
+    expect(rows.map((r) => [r.state, r.trigger_value, r.release_value, r.delayed])).toEqual([
+      ['cleared', 50, 2, true],
+    ]);
+    expect([rows[0]!.triggered_at.getTime(), rows[0]!.released_at!.getTime()]).toEqual([t0 + 2, t0 + 3]);
+  });
+
+  it('splits an alarm a late sample interrupts, keeping the first record', async () => {
+    const { variableId, ruleId } = await variableWithRule(admin, equipmentId, driverId, {
+      condition: 'gt',
+      value: 10,
+    });
+    await ingest([good(variableId, t0 + 1, 20), good(variableId, t0 + 3, 30), good(variableId, t0 + 4, 1)]);
+    const [first] = await alarmsOf(p.ctx.db, { ruleId });
+    await ingest([good(variableId, t0 + 2, 5)]);
+    const rows = await alarmsOf(p.ctx.db, { ruleId });
+    expect(rows.map((r) => [r.id, r.trigger_value, r.release_value, r.delayed])).toEqual([
+      [first!.id, 20, 5, false],
+      [expect.any(Number), 30, 1, true],
+    ]);
+    expect(rows.map((r) => [r.triggered_at.getTime(), r.released_at!.getTime()])).toEqual([
+      [t0 + 1, t0 + 2],
+      [t0 + 3, t0 + 4],
+    ]);
+  });
+
+  it('removes an alarm a late sample no longer supports, and counts on from the corrected state', async () => {
+    const { variableId, ruleId } = await variableWithRule(admin, equipmentId, driverId, {
+      condition: 'gt',
+      value: 0,
+      filterCount: 3,
+    });
+    await ingest([good(variableId, t0 + 1, 1), good(variableId, t0 + 2, 1), good(variableId, t0 + 4, 1)]);
+    expect((await alarmsOf(p.ctx.db, { ruleId })).map((r) => r.state)).toEqual(['active']);
+    await ingest([good(variableId, t0 + 3, 0)]); // breaks the run: t0+4 is the first of a new one
     expect(await alarmsOf(p.ctx.db, { ruleId })).toEqual([]);
+    await ingest([good(variableId, t0 + 5, 1)]);
+    expect(await alarmsOf(p.ctx.db, { ruleId })).toEqual([]);
+    await ingest([good(variableId, t0 + 6, 1)]);
+    const rows = await alarmsOf(p.ctx.db, { ruleId });
+    expect(rows.map((r) => [r.state, r.triggered_at.getTime(), r.delayed])).toEqual([
+      ['active', t0 + 6, false],
+    ]);
+  });
+
+  it('moves the release of an alarm to the late sample that ended it first, and tells nobody again', async () => {
+    const { variableId, ruleId } = await variableWithRule(admin, equipmentId, driverId, {
+      condition: 'lt',
+      value: 0,
+    });
+    await ingest([good(variableId, t0 + 1, -1), good(variableId, t0 + 2, -2), good(variableId, t0 + 5, 3)]);
+    const messagesOfDevice = async () =>
+      (await p.ctx.db.query('select id from messages where data_id = $1 order by id', [equipmentId])).length;
+    await p.ctx.monitor.alarms.flushNotifications(); // what earlier tests left waiting
+    const before = await messagesOfDevice();
+    const bus = busRecorder(p.ctx.monitor.bus);
+    await ingest([good(variableId, t0 + 3, 9), good(variableId, t0 + 4, 9)]);
+    await p.ctx.monitor.alarms.flushNotifications();
+    bus.stop();
+    const rows = await alarmsOf(p.ctx.db, { ruleId });
+    expect(rows.map((r) => [r.state, r.release_value, r.released_at!.getTime()])).toEqual([
+      ['cleared', 9, t0 + 3],
+    ]);
+    expect(
+      signalAlarms(bus.messages).map((m) => [m.alarm.alarmId, m.alarm.state, m.alarm.releasedAt]),
+    ).toEqual([[rows[0]!.id, 'cleared', t0 + 3]]);
+    expect(await messagesOfDevice()).toBe(before);
   });
 
   it('judges a sample only once: a batch delivered twice does not count twice', async () => {
@@ -207,6 +292,7 @@ describe('alarm engine', () => {
     const batch = [good(variableId, t0 + 1, 1)];
     await ingest(batch);
     await ingest(batch);
+    await ingest([good(variableId, t0 + 1, 1), good(variableId, t0 + 1, 1)]);
     expect(await alarmsOf(p.ctx.db, { ruleId })).toEqual([]);
     await ingest([good(variableId, t0 + 2, 1)]);
     expect((await alarmsOf(p.ctx.db, { ruleId })).map((r) => r.state)).toEqual(['active']);

@@ -86,7 +86,9 @@ const sampleValue = fc.oneof(
 );
 /** A time-ordered series: distinct times, some failed reads. */
 const seriesArb = fc
-  .array(fc.record({ value: sampleValue, failed: fc.boolean({ probability: 0.15 }) }), { maxLength: 60 })
+  .array(fc.record({ value: sampleValue, failed: fc.integer({ min: 0, max: 99 }).map((n) => n < 15) }), {
+    maxLength: 60,
+  })
   .map((rows) =>
     rows.map(({ value, failed }, i): KernelSample => ({
       ts: (i + 1) * 10,

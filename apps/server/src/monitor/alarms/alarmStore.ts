@@ -81,40 +81,6 @@ export async function activeSignalAlarms(db: Db, equipmentId: number): Promise<A
   );
 }
 
-/** Inserts an active alarm for the rule; undefined when one is already active (adopt that one). */
-export async function insertSignalAlarm(
-  db: Db,
-  equipmentId: number,
-  orgId: number,
-  rule: RuleDef,
-  value: SampleValue,
-  ts: number,
-): Promise<ActiveSignalAlarm | undefined> {
-  return one<ActiveSignalAlarm>(
-    db,
-    `insert into alarms (org_id, equipment_id, kind, rule_id, variable_id, variable_name, rule_type, condition,
-                         threshold, threshold2, level, content, trigger_value, triggered_at)
-     values ($1, $2, 'signal', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::text::jsonb, $13)
-     on conflict (rule_id, variable_id) where state = 'active' and kind = 'signal' do nothing
-     returning ${activeColumns}`,
-    [
-      orgId,
-      equipmentId,
-      rule.id,
-      rule.variableId,
-      rule.variableName,
-      rule.ruleType,
-      rule.condition,
-      rule.value,
-      rule.value2,
-      rule.level,
-      rule.content,
-      JSON.stringify(value),
-      new Date(ts),
-    ],
-  );
-}
-
 export async function activeAlarmOfRule(
   db: Db,
   ruleId: number,
@@ -218,4 +184,39 @@ export function gatewayAlarmMessage(
     triggeredAt: Math.round(a.triggeredAt),
     releasedAt: releasedAt === null ? null : Math.round(releasedAt),
   };
+}
+
+/** An alarm recorded late, with what its notice needs (its rule's methods, the enterprise's setting). */
+export interface LateAlarm {
+  id: number;
+  orgId: number;
+  equipmentId: number;
+  equipmentName: string;
+  state: 'active' | 'cleared';
+  level: string;
+  ruleType: '00' | '01';
+  content: string;
+  triggerValue: SampleValue;
+  triggeredAt: number;
+  methods: string[];
+  voiceLoops: number;
+  /** orgs.notify_delayed_alarms: whether alarms already over are told at all */
+  notifyDelayed: boolean;
+}
+
+/** The signal alarms among `ids` that still exist, in raise order. */
+export async function lateAlarms(db: Db, ids: readonly number[]): Promise<LateAlarm[]> {
+  const rows = await db.query<LateAlarm>(
+    `select a.id, a.org_id as "orgId", a.equipment_id as "equipmentId", e.name as "equipmentName", a.state,
+            a.level, a.rule_type as "ruleType", a.content, a.trigger_value as "triggerValue",
+            (date_part('epoch', a.triggered_at) * 1000)::int8 as "triggeredAt",
+            coalesce(r.methods, '{}') as methods, coalesce(r.voice_loops, 1) as "voiceLoops",
+            o.notify_delayed_alarms as "notifyDelayed"
+       from alarms a join equipment e on e.id = a.equipment_id join orgs o on o.id = a.org_id
+       left join alarm_rules r on r.id = a.rule_id
+      where a.id = any($1::bigint[]) and a.kind = 'signal'
+      order by a.triggered_at, a.id`,
+    [ids],
+  );
+  return rows.map((r) => ({ ...r, triggeredAt: Number(r.triggeredAt) }));
 }

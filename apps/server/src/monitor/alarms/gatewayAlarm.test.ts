@@ -161,12 +161,12 @@ describe('gateway alarm', () => {
     await again.endAsync();
   });
 
-  it('judges live values from the gateway but not its replay of buffered history', async () => {
+  it('judges live values from the gateway and its replay of buffered history, each in its place', async () => {
     const c = await connectGateway();
     const variableId = variables[0]!;
     const t = Date.now() + 10_000;
     await batch(c, { ts: t, vals: { [variableId]: 7 } });
-    // history from before: low values, older than the live one
+    // history from before: a low value, older than the live one
     await c.publishAsync(
       `iiot/v1/${gw.sn}/up/telemetry/hist`,
       JSON.stringify({
@@ -179,12 +179,12 @@ describe('gateway alarm', () => {
     );
     await batch(c, { ts: t + 1, vals: { [variables[1]!]: 7 } }); // handled after the replay
     expect(p.ctx.monitor.cache.get(variableId)).toMatchObject({ ts: t, value: 7 });
-    expect((await alarmsOf(p.ctx.db, { equipmentId })).filter((a) => a.kind === 'signal')).toEqual([]);
-    const [stored] = await p.ctx.db.query<{ n: number }>(
-      'select count(*)::int as n from signal_values where variable_id = $1 and ts = $2',
-      [variableId, new Date(t - 5000)],
-    );
-    expect(stored!.n).toBe(1); // the replay is kept as history
+    // the past excursion is recorded with its true times, released by the live value after it
+    const past = (await alarmsOf(p.ctx.db, { equipmentId })).filter((a) => a.kind === 'signal');
+    expect(past.map((a) => [a.state, a.trigger_value, a.release_value, a.delayed])).toEqual([
+      ['cleared', 0, 7, true],
+    ]);
+    expect([past[0]!.triggered_at.getTime(), past[0]!.released_at!.getTime()]).toEqual([t - 5000, t]);
 
     const raised = nextOnBus(
       p.ctx.monitor.bus,
@@ -193,6 +193,9 @@ describe('gateway alarm', () => {
     );
     await batch(c, { ts: t + 2, vals: { [variableId]: 0 } });
     expect((await raised).alarm).toMatchObject({ signalId: variableId, state: 'active', value: 0 });
+    expect(
+      (await alarmsOf(p.ctx.db, { equipmentId })).filter((a) => a.state === 'active' && a.kind === 'signal'),
+    ).toMatchObject([{ trigger_value: 0, delayed: false }]);
     await c.endAsync();
   });
 });

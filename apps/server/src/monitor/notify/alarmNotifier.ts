@@ -83,10 +83,6 @@ export async function recordAlarmNotifications(
   providers: NotificationProviders,
   notice: AlarmNotice,
 ): Promise<AlarmNotificationResult> {
-  const recipients = await alarmRecipients(db, notice.equipmentId);
-  if (!recipients.length) return { recipients: 0, pending: 0, messages: [] };
-  const title = notice.equipmentName;
-  const body = notice.text['zh-CN'];
   const data = {
     type: 'alarm',
     equipType: 'eg',
@@ -101,24 +97,113 @@ export async function recordAlarmNotifications(
     triggeredAt: notice.triggeredAt,
     text: notice.text,
   };
+  return recordNotifications(db, providers, {
+    orgId: notice.orgId,
+    equipmentId: notice.equipmentId,
+    alarmId: notice.alarmId,
+    title: notice.equipmentName,
+    text: notice.text,
+    data,
+    methods: notice.methods,
+    voiceLoops: notice.voiceLoops,
+  });
+}
+
+/** Alarms of one device learnt late and already over, told together (monitoring.md §7.6). */
+export interface DelayedAlarmSummary {
+  orgId: number;
+  equipmentId: number;
+  equipmentName: string;
+  alarmIds: readonly number[];
+  /** the delivery methods of their rules, together */
+  methods: readonly AlarmMethod[];
+  /** raise times of the first and the last of them (ms) */
+  firstAt: number;
+  lastAt: number;
+}
+
+const summaryText = (n: number): LocalizedText => ({
+  'zh-CN': `延迟到达的数据中有 ${n} 条报警，均已解除`,
+  'en-US':
+    n === 1
+      ? '1 alarm in data that arrived late, already released'
+      : `${n} alarms in data that arrived late, all released`,
+});
+
+/**
+ * One message per account (and one outbox row per recipient and channel) for a device's alarms
+ * recorded from late or replayed data that are already over: a summary instead of a storm of
+ * past alarms. It rings no alarm sound (nothing is left to handle) and links to no single alarm.
+ */
+export async function recordDelayedAlarmSummary(
+  db: Db,
+  providers: NotificationProviders,
+  summary: DelayedAlarmSummary,
+): Promise<AlarmNotificationResult> {
+  const text = summaryText(summary.alarmIds.length);
+  const data = {
+    type: 'alarmSummary',
+    equipType: 'eg',
+    dataId: summary.equipmentId,
+    equipmentId: summary.equipmentId,
+    alarmIds: summary.alarmIds,
+    count: summary.alarmIds.length,
+    firstAt: summary.firstAt,
+    lastAt: summary.lastAt,
+    alarmBroadcastTimes: 0,
+    text,
+  };
+  return recordNotifications(db, providers, {
+    orgId: summary.orgId,
+    equipmentId: summary.equipmentId,
+    alarmId: null,
+    title: summary.equipmentName,
+    text,
+    data,
+    methods: summary.methods,
+    voiceLoops: 0,
+  });
+}
+
+interface Notification {
+  orgId: number;
+  equipmentId: number;
+  alarmId: number | null;
+  title: string;
+  text: LocalizedText;
+  data: Record<string, unknown>;
+  methods: readonly AlarmMethod[];
+  voiceLoops: number;
+}
+
+/** The in-app messages and outbox rows of one notification, for the device's recipients. */
+async function recordNotifications(
+  db: Db,
+  providers: NotificationProviders,
+  n: Notification,
+): Promise<AlarmNotificationResult> {
+  const recipients = await alarmRecipients(db, n.equipmentId);
+  if (!recipients.length) return { recipients: 0, pending: 0, messages: [] };
+  const { title, data } = n;
+  const body = n.text['zh-CN'];
   const messages = await db.query<{ accountId: number; messageId: number }>(
     `insert into messages (org_id, account_id, kind, title, body, data, equip_type, data_id, alarm_id, alarm_broadcast_times)
      select $1, a, 'alarm', $3, $4, $5::jsonb, 'eg', $6, $7, $8 from unnest($2::bigint[]) as u(a)
      returning account_id as "accountId", id as "messageId"`,
     [
-      notice.orgId,
+      n.orgId,
       recipients.map((r) => r.accountId),
       title,
       body,
       data,
-      notice.equipmentId,
-      notice.alarmId,
-      Math.max(0, Math.min(100, notice.voiceLoops)),
+      n.equipmentId,
+      n.alarmId,
+      Math.max(0, Math.min(100, n.voiceLoops)),
     ],
   );
 
   const rows: OutboxRow[] = [];
-  const channels = new Set(notice.methods.flatMap((m) => channelsOf[m]));
+  const channels = new Set(n.methods.flatMap((m) => channelsOf[m]));
   for (const channel of channels) {
     const provider: NotificationProvider | null = providers[channel];
     if (!provider) continue; // e-mail without a mail provider: not sent, not recorded
@@ -135,8 +220,8 @@ export async function recordAlarmNotifications(
        select $1, $2, $3, $4, $5::jsonb, a, c, r, p, s, e
          from unnest($6::bigint[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[]) as u(a, c, r, p, s, e)`,
       [
-        notice.orgId,
-        notice.alarmId,
+        n.orgId,
+        n.alarmId,
         title,
         body,
         data,
