@@ -100,6 +100,28 @@ export function downloadCall<C extends CallDef>(
   return download(def.path, input ?? {}, fallbackName);
 }
 
+/**
+ * A contract call answering a file that the caller reads instead of saving (a sound to play): the
+ * file when the answer is of `type` (a prefix such as `audio/`), else null (an envelope: the
+ * server has no such file for the input, or refused). Nothing is shown; `signal` cancels it.
+ */
+export async function fetchFileCall<C extends CallDef>(
+  def: C,
+  input: CallInput<C>,
+  type: string,
+  signal?: AbortSignal,
+): Promise<Blob | null> {
+  const json = def.body === 'json';
+  const res = await fetch(def.path, {
+    method: def.method,
+    credentials: 'include',
+    headers: { 'content-type': json ? 'application/json' : 'application/x-www-form-urlencoded' },
+    body: json ? JSON.stringify(input ?? {}) : qs.stringify(input ?? {}, { allowDots: true }),
+    ...(signal ? { signal } : {}),
+  });
+  return res.ok && (res.headers.get('content-type') ?? '').startsWith(type) ? res.blob() : null;
+}
+
 /** A contract call taking one file (multipart, field `file` after `fields`). */
 export function uploadCall<C extends CallDef>(
   def: C,

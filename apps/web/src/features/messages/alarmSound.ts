@@ -1,4 +1,5 @@
 import { messagesCalls, type Lang } from '@fieldhub/shared';
+import { fetchFileCall } from '../../app/request';
 
 /**
  * Speaks an alarm text once in the browser: the server's synthesis (`messagesCalls.sound`
@@ -30,16 +31,10 @@ export async function speakAlarm(text: string, lang: Lang, signal: AbortSignal):
 
 async function fetchSound(text: string, signal: AbortSignal): Promise<Blob> {
   // the answer is read here (a sound to play, or an envelope saying there is none), not saved as a file
-  const res = await fetch(messagesCalls.sound.path, {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ text }).toString(),
-    signal,
-  });
+  const wav = await fetchFileCall(messagesCalls.sound, { text }, 'audio/', signal);
   // an envelope (JSON) is the server saying it cannot synthesise: fall back
-  if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith('audio/')) throw new Error('no sound');
-  return res.blob();
+  if (!wav) throw new Error('no sound');
+  return wav;
 }
 
 function playBlob(wav: Blob, signal: AbortSignal): Promise<void> {

@@ -22,7 +22,7 @@ import {
   type ProjectHistoryRow,
 } from '@fieldhub/shared';
 import type { Widget } from '@fieldhub/hmi';
-import { request } from '../../request';
+import { callApi, downloadCall } from '../../request';
 import { tablePagination, usePaging } from '../../paging';
 import { useWidgetRuntime } from '../runtime';
 import { num, obj, str } from '../styleOf';
@@ -35,7 +35,6 @@ import { useAggregationName } from './reportRecords';
 import { ReportTable } from './ReportTable';
 
 type Loose = Record<string, unknown>;
-const json = { json: true } as const;
 
 const fmt = (ts: number | null) => (ts ? dayjs(ts).format('YYYY-MM-DD HH:mm:ss') : '—');
 
@@ -61,24 +60,15 @@ function HistoryTable({
     (r) => project || r.equipId === equipmentId,
   );
   const variableIds = refs.map((r) => Number(r.signalId)).filter(Number.isFinite);
-  const [start, end] = current();
+  const [startTime, endTime] = current();
   // through the project: its members may lack the device permission
-  const calls = project
-    ? {
-        query: projectMonitorCalls.historyAll.path,
-        export: projectMonitorCalls.historyExport.path,
-        body: { projectId: Number(project), dataSignal: variableIds, startTime: start, endTime: end },
-      }
-    : {
-        query: monitorCalls.history.path,
-        export: monitorCalls.historyExport.path,
-        body: {
-          equipmentId: Number(equipmentId),
-          variableIds: variableIds.length ? variableIds : undefined,
-          startTime: start,
-          endTime: end,
-        },
-      };
+  const inProject = { projectId: Number(project), dataSignal: variableIds, startTime, endTime };
+  const ofDevice = {
+    equipmentId: Number(equipmentId),
+    variableIds: variableIds.length ? variableIds : undefined,
+    startTime,
+    endTime,
+  };
   const rows = useQuery({
     queryKey: [
       'widget',
@@ -90,7 +80,10 @@ function HistoryTable({
       range?.map((x) => x.valueOf()),
       pager.paging,
     ],
-    queryFn: () => request<Page<HistoryRow>>(calls.query, { ...calls.body, ...pager.paging }, json),
+    queryFn: (): Promise<Page<HistoryRow>> =>
+      project
+        ? callApi(projectMonitorCalls.historyAll, { ...inProject, ...pager.paging })
+        : callApi(monitorCalls.history, { ...ofDevice, ...pager.paging }),
     placeholderData: keepPreviousData,
     refetchInterval: num(d['rollTime'], 30) * 1000,
   });
@@ -103,7 +96,10 @@ function HistoryTable({
         onRange={(r) => (setRange(r), pager.toFirstPage())}
         exporting={{
           enabled: !!rows.data?.total,
-          request: () => ({ url: calls.export, body: calls.body }),
+          save: (name, utcOffsetMinutes) =>
+            project
+              ? downloadCall(projectMonitorCalls.historyExport, { ...inProject, utcOffsetMinutes }, name)
+              : downloadCall(monitorCalls.historyExport, { ...ofDevice, utcOffsetMinutes }, name),
           fileName: t('monitor:history.file'),
           label: t('monitor:history.export'),
         }}
@@ -207,17 +203,8 @@ function AlarmTable({
     );
   const equipmentIds = equips.map((e) => Number(e['equipmentId'])).filter((id) => id > 0);
   // a project page reads the designer alarms of its devices through the project
-  const calls = project
-    ? {
-        query: projectMonitorCalls.alarmsAll.path,
-        export: projectMonitorCalls.alarmExport.path,
-        body: { projectId: Number(project), equipmentIds },
-      }
-    : {
-        query: alarmsCalls.alarms.path,
-        export: alarmsCalls.exportAlarms.path,
-        body: { equipmentId: Number(equipmentId) },
-      };
+  const inProject = { projectId: Number(project), equipmentIds };
+  const ofDevice = { equipmentId: Number(equipmentId) };
   const rows = useQuery({
     queryKey: [
       'widget',
@@ -229,13 +216,11 @@ function AlarmTable({
       range?.map((x) => x.valueOf()),
       pager.paging,
     ],
-    queryFn: () => {
+    queryFn: (): Promise<Page<AlarmRow>> => {
       const [startTime, endTime] = current();
-      return request<Page<AlarmRow>>(
-        calls.query,
-        { ...calls.body, startTime, endTime, ...pager.paging },
-        json,
-      );
+      return project
+        ? callApi(projectMonitorCalls.alarmsAll, { ...inProject, startTime, endTime, ...pager.paging })
+        : callApi(alarmsCalls.alarms, { ...ofDevice, startTime, endTime, ...pager.paging });
     },
     placeholderData: keepPreviousData,
     refetchInterval: num(d['rollTime'], 30) * 1000,
@@ -248,9 +233,19 @@ function AlarmTable({
         onRange={(r) => (setRange(r), pager.toFirstPage())}
         exporting={{
           enabled: !!rows.data?.total,
-          request: () => {
+          save: (name, utcOffsetMinutes) => {
             const [startTime, endTime] = current();
-            return { url: calls.export, body: { ...calls.body, startTime, endTime } };
+            return project
+              ? downloadCall(
+                  projectMonitorCalls.alarmExport,
+                  { ...inProject, startTime, endTime, utcOffsetMinutes },
+                  name,
+                )
+              : downloadCall(
+                  alarmsCalls.exportAlarms,
+                  { ...ofDevice, startTime, endTime, utcOffsetMinutes },
+                  name,
+                );
           },
           fileName: t('monitor:alarm.file'),
           label: t('monitor:alarm.export'),

@@ -11,7 +11,7 @@ import { tablePagination, usePaging } from '../../paging';
 import { useWidgetRuntime } from '../runtime';
 import { num, str } from '../styleOf';
 import { reportCellText, reportItemName, reportTableRows, type ReportTableRow } from './reportData';
-import { fetchReportRecords, reportExportCall, useAggregationName } from './reportRecords';
+import { fetchReportRecords, saveReportRecords, useAggregationName } from './reportRecords';
 import { tableStyle, useRange } from './tableFrame';
 import { TableToolbar } from './TableToolbar';
 
@@ -53,9 +53,14 @@ export function ReportTable({ widget, equipmentId }: { widget: Widget; equipment
         onRange={(r) => (setRange(r), pager.toFirstPage())}
         exporting={{
           enabled: !!records.data?.total,
-          request: () => {
+          save: (name, utcOffsetMinutes) => {
             const [start, end] = current();
-            return reportExportCall(runtime.scope, { equipmentId, reportId, start, end });
+            return saveReportRecords(
+              runtime.scope,
+              { equipmentId, reportId, start, end },
+              name,
+              utcOffsetMinutes,
+            );
           },
           fileName: t('monitor:history.report-file'),
           label: t('monitor:history.export'),

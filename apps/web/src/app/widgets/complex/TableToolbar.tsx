@@ -1,22 +1,24 @@
 /**
  * The toolbar of the history, report and alarm tables: the time filter (data.filterTime) and the
- * .xlsx export (data.exportExcel), each shown unless the widget turns it off. The export asks the
- * caller for the call and its body at the moment of the click (the range as it is then).
+ * .xlsx export (data.exportExcel), each shown unless the widget turns it off. The export is the
+ * caller's file call, made at the moment of the click (the range as it is then).
  */
 import { Button, DatePicker, Flex } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import type { Widget } from '@fieldhub/hmi';
 import { exportFileName } from '../../downloadNames';
-import { download } from '../../request';
 
 type Loose = Record<string, unknown>;
 
 export interface TableExport {
   /** whether there is anything to export */
   enabled: boolean;
-  /** the export call and its body, asked when clicked */
-  request(): { url: string; body: Record<string, unknown> };
+  /**
+   * Saves the file under `name` (when clicked), its times written at the reader's offset from UTC
+   * (`utcOffsetMinutes`).
+   */
+  save(name: string, utcOffsetMinutes: number): Promise<void>;
   /** the file's name before its date (a translated word) */
   fileName: string;
   label: string;
@@ -56,12 +58,9 @@ export function TableToolbar({
           disabled={!exporting.enabled}
           data-testid={exporting.testId}
           onClick={() => {
-            const { url, body } = exporting.request();
-            void download(
-              url,
-              { ...body, utcOffsetMinutes: -new Date().getTimezoneOffset() },
-              exportFileName(exporting.fileName, new Date()),
-            ).catch(() => undefined);
+            void exporting
+              .save(exportFileName(exporting.fileName, new Date()), -new Date().getTimezoneOffset())
+              .catch(() => undefined);
           }}
         >
           {exporting.label}

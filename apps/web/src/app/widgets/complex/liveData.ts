@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { LIMITS, monitorCalls, projectMonitorCalls, type CurveResult } from '@fieldhub/shared';
 import type { SignalRef } from '@fieldhub/hmi';
-import { request } from '../../request';
+import { callApi } from '../../request';
 import { useWidgetRuntime, type RuntimeValue, type WidgetRuntime } from '../runtime';
 import type { TimeSeries } from './chartOptions';
 
@@ -59,13 +59,16 @@ export function useRefRawValues(refs: SignalRef[]): (RuntimeValue | undefined)[]
 }
 
 /**
- * The curve call of a screen: a project page reads through the project (its members may not
- * hold the device permission), any other page through the device monitor call.
+ * Stored points of one device's variables: a project page reads through the project (its members
+ * may not hold the device permission), any other page through the device monitor call.
  */
-export function curveCall(scope: WidgetRuntime['scope']): { url: string; extra: Record<string, unknown> } {
+function fetchCurve(
+  scope: WidgetRuntime['scope'],
+  q: { equipmentId: number; variableIds: number[]; startTime: number; endTime: number; width: number },
+): Promise<CurveResult> {
   return scope.kind === 'project'
-    ? { url: projectMonitorCalls.curve.path, extra: { projectId: Number(scope.id) } }
-    : { url: monitorCalls.curve.path, extra: {} };
+    ? callApi(projectMonitorCalls.curve, { projectId: Number(scope.id), ...q }, { silent: true })
+    : callApi(monitorCalls.curve, q, { silent: true });
 }
 
 /** Stored points of signal refs over [start, end]: per equipment, at most 10 variables a call. */
@@ -84,16 +87,17 @@ export async function fetchCurves(
     if (!list.includes(id)) list.push(id);
     byEquip.set(r.equipId, list);
   }
-  const { url, extra } = curveCall(scope);
   const calls = [...byEquip].flatMap(([equipId, ids]) =>
     Array.from({ length: Math.ceil(ids.length / LIMITS.historyCurveVariables) }, (_, k) =>
       ids.slice(k * LIMITS.historyCurveVariables, (k + 1) * LIMITS.historyCurveVariables),
     ).map(async (variableIds) => {
-      const curve = await request<CurveResult>(
-        url,
-        { ...extra, equipmentId: Number(equipId), variableIds, startTime: start, endTime: end, width },
-        { json: true, silent: true },
-      );
+      const curve = await fetchCurve(scope, {
+        equipmentId: Number(equipId),
+        variableIds,
+        startTime: start,
+        endTime: end,
+        width,
+      });
       return curve.series.map((s) => ({ key: `${equipId}.${s.variableId}`, points: s.points }));
     }),
   );

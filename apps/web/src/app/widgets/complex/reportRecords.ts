@@ -6,7 +6,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { monitorCalls, projectMonitorCalls, type ReportRecordPage } from '@fieldhub/shared';
 import type { Widget } from '@fieldhub/hmi';
-import { callApi } from '../../request';
+import { callApi, downloadCall } from '../../request';
 import { useWidgetRuntime, type WidgetRuntime } from '../runtime';
 import { num } from '../styleOf';
 import { useWidgetText } from '../widgetText';
@@ -39,23 +39,26 @@ export function fetchReportRecords(scope: WidgetRuntime['scope'], q: ReportQuery
     : callApi(monitorCalls.reportRecords, body, { silent: true });
 }
 
-/** The export call of the report's records in the range: the device call, or the project's twin. */
-export function reportExportCall(
+/**
+ * Saves the report's records in the range as an .xlsx file: through the device call, or the
+ * project's twin.
+ */
+export function saveReportRecords(
   scope: WidgetRuntime['scope'],
   q: Omit<ReportQuery, 'pageNum' | 'pageSize'>,
-): { url: string; body: Record<string, unknown> } {
+  name: string,
+  utcOffsetMinutes: number,
+): Promise<void> {
   const body = {
     equipmentId: Number(q.equipmentId),
     reportId: Number(q.reportId),
     startTime: q.start,
     endTime: q.end,
+    utcOffsetMinutes,
   };
   return scope.kind === 'project'
-    ? {
-        url: projectMonitorCalls.reportExport.path,
-        body: { projectId: Number(scope.id), ...body },
-      }
-    : { url: monitorCalls.reportExport.path, body };
+    ? downloadCall(projectMonitorCalls.reportExport, { projectId: Number(scope.id), ...body }, name)
+    : downloadCall(monitorCalls.reportExport, body, name);
 }
 
 /** The aggregation's name in the reader's language (widget bodies only: the canvas gives the text). */
