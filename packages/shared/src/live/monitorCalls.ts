@@ -306,5 +306,10 @@ export const alarmRecordRowSchema = z.object({
   /** login name of the account that confirmed it */
   confirmedBy: z.string().nullable(),
   confirmNote: z.string(),
+  /**
+   * learnt late: raised by replayed history or by a sample older than one already judged, and
+   * recorded with its true times (docs/requirements/monitoring.md §7.5)
+   */
+  delayed: z.boolean().optional(),
 });
 export type AlarmRecordRow = z.output<typeof alarmRecordRowSchema>;

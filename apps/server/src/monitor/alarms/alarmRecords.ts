@@ -14,7 +14,7 @@ const recordColumns = `a.id, a.kind, a.equipment_id as "equipmentId", a.rule_id 
   a.variable_name as "variableName", a.rule_type as "ruleType", a.condition, a.threshold, a.threshold2, a.level,
   a.content, a.sn, a.state, a.trigger_value as "triggerValue", a.release_value as "releaseValue",
   ${ms('a.triggered_at')} as "triggeredAt", ${ms('a.released_at')} as "releasedAt",
-  ${ms('a.confirmed_at')} as "confirmedAt", c.loginname as "confirmedBy", a.confirm_note as "confirmNote"`;
+  ${ms('a.confirmed_at')} as "confirmedAt", c.loginname as "confirmedBy", a.confirm_note as "confirmNote", a.delayed`;
 
 export interface AlarmFilter {
   orgId: number;
