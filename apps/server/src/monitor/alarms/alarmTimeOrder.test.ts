@@ -238,6 +238,15 @@ describe('alarms in the time order of samples', () => {
     expect(spansOf(records)).toEqual(evaluateRule(rule, await storedOf(variableId)).spans);
     const messages = await messagesSince(since);
     expect(messages.map((m) => [m.data.type, m.alarm_id, m.data.count])).toEqual([['alarmSummary', null, 5]]);
+    // the message centre shows it in the reader's language, without an alarm sound
+    const page = await made<{
+      list: { id: number; note: string; alarmId: number | null; alarmBroadcastTimes: number }[];
+    }>(admin, '/lfscada/msg/query', { equipmentId: device.equipmentId, pageSize: 5 });
+    expect(page.list.find((m) => m.id === messages[0]!.id)).toMatchObject({
+      note: '5 alarms in data that arrived late, all released',
+      alarmId: null,
+      alarmBroadcastTimes: 0,
+    });
   });
 
   it('tells an alarm of replayed data that still holds, and no summary when the enterprise does not want one', async () => {
