@@ -42,10 +42,46 @@ export interface DelayedAlarmParts {
   quietMs?: number;
 }
 
+/**
+ * What waits per device until the device has been quiet for `quietMs`: `add` restarts the device's
+ * wait (with nothing to add, only when something waits already), and the device's items go to
+ * `onQuiet` once, together, when the wait ends or `flush` is called.
+ */
+export class QuietWait<T> {
+  private readonly waiting = new Map<number, { items: T[]; timer: NodeJS.Timeout }>();
+
+  constructor(
+    private readonly quietMs: number,
+    private readonly onQuiet: (key: number, items: T[]) => Promise<void>,
+    private readonly onError: (key: number, err: unknown) => void,
+  ) {}
+
+  add(key: number, items: readonly T[]): void {
+    const held = this.waiting.get(key);
+    if (!held && !items.length) return;
+    if (held) clearTimeout(held.timer);
+    const timer = setTimeout(() => {
+      this.release(key).catch((err: unknown) => this.onError(key, err));
+    }, this.quietMs);
+    timer.unref();
+    this.waiting.set(key, { items: [...(held?.items ?? []), ...items], timer });
+  }
+
+  async flush(): Promise<void> {
+    await Promise.all([...this.waiting.keys()].map((key) => this.release(key)));
+  }
+
+  private release(key: number): Promise<void> {
+    const held = this.waiting.get(key);
+    if (!held) return Promise.resolve();
+    clearTimeout(held.timer);
+    this.waiting.delete(key);
+    return this.onQuiet(key, held.items);
+  }
+}
+
 export function delayedAlarmNotices(parts: DelayedAlarmParts): DelayedAlarmNotices {
   const { db, providers, log, exclusive, afterNotified } = parts;
-  const quietMs = parts.quietMs ?? REPLAY_QUIET_MS;
-  const waiting = new Map<number, { ids: number[]; timer: NodeJS.Timeout }>();
 
   async function tell(ids: readonly number[]): Promise<void> {
     const alarms = await lateAlarms(db, ids);
@@ -70,30 +106,14 @@ export function delayedAlarmNotices(parts: DelayedAlarmParts): DelayedAlarmNotic
     await afterNotified(notified);
   }
 
-  function flushDevice(equipmentId: number): Promise<void> {
-    const held = waiting.get(equipmentId);
-    if (!held) return Promise.resolve();
-    clearTimeout(held.timer);
-    waiting.delete(equipmentId);
-    return exclusive(equipmentId, () => tell(held.ids));
-  }
-
+  const wait = new QuietWait<number>(
+    parts.quietMs ?? REPLAY_QUIET_MS,
+    (equipmentId, ids) => exclusive(equipmentId, () => tell(ids)),
+    (equipmentId, err) => log.warn({ err, equipmentId }, 'delayed alarm notices not recorded'),
+  );
   return {
-    note(equipmentId, alarmIds) {
-      const held = waiting.get(equipmentId);
-      if (!held && !alarmIds.length) return;
-      if (held) clearTimeout(held.timer);
-      const timer = setTimeout(() => {
-        flushDevice(equipmentId).catch((err: unknown) =>
-          log.warn({ err, equipmentId }, 'delayed alarm notices not recorded'),
-        );
-      }, quietMs);
-      timer.unref();
-      waiting.set(equipmentId, { ids: [...(held?.ids ?? []), ...alarmIds], timer });
-    },
-    async flush() {
-      await Promise.all([...waiting.keys()].map((id) => flushDevice(id)));
-    },
+    note: (equipmentId, alarmIds) => wait.add(equipmentId, alarmIds),
+    flush: () => wait.flush(),
   };
 }
 
