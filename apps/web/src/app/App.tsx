@@ -6,7 +6,7 @@ import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { useTranslation } from 'react-i18next';
+import { useLang } from './useT';
 import { registerToasts } from './notify';
 import { queryClient } from './queryClient';
 import type { AppRouter } from './router';
@@ -29,8 +29,7 @@ function ThemeTitle() {
 }
 
 export function App({ router }: { router: AppRouter }) {
-  const { i18n } = useTranslation();
-  const lang = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
+  const lang = useLang();
   useEffect(() => {
     dayjs.locale(lang === 'zh-CN' ? 'zh-cn' : 'en');
   }, [lang]);

@@ -1,15 +1,15 @@
 import { Segmented } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useLang } from './useT';
 import type { Lang } from '@fieldhub/shared';
-import { changeLang, currentLang } from './i18n';
+import { changeLang } from './i18n';
 
 /** 中文 / English switch; the choice is remembered and sent to the server. */
 export function LangSwitch({ size = 'small' }: { size?: 'small' | 'middle' }) {
-  useTranslation();
+  const lang = useLang();
   return (
     <Segmented<Lang>
       size={size}
-      value={currentLang()}
+      value={lang}
       onChange={(v) => changeLang(v)}
       options={[
         { label: '中文', value: 'zh-CN' },

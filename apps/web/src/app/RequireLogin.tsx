@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Result } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from './useT';
 import { authCalls, type PermissionKey } from '@fieldhub/shared';
 import { callApi } from './request';
 import { can, useSession } from './session';
@@ -52,7 +52,7 @@ export function RequirePermission({
   children: ReactNode;
 }) {
   const user = useSession((s) => s.user);
-  const { t } = useTranslation();
+  const { t } = useT('common');
   if (perm && !can(user, perm))
     return <Result status="403" title="403" subTitle={t('error.no-permission')} />;
   return <>{children}</>;

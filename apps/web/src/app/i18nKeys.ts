@@ -1687,6 +1687,7 @@ export interface NamespaceKeys {
     | 'permission-group.operations'
     | 'permission-group.manage'
     | 'permission-group.organisation'
+    | 'permission-group.platform'
     | 'permission.monitor_view'
     | 'permission.monitor_write'
     | 'permission.monitor_multi_designer_alarm'
@@ -1713,7 +1714,10 @@ export interface NamespaceKeys {
     | 'permission.excel_manage'
     | 'permission.account_manage'
     | 'permission.dept_manage'
-    | 'permission.role_manage';
+    | 'permission.role_manage'
+    | 'permission.platform_enterprise'
+    | 'permission.platform_account'
+    | 'permission.platform_system';
   pages:
     | 'hint'
     | 'add'

@@ -1,9 +1,10 @@
 import type { PermissionKey, UserInfo } from '@fieldhub/shared';
 import { can } from './session';
+import type { KeyIn } from './useT';
 
 /** A menu entry: `key` is its i18n key under `menu:`, `to` where it leads. */
 export interface MenuItem {
-  key: string;
+  key: KeyIn<'menu'>;
   to: string;
   perm?: PermissionKey;
   children?: MenuItem[];

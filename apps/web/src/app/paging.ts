@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { TablePaginationConfig } from 'antd';
-import type { TFunction } from 'i18next';
+import type { Translate } from './useT';
 
 /** The page a server-paged list call asks for. */
 export interface Paging {
@@ -34,7 +34,7 @@ export function useStepBackFromEmptyPage({ paging, setPaging }: Pager, data: { t
 export function tablePagination(
   { paging, setPaging }: Pager,
   total: number,
-  t: TFunction,
+  t: Translate,
 ): TablePaginationConfig {
   return {
     current: paging.pageNum,

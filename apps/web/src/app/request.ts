@@ -9,7 +9,7 @@ import {
   type Envelope,
 } from '@fieldhub/shared';
 import { fileNameOf } from './downloadNames';
-import i18n from './i18n';
+import { translate } from './useT';
 import { toastError } from './notify';
 import { useSession } from './session';
 
@@ -192,7 +192,7 @@ async function send<R>(
     return await read(await fetch(url, { ...init, credentials: 'include', signal: controller.signal }));
   } catch (err) {
     const timedOut = (err as Error).name === 'AbortError';
-    const text = i18n.t(timedOut ? 'common:error.timeout' : 'common:error.network');
+    const text = translate(timedOut ? 'common:error.timeout' : 'common:error.network');
     if (!options.silent) toastError(text);
     throw new ApiError(timedOut ? 'timeout' : 'network', text);
   } finally {
@@ -206,7 +206,7 @@ async function envelopeOf<T>(res: Response): Promise<Envelope<T>> {
     return (await res.json()) as Envelope<T>;
   } catch {
     // not an envelope at all (e.g. the route does not exist yet and the app shell answered)
-    const text = i18n.t('common:error.unknown', { code: res.status });
+    const text = translate('common:error.unknown', { code: res.status });
     toastError(text);
     throw new ApiError(String(res.status), text);
   }
@@ -218,7 +218,7 @@ function unwrap<T>(envelope: Envelope<T>, options: RequestOptions): T {
   if (isSuccessCode(code)) return envelope.data;
   const error = new ApiError(
     code,
-    envelope.message || i18n.t('common:error.unknown', { code }),
+    envelope.message || translate('common:error.unknown', { code }),
     envelope.data,
   );
   if (SESSION_INVALID_CODES.includes(code)) {

@@ -1,4 +1,5 @@
 import type { PermissionKey } from '@fieldhub/shared';
+import type { KeyIn, KeysUnder } from './useT';
 
 /** Screens built so far; every other route shows the "not available yet" page. */
 export type ScreenName =
@@ -38,7 +39,7 @@ export type ScreenName =
  */
 export interface RouteDef {
   path: string;
-  id: string;
+  id: RouteId;
   name?: string;
   /** reachable without login (docs/requirements/client-rules.md §3.2 public routes) */
   public?: boolean;
@@ -51,11 +52,16 @@ export interface RouteDef {
   children?: RouteDef[];
 }
 
-const r = (path: string, id: string, extra: Partial<RouteDef> = {}): RouteDef => ({ path, id, ...extra });
-const pub = (path: string, id: string, extra: Partial<RouteDef> = {}): RouteDef =>
+/** A route's id: a key of the routes namespace, so every route has a title. */
+export type RouteId = KeyIn<'routes'>;
+/** The rest of the route ids that start with P: the paths `m` and `mon` take. */
+type IdAfter<P extends string> = KeysUnder<'routes', P> extends `${P}${infer Rest}` ? Rest : never;
+
+const r = (path: string, id: RouteId, extra: Partial<RouteDef> = {}): RouteDef => ({ path, id, ...extra });
+const pub = (path: string, id: RouteId, extra: Partial<RouteDef> = {}): RouteDef =>
   r(path, id, { public: true, ...extra });
 
-const findPwdSteps = (base: string): RouteDef[] => [
+const findPwdSteps = (base: '/findpwd' | '/client/findpwd'): RouteDef[] => [
   pub(base, `${base}`, { redirect: `${base}/account` }),
   pub(`${base}/account`, `${base}/account`),
   pub(`${base}/validate`, `${base}/validate`),
@@ -94,8 +100,8 @@ export const designerRoutes: RouteDef[] = [
   r('/manage/scene/config/:sceneId', 'designer-scene', { bare: true }),
 ];
 
-const m = (path: string, extra: Partial<RouteDef> = {}) => r(path, `manage/${path}`, extra);
-const mon = (path: string, extra: Partial<RouteDef> = {}) => r(path, `monitor/${path}`, extra);
+const m = (path: IdAfter<'manage/'>, extra: Partial<RouteDef> = {}) => r(path, `manage/${path}`, extra);
+const mon = (path: IdAfter<'monitor/'>, extra: Partial<RouteDef> = {}) => r(path, `monitor/${path}`, extra);
 
 /** Routes inside the main layout (login required). */
 export const layoutRoutes: RouteDef[] = [

@@ -11,10 +11,11 @@
  * "'x' is not assignable to parameter of type KeyOf<'monitor'>".
  *
  * Keys resolve as react-i18next resolves them: a bare key in the hook's namespace, a key of any
- * namespace with its name ('common:ok'; every namespace is bundled, see i18n.ts). A key built at
- * run time is typed by what builds it: a template over a union (`status.${GatewayStatus}`) is
- * checked member by member, and an open value from the server goes through a typed map of the
- * values that have a text.
+ * namespace with its name ('common:saved'; every namespace is bundled, see i18n.ts). A key built
+ * at run time is typed by what builds it: a template over a union (`status.${GatewayStatus}`) is
+ * checked member by member; a value the server names and may extend (an operation log action)
+ * goes through `textUnder`, whose prefix is checked and whose key is looked up before use.
+ * Components call `useT`, other code `translate`; lint refuses react-i18next's hook and i18n.t.
  */
 import type { TOptions } from 'i18next';
 // eslint-disable-next-line no-restricted-imports -- the one place that reads react-i18next's hook
@@ -25,6 +26,9 @@ import type { NamespaceKeys } from './i18nKeys';
 
 export type Namespace = keyof NamespaceKeys;
 
+/** The keys of namespace N, bare. */
+export type KeyIn<N extends Namespace> = NamespaceKeys[N];
+
 /** A key named with its namespace, resolvable from every t. */
 export type QualifiedKey = { [N in Namespace]: `${N}:${NamespaceKeys[N]}` }[Namespace];
 
@@ -32,16 +36,16 @@ export type QualifiedKey = { [N in Namespace]: `${N}:${NamespaceKeys[N]}` }[Name
 export type KeyOf<N extends Namespace> = NamespaceKeys[N] | QualifiedKey;
 
 /**
- * The translate function of namespace N; `T` alone takes qualified keys only, so every `T<N>` can
- * be handed to a helper typed `T` (one typed `T<'common'>` needs a t of that namespace: its bare
- * keys resolve nowhere else).
+ * The translate function of namespace N. `Translate` alone takes qualified keys only, so every
+ * `Translate<N>` can be handed to a helper typed `Translate` (one typed `Translate<'common'>`
+ * needs a t of that namespace: its bare keys resolve nowhere else).
  */
-export type T<N extends Namespace = never> = (key: KeyOf<N>, options?: TOptions) => string;
+export type Translate<N extends Namespace = never> = (key: KeyOf<N>, options?: TOptions) => string;
 
 /** The translate function of a namespace; the component renders again when the language changes. */
-export function useT<N extends Namespace>(ns: N): { t: T<N> } {
+export function useT<N extends Namespace>(ns: N): { t: Translate<N> } {
   const { t } = useTranslation(ns);
-  return { t: t as unknown as T<N> };
+  return { t: t as unknown as Translate<N> };
 }
 
 /** The app language; the component renders again when it changes. */
@@ -50,6 +54,26 @@ export function useLang(): Lang {
   return isLang(current.language) ? current.language : DEFAULT_LANG;
 }
 
+/** Keys of namespace N that start with P. */
+export type KeysUnder<N extends Namespace, P extends string> = Extract<KeyIn<N>, `${P}${string}`>;
+
+/**
+ * The text of the key `prefix + value` for a value the server names and may extend (an operation
+ * log action, a notification error, an aggregation), or the value itself when no key has it.
+ * `prefix` is qualified ('oplog:action.'); one that no key starts with does not compile.
+ */
+export function textUnder<P extends string>(
+  t: Translate,
+  prefix: P & ([Extract<QualifiedKey, `${P}${string}`>] extends [never] ? 'no key starts so' : unknown),
+  value: string,
+): string {
+  const key = `${prefix}${value}`;
+  const colon = key.indexOf(':');
+  // the zh-CN files are the source of the key types; the locale test keeps en-US on the same keys
+  const known = typeof i18n.getResource('zh-CN', key.slice(0, colon), key.slice(colon + 1)) === 'string';
+  return known ? t(key as QualifiedKey) : value;
+}
+
 /** Translation outside React (the request client's messages): qualified keys only. */
 // eslint-disable-next-line no-restricted-syntax -- the typed door to i18n.t
-export const translate: T = (key, options) => i18n.t(key, options);
+export const translate: Translate = (key, options) => i18n.t(key, options);

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Form, Modal, type FormInstance, type FormProps } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../useT';
 
 type Props<V> = Pick<FormProps<V>, 'initialValues' | 'onFinish' | 'onValuesChange'> & {
   open: boolean;
@@ -34,7 +34,7 @@ export function FormModal<V>({
   children,
   ...formProps
 }: Props<V>) {
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   return (
     <Modal
       open={open}

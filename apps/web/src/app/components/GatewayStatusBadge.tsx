@@ -1,5 +1,5 @@
 import { Badge, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../useT';
 import type { GatewayStatus } from '@fieldhub/shared';
 
 /**
@@ -14,7 +14,7 @@ const COLORS: Record<GatewayStatus, string> = {
 
 /** A gateway's state as a coloured dot and word; `null` (no gateway bound) as an "unbound" tag. */
 export function GatewayStatusBadge({ status }: { status: GatewayStatus | null }) {
-  const { t } = useTranslation('gateways');
+  const { t } = useT('gateways');
   if (!status)
     return (
       <Tag variant="outlined" style={{ borderStyle: 'dashed', marginInlineEnd: 0 }}>

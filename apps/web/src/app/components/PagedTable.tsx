@@ -1,5 +1,5 @@
 import { Table, type TableProps } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../useT';
 import { tablePagination, type Pager } from '../paging';
 
 /**
@@ -15,7 +15,7 @@ export function PagedTable<T extends object>({
   pager: Pager;
   list: { isFetching: boolean; data?: { list: T[]; total: number } | undefined };
 }) {
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   return (
     <Table<T>
       rowKey="id"

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Form, Space, type FormInstance } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../useT';
 
 /**
  * The inline filter form above a list: its fields, then Search (submits) and Reset (clears the
@@ -19,7 +19,7 @@ export function SearchForm<V>({
   testId?: string;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   return (
     <Form<V>
       form={form}

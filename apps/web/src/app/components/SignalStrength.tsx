@@ -1,12 +1,12 @@
 import { Flex, Tooltip, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../useT';
 import { signalBars } from '../signalBars';
 
 const BAR_HEIGHTS = [4, 7, 10, 13];
 
 /** Signal strength as four bars with the raw value; a dash when the gateway has not reported it. */
 export function SignalStrength({ value }: { value: number | null }) {
-  const { t } = useTranslation('gateways');
+  const { t } = useT('gateways');
   const bars = signalBars(value);
   if (bars === null) return <Typography.Text type="secondary">—</Typography.Text>;
   const color = bars >= 3 ? '#52c41a' : bars === 2 ? '#faad14' : '#ff4d4f';

@@ -1,7 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 import { Button, Empty, Popconfirm, Tag, type ButtonProps } from 'antd';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../useT';
 import { GuardedButton } from './GuardedButton';
 
 /**
@@ -24,7 +24,7 @@ export function listEmptyText({
 }
 
 function ListEmpty({ filtered, onCreate }: { filtered: boolean; onCreate?: (() => void) | undefined }) {
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   return (
     <Empty
       image={Empty.PRESENTED_IMAGE_SIMPLE}
@@ -40,7 +40,7 @@ function ListEmpty({ filtered, onCreate }: { filtered: boolean; onCreate?: (() =
 }
 
 export function StatusTag({ disabled }: { disabled: boolean }) {
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   return disabled ? <Tag color="default">{t('disabled')}</Tag> : <Tag color="success">{t('enabled')}</Tag>;
 }
 
@@ -88,7 +88,7 @@ export function DeleteAction({
   testId?: string;
   onDelete(): Promise<unknown>;
 }) {
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   if (blockedReason)
     return (
       <ActionLink danger blockedReason={blockedReason} testId={testId}>
@@ -129,7 +129,7 @@ export function ToggleAction({
   testId?: string;
   onToggle(): Promise<unknown>;
 }) {
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   const label = t(disabled ? 'enable' : 'disable');
   if (blockedReason) return <ActionLink blockedReason={blockedReason}>{label}</ActionLink>;
   return (

@@ -1,14 +1,14 @@
 import type { TableColumnType } from 'antd';
 import dayjs from 'dayjs';
-import type { TFunction } from 'i18next';
 import type { OperationLogRow } from '@fieldhub/shared';
+import { textUnder, type Translate } from '../useT';
 
 /**
  * The columns of an operation log table: time, account, action, then `subject` (what was acted
- * on, or the details), then the IP address. `t` must have the oplog namespace first.
+ * on, or the details), then the IP address.
  */
 export function operationLogColumns(
-  t: TFunction,
+  t: Translate<'oplog'>,
   subject: TableColumnType<OperationLogRow>,
 ): TableColumnType<OperationLogRow>[] {
   return [
@@ -22,7 +22,7 @@ export function operationLogColumns(
     {
       title: t('action-label'),
       dataIndex: 'action',
-      render: (v: string) => t(`action.${v}`, { defaultValue: v }),
+      render: (v: string) => textUnder(t, 'oplog:action.', v),
     },
     subject,
     { title: t('ip'), dataIndex: 'ip', width: 150 },

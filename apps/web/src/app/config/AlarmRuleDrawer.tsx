@@ -1,5 +1,5 @@
 import { Checkbox, Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../useT';
 import {
   ALARM_CONDITIONS,
   ALARM_CONTENT_MAX,
@@ -30,7 +30,7 @@ const payload = (values: Record<string, unknown>) => ({ ...compact(values), rule
 
 /** Add or edit one alarm rule of the equipment-info type. */
 export function AlarmRuleDrawer({ owner, open, row, variables, onClose }: Props) {
-  const { t } = useTranslation(['deviceConfig', 'common']);
+  const { t } = useT('deviceConfig');
   const [form] = Form.useForm();
   const { save } = useConfigActions(owner, 'alarm');
   const condition = (Form.useWatch('condition', form) ?? row?.condition) as AlarmCondition | undefined;

@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../useT';
 import type { AlarmRuleRow } from '@fieldhub/shared';
 import { useDialog } from '../useDialog';
 import { AlarmRuleDrawer, BIT_CONDITIONS, RANGE_CONDITIONS } from './AlarmRuleDrawer';
@@ -16,7 +16,7 @@ const LEVEL_COLORS: Record<AlarmRuleRow['level'], string> = {
 
 /** Alarm rules of the equipment-info type ('00'); a template-bound device keeps its own. */
 export function AlarmRulesTab({ owner }: { owner: ConfigOwner }) {
-  const { t } = useTranslation(['deviceConfig', 'common']);
+  const { t } = useT('deviceConfig');
   const variables = useConfigList(owner, 'variable');
   const editing = useDialog<AlarmRuleRow>();
 
@@ -56,7 +56,8 @@ export function AlarmRulesTab({ owner }: { owner: ConfigOwner }) {
           {
             title: t('alarm.field.methods'),
             dataIndex: 'methods',
-            render: (v: string[]) => v.map((m) => t(`alarm.method.${m}`)).join(t('list-separator')),
+            render: (v: AlarmRuleRow['methods']) =>
+              v.map((m) => t(`alarm.method.${m}`)).join(t('list-separator')),
           },
         ]}
       />

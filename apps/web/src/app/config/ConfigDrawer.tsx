@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Drawer, Form, Space, type FormInstance, type FormProps } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../useT';
 
 type Props<V> = Pick<FormProps<V>, 'initialValues' | 'onValuesChange'> & {
   open: boolean;
@@ -39,7 +39,7 @@ export function ConfigDrawer<V>({
   children,
   ...formProps
 }: Props<V>) {
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   return (
     <Drawer
       open={open}

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Flex, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useT, type Translate } from '../useT';
 import { GuardedButton } from '../components/GuardedButton';
 import { ActionLink, DeleteAction, listEmptyText } from '../components/listParts';
 import type { ConfigArea, ConfigOwner } from './configTypes';
@@ -28,7 +27,7 @@ export function ConfigRowActions({
   description?: ReactNode;
   onDelete(): Promise<unknown>;
 }) {
-  const { t } = useTranslation(['deviceConfig', 'common']);
+  const { t } = useT('deviceConfig');
   return (
     <Space size={0}>
       <ActionLink onClick={onEdit} testId={editTestId}>
@@ -56,7 +55,7 @@ interface AddButton {
 /** Alarm rules and reports read variables: adding one waits for the list and needs a variable. */
 export function variablesFirst(
   variables: { data?: unknown[] | undefined; isPending: boolean },
-  t: TFunction,
+  t: Translate,
 ): Pick<AddButton, 'blockedReason' | 'disabled'> {
   return {
     blockedReason: variables.data && !variables.data.length ? t('deviceConfig:variables-first') : null,
@@ -104,7 +103,7 @@ export function ConfigTable<A extends ConfigArea>({
   deleteTitle,
   deleteDescription,
 }: Props<A>) {
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   const list = useConfigList(owner, area);
   const { remove } = useConfigActions(owner, area);
   return (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { TabsProps } from 'antd';
-import type { TFunction } from 'i18next';
+import type { Translate } from '../useT';
 import type { ConfigOwner } from './configTypes';
 import { DriversTab } from './DriversTab';
 import { PagesTab } from './PagesTab';
@@ -23,7 +23,7 @@ export function tabOf(value: string | null): ConfigTab {
 export function configTabItems(
   owner: ConfigOwner,
   info: ReactNode,
-  t: TFunction,
+  t: Translate,
 ): NonNullable<TabsProps['items']> {
   const content: Record<ConfigTab, ReactNode> = {
     info,

@@ -1,5 +1,5 @@
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../useT';
 import { type DriverRow, type Protocol, PROTOCOLS } from '@fieldhub/shared';
 import type { RowDialogProps } from '../useDialog';
 import type { ConfigOwner } from './configTypes';
@@ -22,7 +22,7 @@ interface Props extends RowDialogProps<DriverRow> {
 
 /** Add, edit or view one driver; the fields follow the chosen protocol. */
 export function DriverDrawer({ owner, open, row, readOnly, onClose }: Props) {
-  const { t } = useTranslation(['deviceConfig', 'common']);
+  const { t } = useT('deviceConfig');
   const [form] = Form.useForm<DriverFormValues>();
   const protocol = (Form.useWatch('protocol', form) ?? row?.protocol ?? 'modbus-tcp') as Protocol;
   const { save } = useConfigActions(owner, 'driver');

@@ -1,7 +1,7 @@
 import { Button, Col, Form, Input, InputNumber, Row, Select, Switch, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import type { FormRule } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../useT';
 import {
   BYTE_ORDERS_16,
   BYTE_ORDERS_32,
@@ -60,7 +60,7 @@ export function DriverProtocolFields({ protocol, rule }: { protocol: Protocol; r
 }
 
 function NetworkFields({ rule }: { rule: RuleFor }) {
-  const { t } = useTranslation('deviceConfig');
+  const { t } = useT('deviceConfig');
   return (
     <Row gutter={16}>
       <Col span={16}>
@@ -84,7 +84,7 @@ function NetworkFields({ rule }: { rule: RuleFor }) {
 }
 
 function ModbusFields({ rule }: { rule: RuleFor }) {
-  const { t } = useTranslation('deviceConfig');
+  const { t } = useT('deviceConfig');
   return (
     <Row gutter={16}>
       <Col span={8}>
@@ -118,7 +118,7 @@ function ModbusFields({ rule }: { rule: RuleFor }) {
 }
 
 function ByteOrderFields() {
-  const { t } = useTranslation('deviceConfig');
+  const { t } = useT('deviceConfig');
   return (
     <Row gutter={16}>
       <Col span={6}>
@@ -144,7 +144,7 @@ function ByteOrderFields() {
 }
 
 function EncodingField() {
-  const { t } = useTranslation('deviceConfig');
+  const { t } = useT('deviceConfig');
   return (
     <Form.Item name="stringEncoding" label={t('driver.field.stringEncoding')}>
       <Select
@@ -156,7 +156,7 @@ function EncodingField() {
 }
 
 function SerialFields({ rule }: { rule: RuleFor }) {
-  const { t } = useTranslation('deviceConfig');
+  const { t } = useT('deviceConfig');
   return (
     <Row gutter={16}>
       <Col span={12}>
@@ -189,7 +189,7 @@ function SerialFields({ rule }: { rule: RuleFor }) {
 }
 
 function S7Fields({ rule }: { rule: RuleFor }) {
-  const { t } = useTranslation('deviceConfig');
+  const { t } = useT('deviceConfig');
   return (
     <Row gutter={16}>
       <Col span={6}>
@@ -215,7 +215,7 @@ function S7Fields({ rule }: { rule: RuleFor }) {
 }
 
 function OpcUaFields({ rule }: { rule: RuleFor }) {
-  const { t } = useTranslation('deviceConfig');
+  const { t } = useT('deviceConfig');
   return (
     <>
       <Form.Item name="endpoint" label={t('driver.field.endpoint')} rules={rule('endpoint')} required>
@@ -283,7 +283,7 @@ function KeyFileField({
   label: string;
   pemLabel: 'CERTIFICATE' | 'PRIVATE KEY';
 }) {
-  const { t } = useTranslation('deviceConfig');
+  const { t } = useT('deviceConfig');
   const form = Form.useFormInstance();
   return (
     <Form.Item label={label} extra={t('driver.field.key-file-help')}>

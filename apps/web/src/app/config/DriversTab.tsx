@@ -1,5 +1,5 @@
 import { Alert, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../useT';
 import type { DriverRow } from '@fieldhub/shared';
 import { useDialog } from '../useDialog';
 import { ConfigTable } from './ConfigTable';
@@ -11,7 +11,7 @@ import { useConfigScope } from './useDevice';
 
 /** The drivers of a device or template: protocol, where it connects, how many variables use it. */
 export function DriversTab({ owner }: { owner: ConfigOwner }) {
-  const { t } = useTranslation(['deviceConfig', 'common']);
+  const { t } = useT('deviceConfig');
   const scope = useConfigScope(owner);
   const editing = useDialog<DriverRow>();
   const readOnly = scope.templateLocked;

@@ -1,7 +1,7 @@
 import { Button, Flex, Form, Input, theme, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { FormListProps } from 'antd/es/form/FormList';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../useT';
 import { MAPPING_MAX } from '@fieldhub/shared';
 
 /**
@@ -10,7 +10,7 @@ import { MAPPING_MAX } from '@fieldhub/shared';
  * through `rules`.
  */
 export function MappingEditor({ rules, disabled }: { rules: FormListProps['rules']; disabled: boolean }) {
-  const { t } = useTranslation('deviceConfig');
+  const { t } = useT('deviceConfig');
   const { token } = theme.useToken();
   return (
     <Form.List name="mapping" rules={rules}>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Empty, Flex, Form, Input, Modal, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../useT';
 import { PAGE_NAME_MAX, PAGES_PER_OWNER_MAX, type PageRow } from '@fieldhub/shared';
 import { ActionLink, DeleteAction, formatTime } from '../components/listParts';
 import { useDialog } from '../useDialog';
@@ -14,7 +14,7 @@ import { designerPath, usePageActions, usePageList, type PagesOwner } from './us
  * "design", which opens the page designer in a new browser tab as the original does.
  */
 export function PagesTab({ owner }: { owner: PagesOwner }) {
-  const { t } = useTranslation(['pages', 'common']);
+  const { t } = useT('pages');
   const list = usePageList(owner);
   const actions = usePageActions(owner);
   const naming = useDialog<PageRow>();
@@ -170,7 +170,7 @@ function PageNameDialog({
   onClose(): void;
   onSubmit(name: string): Promise<unknown>;
 }) {
-  const { t } = useTranslation(['pages', 'common']);
+  const { t } = useT('pages');
   const [form] = Form.useForm<{ name: string }>();
   const [busy, setBusy] = useState(false);
   const submit = async () => {

@@ -1,6 +1,6 @@
 import { Button, Col, Flex, Form, Input, InputNumber, Radio, Row, Select, Switch, theme } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useLang, useT } from '../useT';
 import {
   AGGREGATIONS,
   REPORT_VARIABLES_MAX,
@@ -14,7 +14,7 @@ import {
 import type { RowDialogProps } from '../useDialog';
 import { ConfigDrawer } from './ConfigDrawer';
 import type { ConfigOwner } from './configTypes';
-import { compact, inLang, issueText, langOf, parseForm, schemaRule } from './schemaForm';
+import { compact, inLang, issueText, parseForm, schemaRule } from './schemaForm';
 import { useConfigActions } from './useConfig';
 
 interface Props extends RowDialogProps<ReportRow> {
@@ -27,8 +27,8 @@ const payload = (values: Record<string, unknown>) => compact(values);
 
 /** Add, edit or view one historical report: when it stores and how each variable is aggregated. */
 export function ReportDrawer({ owner, open, row, variables, readOnly, onClose }: Props) {
-  const { t, i18n } = useTranslation(['deviceConfig', 'common']);
-  const lang = langOf(i18n.language);
+  const { t } = useT('deviceConfig');
+  const lang = useLang();
   const [form] = Form.useForm();
   const { token } = theme.useToken();
   const { save } = useConfigActions(owner, 'report');

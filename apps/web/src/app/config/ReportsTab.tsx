@@ -1,5 +1,5 @@
 import { Divider, Space, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../useT';
 import type { ReportRow } from '@fieldhub/shared';
 import { useDialog } from '../useDialog';
 import { AlarmRulesTab } from './AlarmRulesTab';
@@ -12,7 +12,7 @@ import { useConfigScope } from './useDevice';
 
 /** Historical reports of a device or template (read-only on a template-bound device). */
 export function ReportsTab({ owner }: { owner: ConfigOwner }) {
-  const { t } = useTranslation(['deviceConfig', 'common']);
+  const { t } = useT('deviceConfig');
   const scope = useConfigScope(owner);
   const readOnly = scope.templateLocked;
   const variables = useConfigList(owner, 'variable');

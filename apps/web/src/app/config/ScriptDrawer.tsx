@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import { Col, Form, Input, InputNumber, Radio, Row, Switch } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../useT';
 import { SCRIPT_STRATEGIES, type ScriptInput, type ScriptRow, scriptSchema } from '@fieldhub/shared';
 import type { RowDialogProps } from '../useDialog';
 import { ConfigDrawer } from './ConfigDrawer';
@@ -27,7 +27,7 @@ function indentOnTab(e: KeyboardEvent<HTMLTextAreaElement>, set: (text: string) 
 
 /** Add or edit one gateway script: when it runs and its body. */
 export function ScriptDrawer({ owner, open, row, onClose }: Props) {
-  const { t } = useTranslation(['deviceConfig', 'common']);
+  const { t } = useT('deviceConfig');
   const [form] = Form.useForm();
   const { save } = useConfigActions(owner, 'script');
   const strategy = (Form.useWatch('strategy', form) ??

@@ -1,5 +1,5 @@
 import { Space, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../useT';
 import type { ScriptRow } from '@fieldhub/shared';
 import { useDialog } from '../useDialog';
 import { ConfigTable } from './ConfigTable';
@@ -8,7 +8,7 @@ import { ScriptDrawer } from './ScriptDrawer';
 
 /** Gateway scripts of a device or template: name, when they run, and their body. */
 export function ScriptsTab({ owner }: { owner: ConfigOwner }) {
-  const { t } = useTranslation(['deviceConfig', 'common']);
+  const { t } = useT('deviceConfig');
   const editing = useDialog<ScriptRow>();
 
   const when = (s: ScriptRow) => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Button, Card, Descriptions, Flex, Popconfirm, Select, Space, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../useT';
 import type { DeviceRow } from '@fieldhub/shared';
 import { can, useSession } from '../session';
 import { useDeviceActions, useTemplateOptions } from './useDevice';
@@ -11,7 +11,7 @@ import { useDeviceActions, useTemplateOptions } from './useDevice';
  * of the gateway's series. Binding replaces drivers, variables and reports with the template's.
  */
 export function TemplateCard({ device }: { device: DeviceRow }) {
-  const { t } = useTranslation(['deviceConfig', 'common']);
+  const { t } = useT('deviceConfig');
   const user = useSession((s) => s.user);
   const [choice, setChoice] = useState<number | undefined>();
   const templates = useTemplateOptions(device.templateId === null);
@@ -112,7 +112,7 @@ export function UnbindTemplateButton({
   size?: 'small';
   testId?: string;
 }) {
-  const { t } = useTranslation(['deviceConfig', 'common']);
+  const { t } = useT('deviceConfig');
   const { unbindTemplate } = useDeviceActions();
   return (
     <Popconfirm

@@ -1,5 +1,5 @@
 import { Alert, Button, Space } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../useT';
 import { UnbindTemplateButton } from './TemplateBinding';
 import { useDeviceActions, type ConfigScope } from './useDevice';
 
@@ -9,7 +9,7 @@ import { useDeviceActions, type ConfigScope } from './useDevice';
  * device's own, syncing brings them up to the template.
  */
 export function TemplateLockNotice({ scope }: { scope: ConfigScope }) {
-  const { t } = useTranslation(['deviceConfig', 'common']);
+  const { t } = useT('deviceConfig');
   const { syncTemplate } = useDeviceActions();
   const device = scope.device;
   if (!scope.templateLocked || !device) return null;

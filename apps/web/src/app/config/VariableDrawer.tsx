@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Col, Divider, Form, Input, InputNumber, Radio, Row, Select, Switch, type FormRule } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useLang, useT } from '../useT';
 import {
   DATA_TYPES,
   type DriverRow,
@@ -15,7 +15,7 @@ import type { RowDialogProps } from '../useDialog';
 import type { ConfigOwner } from './configTypes';
 import { ConfigDrawer } from './ConfigDrawer';
 import { MappingEditor } from './MappingEditor';
-import { defaultsOf, langOf } from './schemaForm';
+import { defaultsOf } from './schemaForm';
 import { useConfigActions } from './useConfig';
 import { checkVariable } from './variableCheck';
 
@@ -53,8 +53,8 @@ function initialValues(row: VariableRow | undefined, drivers: DriverRow[]) {
 
 /** Add, edit or view one variable (signal) with live checks of its address and formulas. */
 export function VariableDrawer({ owner, open, row, drivers, variableNames, readOnly, onClose }: Props) {
-  const { t, i18n } = useTranslation(['deviceConfig', 'common']);
-  const lang = langOf(i18n.language);
+  const { t } = useT('deviceConfig');
+  const lang = useLang();
   const [form] = Form.useForm();
   const { save } = useConfigActions(owner, 'variable');
   const kind = Form.useWatch('kind', form) ?? row?.kind ?? 'device';

@@ -21,7 +21,7 @@ import {
   VerticalAlignBottomOutlined,
   VerticalAlignTopOutlined,
 } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../useT';
 import type { VariableRow } from '@fieldhub/shared';
 import { ActionLink, listEmptyText } from '../components/listParts';
 import { useDialog } from '../useDialog';
@@ -35,7 +35,7 @@ import { canMove, moveVariable } from './variableOrder';
 
 /** The variables of a device or template: filter, pin, reorder, multi-delete, and the variable form. */
 export function VariablesTab({ owner }: { owner: ConfigOwner }) {
-  const { t } = useTranslation(['deviceConfig', 'common']);
+  const { t } = useT('deviceConfig');
   const scope = useConfigScope(owner);
   const readOnly = scope.templateLocked;
   const [driverId, setDriverId] = useState<number | undefined>();
@@ -171,7 +171,11 @@ export function VariablesTab({ owner }: { owner: ConfigOwner }) {
             dataIndex: 'dataType',
             render: (v: string, row) => (v === 'string' ? `string(${row.stringLength})` : v),
           },
-          { title: t('variable.field.rw'), dataIndex: 'rw', render: (v: string) => t(`variable.rw.${v}`) },
+          {
+            title: t('variable.field.rw'),
+            dataIndex: 'rw',
+            render: (v: VariableRow['rw']) => t(`variable.rw.${v}`),
+          },
           { title: t('variable.field.unit'), dataIndex: 'unit', render: (v: string) => v || '—' },
           {
             title: t('variable.stored'),

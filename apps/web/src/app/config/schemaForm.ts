@@ -1,6 +1,6 @@
 import type { FormInstance, FormRule } from 'antd';
-import type { TFunction } from 'i18next';
 import type { Lang } from '@fieldhub/shared';
+import type { KeysUnder, Translate } from '../useT';
 
 /**
  * Forms of the configuration screens validate with the same zod schemas of packages/shared the
@@ -28,7 +28,7 @@ export interface ParseSchema<T> {
 }
 
 /** Wording of one issue; `formats` names what a field's pattern means (`{ ip: 'valid IP' }`). */
-export function issueText(issue: SchemaIssue, t: TFunction, formats: Record<string, string> = {}): string {
+export function issueText(issue: SchemaIssue, t: Translate, formats: Record<string, string> = {}): string {
   const field = String(issue.path[issue.path.length - 1] ?? '');
   switch (issue.code) {
     case 'invalid_type':
@@ -56,7 +56,7 @@ export function issueText(issue: SchemaIssue, t: TFunction, formats: Record<stri
 }
 
 // messages the shared schemas give their cross-field rules
-const CUSTOM_KEYS: Record<string, string> = {
+const CUSTOM_KEYS: Record<string, KeysUnder<'deviceConfig', 'issue.'>> = {
   required: 'issue.required',
   'value2 must exceed value': 'issue.value2-above-value',
   'bit index 0-63': 'issue.bit-index',
@@ -64,14 +64,9 @@ const CUSTOM_KEYS: Record<string, string> = {
   'policy and mode must both be None or both set': 'issue.policy-mode',
 };
 
-function customText(message: string, t: TFunction): string {
+function customText(message: string, t: Translate): string {
   const key = CUSTOM_KEYS[message];
   return key ? t(`deviceConfig:${key}`) : t('deviceConfig:issue.invalid');
-}
-
-/** The app language as i18next reports it (anything but English reads as Chinese, the default). */
-export function langOf(language: string | undefined): Lang {
-  return language === 'en-US' ? 'en-US' : 'zh-CN';
 }
 
 /** Text of a bilingual message (formula and address checks) in `lang`. */
@@ -100,7 +95,7 @@ export function schemaRule<T>(
   schema: ParseSchema<T>,
   payload: (values: Record<string, unknown>) => unknown,
   path: readonly PropertyKey[],
-  t: TFunction,
+  t: Translate,
   formats?: Record<string, string>,
 ): FormRule {
   return ({ getFieldsValue }) => ({
@@ -121,7 +116,7 @@ export function parseForm<T>(
   form: FormInstance,
   schema: ParseSchema<T>,
   body: unknown,
-  t: TFunction,
+  t: Translate,
   options: { formats?: Record<string, string>; fallbackField?: string } = {},
 ): T | null {
   const result = schema.safeParse(body);

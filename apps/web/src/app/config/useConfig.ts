@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../useT';
 import {
   deviceConfigCalls as calls,
   type AlarmRuleRow,
@@ -115,7 +115,7 @@ function useRefreshOwner(owner: ConfigOwner) {
 
 /** Add (no id) or edit (with id) one row of an area, and delete rows. */
 export function useConfigActions(owner: ConfigOwner, area: ConfigArea) {
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   const refresh = useRefreshOwner(owner);
   const save = useMutation({
     mutationFn: ({ id, item }: { id?: number | undefined; item: unknown }) =>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useT, type KeyOf } from '../useT';
 import {
   devicesCalls,
   gatewaysCalls,
@@ -74,7 +74,7 @@ export function useBoundGateway(sn: string | null | undefined) {
 
 /** Basic information, gateway and template binding of one device. */
 export function useDeviceActions() {
-  const { t } = useTranslation(['deviceConfig', 'common']);
+  const { t } = useT('deviceConfig');
   const client = useQueryClient();
   const refresh = () =>
     Promise.all([
@@ -83,7 +83,7 @@ export function useDeviceActions() {
       client.invalidateQueries({ queryKey: ['templates'] }),
       client.invalidateQueries({ queryKey: deviceKeys.groups }),
     ]);
-  const done = (key: string) => async () => {
+  const done = (key: KeyOf<'deviceConfig'>) => async () => {
     toastSuccess(t(key));
     await refresh();
   };

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../useT';
 import { pagesCalls, type PageOwner } from '@fieldhub/shared';
 import { toastSuccess } from '../notify';
 import { callApi } from '../request';
@@ -37,7 +37,7 @@ export function usePageList(owner: PagesOwner) {
 
 /** Add, rename, copy, delete and reorder the owner's pages; each refreshes the list. */
 export function usePageActions(owner: PagesOwner) {
-  const { t } = useTranslation(['pages', 'common']);
+  const { t } = useT('pages');
   const client = useQueryClient();
   const pageOwner = pageOwnerOf(owner);
   const refresh = () => client.invalidateQueries({ queryKey: pageKeys.list(pageOwner) });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { TFunction } from 'i18next';
 import { messageFor } from '@fieldhub/shared';
+import type { Translate } from '../useT';
 import { checkVariable } from './variableCheck';
 
 // the key stands in for the translated text
-const t = ((key: string) => key) as unknown as TFunction;
+const t: Translate<'deviceConfig'> = (key) => key;
 const ctx = { protocol: 'modbus-tcp' as const, otherNames: ['flow'], t, lang: 'en-US' as const };
 
 const valid = {

@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next';
 import {
   messageFor,
   validateAddress,
@@ -9,6 +8,7 @@ import {
   type Protocol,
   type VariableInput,
 } from '@fieldhub/shared';
+import type { Translate } from '../useT';
 import { bestEffort, compact, inLang, issueText } from './schemaForm';
 
 /**
@@ -28,7 +28,7 @@ export interface VariableCheckContext {
   protocol: Protocol | undefined;
   /** names of the owner's other variables: what intermediate and internal formulas may read */
   otherNames: readonly string[];
-  t: TFunction;
+  t: Translate<'deviceConfig'>;
   lang: Lang;
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../useT';
 import { groupCalls, type GroupInput } from '@fieldhub/shared';
 import { toastSuccess } from '../notify';
 import { callApi } from '../request';
@@ -18,7 +18,7 @@ export function useGroups() {
 
 /** Add, edit (rename, move, order) and delete; the server's messages show as toasts. */
 export function useGroupActions() {
-  const { t } = useTranslation(['groups', 'common']);
+  const { t } = useT('groups');
   const client = useQueryClient();
   const refresh = () =>
     Promise.all([

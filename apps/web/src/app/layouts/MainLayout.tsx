@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Avatar, Dropdown, Layout, Menu, Space, Typography, type MenuProps } from 'antd';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT, type Translate } from '../useT';
 import { authCalls } from '@fieldhub/shared';
 import { LangSwitch } from '../LangSwitch';
 import { firstManagePath, mainMenus, manageMenus, userMenus, visibleMenus, type MenuItem } from '../menus';
@@ -13,7 +13,7 @@ import { currentLang } from '../i18n';
 
 const { Header, Sider, Content } = Layout;
 
-function toAntItems(items: MenuItem[], t: (k: string) => string): MenuProps['items'] {
+function toAntItems(items: MenuItem[], t: Translate): MenuProps['items'] {
   return items.map((item) =>
     item.children
       ? {
@@ -43,7 +43,7 @@ function selectedKey(items: MenuItem[], pathname: string): string[] {
 
 /** Top bar with the main menus, user menu and language; side menus in the management and account areas. */
 export function MainLayout({ headerTools }: { headerTools: ReactNode }) {
-  const { t } = useTranslation(['common', 'menu']);
+  const { t } = useT('common');
   const { user, clear } = useSession();
   const navigate = useNavigate();
   const { pathname } = useLocation();

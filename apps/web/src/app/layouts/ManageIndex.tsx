@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router-dom';
 import { Result } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../useT';
 import { firstManagePath } from '../menus';
 import { can, useSession } from '../session';
 
@@ -10,7 +10,7 @@ import { can, useSession } from '../session';
  */
 export function ManageIndex() {
   const user = useSession((s) => s.user);
-  const { t } = useTranslation();
+  const { t } = useT('common');
   if (can(user, 'equipment_manage')) return <Navigate to="/manage/eg/equipment/list" replace />;
   const first = firstManagePath(user);
   if (first) return <Navigate to={first} replace />;

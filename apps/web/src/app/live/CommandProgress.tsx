@@ -1,11 +1,11 @@
 import { Alert, Progress } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../useT';
 import type { CommandState } from './useCommand';
 
 /** The progress of a running command, or how it ended (closable). */
 export function CommandProgress({ state, onClose }: { state: CommandState; onClose(): void }) {
-  const { t } = useTranslation('monitor');
+  const { t } = useT('monitor');
   if (state.phase === 'idle') return null;
   if (state.phase === 'sending' || state.phase === 'waiting') {
     const progress = state.phase === 'waiting' ? state.progress : null;

@@ -15,7 +15,7 @@ import {
 } from 'antd';
 import { CopyOutlined, DownloadOutlined, LinkOutlined, LockOutlined } from '@ant-design/icons';
 import { QRCodeCanvas } from 'qrcode.react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../useT';
 import type { DeviceRow, SharePerm } from '@fieldhub/shared';
 import type { RowDialogProps } from '../useDialog';
 import { toastError, toastSuccess } from '../notify';
@@ -29,7 +29,7 @@ import { useShareActions, useShareInfo, type ShareInfo } from './useSharing';
  * QR code, an optional password, and what the link may show or do.
  */
 export function ShareDrawer({ open, row, onClose }: RowDialogProps<DeviceRow>) {
-  const { t } = useTranslation(['deviceList', 'common']);
+  const { t } = useT('deviceList');
   const info = useShareInfo(open ? row?.id : undefined);
   return (
     <Drawer
@@ -58,7 +58,7 @@ function ShareSettings({
   deviceName: string;
   info: ShareInfo;
 }) {
-  const { t } = useTranslation(['deviceList', 'common']);
+  const { t } = useT('deviceList');
   const { editAuth, editPassword } = useShareActions(equipId);
   // the switches answer at once; a failed save puts them back
   const [shared, setShared] = useState(info.shared);

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../useT';
 import { devicesCalls, type CallOutput, type SharePerm } from '@fieldhub/shared';
 import { toastSuccess } from '../notify';
 import { callApi } from '../request';
@@ -24,7 +24,7 @@ export function useShareInfo(equipId: number | undefined) {
 }
 
 export function useShareActions(equipId: number) {
-  const { t } = useTranslation(['deviceList', 'common']);
+  const { t } = useT('deviceList');
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: shareKey(equipId) });
 
@@ -61,7 +61,7 @@ export function useDeviceAuthorizations(equipmentId: number | undefined) {
  * (cancelling also stops that account's alarm messages for the device).
  */
 export function useAuthorizationSave(equipmentId: number) {
-  const { t } = useTranslation(['deviceList', 'common']);
+  const { t } = useT('deviceList');
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ add, cancel }: { add: number[]; cancel: number[] }) => {

@@ -4,11 +4,11 @@
  * open time of a 2,000-widget page).
  */
 import { createContext, useContext } from 'react';
-import type { TFunction } from 'i18next';
+import type { Translate } from '../useT';
 
-export const WidgetTextContext = createContext<TFunction<'designer'> | null>(null);
+export const WidgetTextContext = createContext<Translate<'designer'> | null>(null);
 
-export function useWidgetText(): TFunction<'designer'> {
+export function useWidgetText(): Translate<'designer'> {
   const t = useContext(WidgetTextContext);
   if (!t) throw new Error('widget bodies render inside the designer canvas');
   return t;

@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input, Result } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { FEEDBACK_MIN_LENGTH, userCalls } from '@fieldhub/shared';
 import { callApi } from '../../app/request';
 import { PageFrame } from '../../app/components/PageFrame';
 
 /** /account/feedback: at least 10 characters of text, optional contact. */
 export default function FeedbackPage() {
-  const { t } = useTranslation(['account', 'common']);
+  const { t } = useT('account');
   const [form] = Form.useForm<{ content: string; contact: string }>();
   const send = useMutation({
     mutationFn: (v: { content: string; contact: string }) => callApi(userCalls.feedback, v),

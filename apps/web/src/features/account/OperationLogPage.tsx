@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DatePicker, Form, Input, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { textUnder, useT } from '../../app/useT';
 import { oplogCalls, type OperationLogRow } from '@fieldhub/shared';
 import { PagedTable } from '../../app/components/PagedTable';
 import { PageFrame } from '../../app/components/PageFrame';
@@ -19,7 +19,7 @@ interface Filters {
 
 /** /account/log: who did what in the enterprise, newest first. */
 export default function OperationLogPage() {
-  const { t } = useTranslation(['oplog', 'common']);
+  const { t } = useT('oplog');
   const [form] = Form.useForm<Filters>();
   const [filters, setFilters] = useState<Filters>({});
   const pager = usePaging();
@@ -67,7 +67,7 @@ export default function OperationLogPage() {
           render: (_, row) =>
             row.objectType ? (
               <Typography.Text type="secondary">
-                {t(`object-type.${row.objectType}`, { defaultValue: row.objectType })} #{row.objectId}
+                {textUnder(t, 'oplog:object-type.', row.objectType)} #{row.objectId}
               </Typography.Text>
             ) : null,
         })}

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button, Checkbox, Form, Radio, Switch } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { PROMPT_TYPES, userCalls, type UserInfo } from '@fieldhub/shared';
 import { LangSwitch } from '../../app/LangSwitch';
 import { toastSuccess } from '../../app/notify';
@@ -12,7 +12,7 @@ type Settings = Pick<UserInfo, 'equipDisplay' | 'scadaAdaption' | 'prompType'>;
 
 /** /account/config: language, device list display, page fitting and alarm prompts. */
 export default function UserConfigPage() {
-  const { t } = useTranslation(['account', 'common']);
+  const { t } = useT('account');
   const { user, setUser } = useSession();
   const save = useMutation({
     mutationFn: (v: Settings) => callApi(userCalls.settingsSave, v),

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { AutoComplete, Col, Form, Input, Row, Select, Tag, TreeSelect } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import {
   type AccountRow,
   type AccountSegment,
@@ -33,7 +33,7 @@ interface Props extends RowDialogProps<AccountRow> {
  * (docs/requirements/client-rules.md §8).
  */
 export function AccountFormModal({ segment, open, row, onClose }: Props) {
-  const { t } = useTranslation(['accounts', 'common', 'menu']);
+  const { t } = useT('accounts');
   const [form] = Form.useForm<AccountFormValues>();
   const view = ACCOUNT_VIEWS[segment];
   const has = (f: AccountField) => view.fields.includes(f);
@@ -77,7 +77,8 @@ export function AccountFormModal({ segment, open, row, onClose }: Props) {
       }
     : {};
 
-  const text = (name: AccountField & keyof AccountFormValues, max: number) =>
+  // a plain text field labelled by its `field.` key (the remark has the common label)
+  const text = (name: Exclude<AccountField & keyof AccountFormValues, 'remark'>, max: number) =>
     has(name) && (
       <Col span={12} key={name}>
         <Form.Item name={name} label={t(`field.${name}`)}>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Button, Space, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import type { AccountRow, AccountSegment } from '@fieldhub/shared';
 import { PagedTable } from '../../app/components/PagedTable';
 import { PageFrame } from '../../app/components/PageFrame';
@@ -34,7 +34,7 @@ export default function AccountListPage() {
 }
 
 function AccountList({ segment }: { segment: AccountSegment }) {
-  const { t } = useTranslation(['accounts', 'common']);
+  const { t } = useT('accounts');
   const view = ACCOUNT_VIEWS[segment];
   const myId = useSession((s) => s.user?.userId);
   const [filters, setFilters] = useState<AccountFilters>({});

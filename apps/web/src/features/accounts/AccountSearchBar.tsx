@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Form, Input, Select, TreeSelect } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { SearchForm } from '../../app/components/SearchForm';
 import { treeOptions } from '../../app/tree';
 import type { AccountView } from './accountViews';
@@ -15,7 +15,7 @@ export function AccountSearchBar({
   view: AccountView;
   onSearch(filters: AccountFilters): void;
 }) {
-  const { t } = useTranslation(['accounts', 'common']);
+  const { t } = useT('accounts');
   const [form] = Form.useForm<AccountFilters>();
   const options = useAccountOptions(view.deptFilter);
   const enterprises = useEnterpriseOptions(view.enterpriseFilter);

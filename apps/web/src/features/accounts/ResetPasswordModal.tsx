@@ -1,5 +1,5 @@
 import { Alert, Form, Input } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import type { AccountRow } from '@fieldhub/shared';
 import { FormModal } from '../../app/components/FormModal';
 import { confirmRule, passwordRule } from '../../app/formRules';
@@ -14,7 +14,7 @@ export function ResetPasswordModal({
   open,
   onClose,
 }: RowDialogProps<AccountRow> & { segment: AccountSegment }) {
-  const { t } = useTranslation(['accounts', 'common']);
+  const { t } = useT('accounts');
   const [form] = Form.useForm<{ password: string; confirm: string }>();
   const { resetPassword } = useAccountActions(segment);
   return (

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { accountsCalls, orgCalls, type AccountFields, type AccountRow } from '@fieldhub/shared';
 import { toastSuccess } from '../../app/notify';
 import type { Paging } from '../../app/paging';
@@ -96,7 +96,7 @@ export function accountBody(values: AccountFormValues, row: AccountRow | undefin
 
 /** Create, edit, enable/disable, reset password and delete, each refreshing the lists. */
 export function useAccountActions(segment: AccountSegment) {
-  const { t } = useTranslation(['accounts', 'common']);
+  const { t } = useT('accounts');
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: accountKeys.list(segment) });
 

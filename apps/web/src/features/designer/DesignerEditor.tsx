@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, App, Button, List, Popover, Tabs, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT, type KeyIn } from '../../app/useT';
 import { useStore } from 'zustand';
 import { findWidget, type DesignerSettings, type WidgetRepair, type WidgetType } from '@fieldhub/hmi';
 import { LangSwitch } from '../../app/LangSwitch';
@@ -46,7 +46,7 @@ type RepairState =
   { state: 'running' } | { state: 'done'; report: WidgetRepair[] } | { state: 'failed'; message: string };
 
 export function DesignerEditor({ page, owner, settings }: DesignerEditorProps) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [store] = useState(() => {
@@ -66,7 +66,7 @@ export function DesignerEditor({ page, owner, settings }: DesignerEditorProps) {
   const version = useStore(store, (s) => s.version);
   const currentSettings = useStore(store, (s) => s.settings);
 
-  const refused = useCallback((key: string) => void message.warning(t(key)), [message, t]);
+  const refused = useCallback((key: KeyIn<'designer'>) => void message.warning(t(key)), [message, t]);
   const handlers = useMemo(
     () => ({ save: () => void save(), refused, copied: () => void message.info(t('message.copied')) }),
     [save, refused, message, t],
@@ -245,7 +245,7 @@ function RepairBanner({
   repair: RepairState;
   store: ReturnType<typeof createEditorStore>;
 }) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const [closed, setClosed] = useState(false);
   const doc = useStore(store, (s) => s.doc);
   if (closed || repair.state === 'running') return null;

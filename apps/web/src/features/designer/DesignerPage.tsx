@@ -6,7 +6,7 @@
 import { useParams, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Result, Spin } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useLang, useT } from '../../app/useT';
 import { DEFAULT_DESIGNER_SETTINGS } from '@fieldhub/hmi';
 import { ApiError } from '../../app/request';
 import { loadPage, PageContentError } from '../../app/pages/pageApi';
@@ -15,7 +15,8 @@ import { DesignerEditor, type PageOwner } from './DesignerEditor';
 import './designer.css';
 
 export default function DesignerPage() {
-  const { t, i18n } = useTranslation('designer');
+  const { t } = useT('designer');
+  const lang = useLang();
   const navigate = useNavigate();
   const { pageId = '', equipId, projectId, templateId } = useParams();
   const owner: PageOwner = equipId
@@ -41,7 +42,7 @@ export default function DesignerPage() {
     const e = page.error;
     const detail =
       e instanceof PageContentError
-        ? e.issues.map((i) => (i18n.language === 'en-US' ? i.en : i.zh)).join('; ')
+        ? e.issues.map((i) => (lang === 'en-US' ? i.en : i.zh)).join('; ')
         : e instanceof ApiError
           ? e.message
           : foreign

@@ -1,9 +1,9 @@
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 
 export default function NotFoundPage() {
-  const { t } = useTranslation();
+  const { t } = useT('common');
   const navigate = useNavigate();
   return (
     <Result

@@ -1,6 +1,6 @@
 import { Button, Flex, Typography, Upload } from 'antd';
 import { DeleteOutlined, FileProtectOutlined, UploadOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT, type Translate } from '../../app/useT';
 import { toastError } from '../../app/notify';
 import { base64OfDataUrl, certificateBytes, certificateProblem } from './gatewayRules';
 import type { CertificateFile } from './gatewayTypes';
@@ -14,7 +14,7 @@ function readBase64(file: File): Promise<string> {
   });
 }
 
-function fileSize(bytes: number, t: (key: string, options: Record<string, number>) => string): string {
+function fileSize(bytes: number, t: Translate<'gateways'>): string {
   return bytes < 1024 ? t('cert.bytes', { bytes }) : t('cert.size', { kb: Math.round(bytes / 1024) });
 }
 
@@ -32,7 +32,7 @@ export function CertificateInput({
   onChange?: (value: CertificateFile | undefined) => void;
   testId: string;
 }) {
-  const { t } = useTranslation('gateways');
+  const { t } = useT('gateways');
   const stored = !!value && !value.content;
   return (
     <Flex align="center" gap={8} wrap>

@@ -2,7 +2,7 @@ import { App, Button, Flex, Progress, Space, Tag, Tooltip, Typography } from 'an
 import { CloudDownloadOutlined, EnvironmentOutlined, PoweroffOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { Err, linkCalls, messageFor, UPGRADE_RUNNING, type FirmwareUpgradeState } from '@fieldhub/shared';
 import { currentLang } from '../../app/i18n';
 import { callApi } from '../../app/request';
@@ -23,7 +23,7 @@ const stateColour: Record<FirmwareUpgradeState, string> = {
 
 /** The last firmware upgrade of the gateway: its state, and the step under way. */
 export function UpgradeState({ gateway }: { gateway: GatewayRow }) {
-  const { t } = useTranslation('gateways');
+  const { t } = useT('gateways');
   const state = gateway.otaState;
   if (!state) return null;
   const running = UPGRADE_RUNNING.includes(state);
@@ -55,7 +55,7 @@ export function UpgradeState({ gateway }: { gateway: GatewayRow }) {
  * followed on the command poll schedule; an offline or sleeping gateway takes none (1304, 1308).
  */
 export function GatewayActions({ gateway }: { gateway: GatewayRow }) {
-  const { t } = useTranslation(['gateways', 'common']);
+  const { t } = useT('gateways');
   const { modal } = App.useApp();
   const client = useQueryClient();
   const command = useCommand();

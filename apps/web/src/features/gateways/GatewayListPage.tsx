@@ -14,7 +14,7 @@ import {
 } from 'antd';
 import { SettingOutlined, SyncOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { GATEWAY_STATUSES, UPGRADE_RUNNING, type GatewayStatus } from '@fieldhub/shared';
 import { PagedTable } from '../../app/components/PagedTable';
 import { PageFrame } from '../../app/components/PageFrame';
@@ -29,7 +29,7 @@ import { useGatewayList, type GatewayFilters } from './useGateways';
 
 /** /manage/eg/gateway: the gateways bound to the enterprise's devices, with their settings. */
 export default function GatewayListPage() {
-  const { t } = useTranslation(['gateways', 'common']);
+  const { t } = useT('gateways');
   const [filters, setFilters] = useState<GatewayFilters>({});
   const pager = usePaging();
   const settings = useDialog<GatewayRow>();

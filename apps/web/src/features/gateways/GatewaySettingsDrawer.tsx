@@ -1,5 +1,5 @@
 import { Descriptions, Drawer, Tabs } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { GatewayActions } from './GatewayActions';
 import { GatewayStatusBadge } from '../../app/components/GatewayStatusBadge';
 import type { GatewayRow } from './gatewayTypes';
@@ -20,7 +20,7 @@ export function GatewaySettingsDrawer({
   gateway: GatewayRow | undefined;
   onClose(): void;
 }) {
-  const { t } = useTranslation('gateways');
+  const { t } = useT('gateways');
   return (
     <Drawer
       open={open}

@@ -1,5 +1,5 @@
 import { Button, Col, Form, Input, Row, type FormRule } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { messageFor } from '@fieldhub/shared';
 import { currentLang } from '../../app/i18n';
 import { cleanLan, lanFieldProblem, type LanField } from './gatewayRules';
@@ -10,7 +10,7 @@ type LanValues = Partial<Record<LanField, string>>;
 
 /** LAN tab: address, mask, MAC, and a cross-segment target reached through a next hop. */
 export function LanSettingsForm({ gateway }: { gateway: GatewayRow }) {
-  const { t } = useTranslation(['gateways', 'common']);
+  const { t } = useT('gateways');
   const [form] = Form.useForm<LanValues>();
   const save = useSaveGatewaySettings(gateway.sn);
 

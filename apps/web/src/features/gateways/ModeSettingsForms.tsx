@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Form, InputNumber, Radio, Space, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { NETWORK_MODES, REMOTE_MODES } from '@fieldhub/shared';
 import type { GatewayRow, NetworkMode, RemoteMode } from './gatewayTypes';
 import { useSaveGatewaySettings } from './useGateways';
@@ -19,7 +19,7 @@ function ModeOption({ title, help }: { title: string; help: string }) {
 
 /** Network mode tab: standard, switch or router; the gateway changes mode after a restart. */
 export function NetworkModeForm({ gateway }: { gateway: GatewayRow }) {
-  const { t } = useTranslation(['gateways', 'common']);
+  const { t } = useT('gateways');
   const save = useSaveGatewaySettings(gateway.sn);
   const [mode, setMode] = useState<NetworkMode>(gateway.pendingNetworkMode ?? gateway.networkMode);
   return (
@@ -62,7 +62,7 @@ export function NetworkModeForm({ gateway }: { gateway: GatewayRow }) {
 
 /** Remote mode tab: remote upload/download through the gateway, or off. */
 export function RemoteModeForm({ gateway }: { gateway: GatewayRow }) {
-  const { t } = useTranslation(['gateways', 'common']);
+  const { t } = useT('gateways');
   const save = useSaveGatewaySettings(gateway.sn);
   const [mode, setMode] = useState<RemoteMode>(gateway.remoteMode);
   return (
@@ -95,7 +95,7 @@ export function RemoteModeForm({ gateway }: { gateway: GatewayRow }) {
 
 /** Low-power tab: seconds without activity before the gateway sleeps (series with low-power mode). */
 export function PowerForm({ gateway }: { gateway: GatewayRow }) {
-  const { t } = useTranslation(['gateways', 'common']);
+  const { t } = useT('gateways');
   const save = useSaveGatewaySettings(gateway.sn);
   return (
     <Form<{ sleepDelayS: number | null }>

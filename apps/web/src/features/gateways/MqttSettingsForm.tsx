@@ -1,5 +1,5 @@
 import { Button, Col, Form, Input, InputNumber, Radio, Row, Switch } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { CertificateInput } from './CertificateInput';
 import type { CertificateFile, GatewayMqttView, GatewayRow } from './gatewayTypes';
 import { useSaveGatewaySettings } from './useGateways';
@@ -23,7 +23,7 @@ function mqttBody(v: MqttValues): Record<string, unknown> {
 
 /** MQTT tab: the gateway's own client for a customer broker, with TLS files for one-way or mutual auth. */
 export function MqttSettingsForm({ gateway }: { gateway: GatewayRow }) {
-  const { t } = useTranslation(['gateways', 'common']);
+  const { t } = useT('gateways');
   const [form] = Form.useForm<MqttValues>();
   const save = useSaveGatewaySettings(gateway.sn);
   const auth = Form.useWatch('auth', form) ?? gateway.mqtt.auth ?? 'none';

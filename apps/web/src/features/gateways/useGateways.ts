@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { gatewaysCalls, UPGRADE_RUNNING, type GatewayStatus } from '@fieldhub/shared';
 import { toastSuccess } from '../../app/notify';
 import type { Paging } from '../../app/paging';
@@ -31,7 +31,7 @@ export function useGatewayList(filters: GatewayFilters, paging: Paging) {
 
 /** Saves one part of a gateway's settings; the device then needs a sync, so devices refresh too. */
 export function useSaveGatewaySettings(sn: string) {
-  const { t } = useTranslation(['gateways', 'common']);
+  const { t } = useT('gateways');
   const client = useQueryClient();
   return useMutation({
     mutationFn: (patch: GatewaySettingsPatch) => callApi(gatewaysCalls.saveSettings, { sn, ...patch }),

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Form, Input, InputNumber, TreeSelect } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { GROUP_NAME_MAX, type GroupRow, LIMITS } from '@fieldhub/shared';
 import { FormModal } from '../../app/components/FormModal';
 import { subtreeIds, treeOptions, treePath } from '../../app/tree';
@@ -32,7 +32,7 @@ export function GroupFormModal({
   groups: GroupRow[];
   onClose(): void;
 }) {
-  const { t } = useTranslation(['groups', 'common']);
+  const { t } = useT('groups');
   const [form] = Form.useForm<GroupFormValues>();
   const { save } = useGroupActions();
   const editing = target.kind === 'edit' ? target.row : undefined;

@@ -12,7 +12,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { FolderOutlined, PlusOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { PageFrame } from '../../app/components/PageFrame';
 import { filterTree } from '../../app/tree';
 import { useDialog } from '../../app/useDialog';
@@ -23,7 +23,7 @@ import { useGroupActions, useGroups } from '../../app/groups/useGroups';
 
 /** /manage/eg/group: the enterprise's device groups as a tree with their device counts. */
 export default function GroupListPage() {
-  const { t } = useTranslation(['groups', 'common']);
+  const { t } = useT('groups');
   const groups = useGroups();
   const { remove } = useGroupActions();
   const [keyword, setKeyword] = useState('');

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Empty, Popconfirm, Select, Space, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { PagedTable } from '../../app/components/PagedTable';
 import { toastSuccess } from '../../app/notify';
 import { usePaging } from '../../app/paging';
@@ -20,7 +20,7 @@ const sizeText = (bytes: number) =>
 
 /** Firmware packages by series and version: upload, list newest first, delete. */
 export function FirmwareTab() {
-  const { t } = useTranslation(['hardware', 'common']);
+  const { t } = useT('hardware');
   const [series, setSeries] = useState('');
   const pager = usePaging();
   const list = useFirmwarePackages(series, pager.paging);

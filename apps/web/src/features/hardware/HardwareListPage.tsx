@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Empty, Input, Space, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import type { GatewayStatus } from '@fieldhub/shared';
 import { PagedTable } from '../../app/components/PagedTable';
 import { PageFrame } from '../../app/components/PageFrame';
@@ -18,7 +18,7 @@ import { useRegisteredGateways, type RegisteredGateway } from './useHardware';
  * and the firmware packages gateways are upgraded with.
  */
 export default function HardwareListPage() {
-  const { t } = useTranslation(['hardware', 'common']);
+  const { t } = useT('hardware');
   const [sn, setSn] = useState('');
   const [tab, setTab] = useState('gateways');
   const pager = usePaging();

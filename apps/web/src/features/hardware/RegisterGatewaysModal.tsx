@@ -16,7 +16,7 @@ import {
   Typography,
 } from 'antd';
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { LIMITS } from '@fieldhub/shared';
 import { toastError, toastSuccess } from '../../app/notify';
 import { saveBlob } from '../../app/request';
@@ -40,7 +40,7 @@ interface RegisterValues {
 
 /** Registers up to 100 gateways of one series, then shows their codes and MQTT passwords once. */
 export function RegisterGatewaysModal({ open, onClose }: { open: boolean; onClose(): void }) {
-  const { t } = useTranslation(['hardware', 'common']);
+  const { t } = useT('hardware');
   const { modal } = App.useApp();
   const [form] = Form.useForm<RegisterValues>();
   const register = useRegisterGateways();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Select, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { FIRMWARE_MAX_BYTES, FIRMWARE_VERSION_PATTERN } from '@fieldhub/shared';
 import { toastSuccess } from '../../app/notify';
 import { useGatewaySeries, useUploadFirmware } from './useFirmware';
@@ -14,7 +14,7 @@ interface UploadValues {
 
 /** Uploads one firmware package for a gateway series and version (at most 50 MB). */
 export function UploadFirmwareModal({ open, onClose }: { open: boolean; onClose(): void }) {
-  const { t } = useTranslation(['hardware', 'common']);
+  const { t } = useT('hardware');
   const [form] = Form.useForm<UploadValues>();
   const [file, setFile] = useState<File | null>(null);
   const [fileProblem, setFileProblem] = useState('');

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Card, Checkbox, Form, Input, Space, Tooltip, Typography } from 'antd';
 import { LockOutlined, ReloadOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { LangSwitch } from '../../app/LangSwitch';
 import { ApiError } from '../../app/request';
 import { currentLang } from '../../app/i18n';
@@ -26,7 +26,7 @@ interface Fields {
  * account, forgot password.
  */
 export default function LoginPage() {
-  const { t } = useTranslation('login');
+  const { t } = useT('login');
   const [form] = Form.useForm<Fields>();
   const navigate = useNavigate();
   const [params] = useSearchParams();

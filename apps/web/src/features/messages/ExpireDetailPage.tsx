@@ -1,7 +1,7 @@
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Button, Descriptions, Spin } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { EXPIRE_EQUIP_TYPES, type ExpireEquipType } from '@fieldhub/shared';
 import { PageFrame } from '../../app/components/PageFrame';
 import { MsgProblem } from './MsgProblem';
@@ -27,7 +27,7 @@ export default function ExpireDetailPage() {
 }
 
 function ExpireDetail({ kind, dataId }: { kind: ExpireEquipType; dataId: number }) {
-  const { t } = useTranslation(['messages', 'common']);
+  const { t } = useT('messages');
   const navigate = useNavigate();
   useMarkItemRead(kind, dataId);
   const detail = useExpireDetail(kind, dataId);

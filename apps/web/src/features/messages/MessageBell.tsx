@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { Badge, Button, Tooltip } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { useSession } from '../../app/session';
 import { unreadBadgeText } from './unreadBadge';
 import { useMessageAlerts } from './useMessageAlerts';
@@ -9,7 +9,7 @@ import { useUnreadCount } from './useMessages';
 
 /** The header's message bell: the unread count (99+ above 99), live through the message socket. */
 export function MessageBell() {
-  const { t } = useTranslation('messages');
+  const { t } = useT('messages');
   const navigate = useNavigate();
   const signedIn = useSession((s) => !!s.user);
   const unread = useUnreadCount(signedIn);

@@ -1,7 +1,7 @@
 import { useParams, useNavigate } from 'react-router-dom';
 import { Button, Space, type TableColumnsType } from 'antd';
 import { AlertOutlined, ArrowLeftOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { MSG_EQUIP_TYPES, MSG_TYPES, type MsgEquipType, type MsgRow, type MsgType } from '@fieldhub/shared';
 import { PagedTable } from '../../app/components/PagedTable';
 import { PageFrame } from '../../app/components/PageFrame';
@@ -47,7 +47,7 @@ function ItemMessages({
   equipType: MsgEquipType;
   dataId: number;
 }) {
-  const { t } = useTranslation(['messages', 'common']);
+  const { t } = useT('messages');
   const navigate = useNavigate();
   const pager = usePaging();
   const marked = useMarkItemRead(equipType, dataId);

@@ -13,7 +13,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { MSG_TYPES, type MsgRow, type MsgType } from '@fieldhub/shared';
 import { PagedTable } from '../../app/components/PagedTable';
 import { PageFrame } from '../../app/components/PageFrame';
@@ -42,7 +42,7 @@ export default function MessageListPage() {
 }
 
 function MessageList({ readState, menuType }: Pick<MsgFilters, 'readState'> & { menuType: MsgMenuType }) {
-  const { t } = useTranslation(['messages', 'common']);
+  const { t } = useT('messages');
   const navigate = useNavigate();
   const [type, setType] = useState<MsgType | undefined>();
   const [deviceId, setDeviceId] = useState<number | undefined>();
@@ -267,7 +267,7 @@ function MessageList({ readState, menuType }: Pick<MsgFilters, 'readState'> & { 
 }
 
 function MsgEmpty({ readState, filtered }: { readState: MsgFilters['readState']; filtered: boolean }) {
-  const { t } = useTranslation('messages');
+  const { t } = useT('messages');
   return (
     <Empty
       image={Empty.PRESENTED_IMAGE_SIMPLE}

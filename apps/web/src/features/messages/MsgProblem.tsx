@@ -1,10 +1,10 @@
 import { Result } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { ApiError } from '../../app/request';
 
 /** What a message detail shows for a bad address or a failed call: the server's message when it gave one. */
 export function MsgProblem({ error }: { error?: unknown }) {
-  const { t } = useTranslation('messages');
+  const { t } = useT('messages');
   return (
     <Result
       status="warning"

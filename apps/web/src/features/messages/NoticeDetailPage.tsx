@@ -1,7 +1,7 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, Divider, Spin, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { PageFrame } from '../../app/components/PageFrame';
 import { MsgProblem } from './MsgProblem';
 import { MsgTime } from './messageParts';
@@ -15,7 +15,7 @@ export default function NoticeDetailPage() {
 }
 
 function NoticeDetail({ id }: { id: number }) {
-  const { t } = useTranslation('messages');
+  const { t } = useT('messages');
   const navigate = useNavigate();
   useMarkItemRead('public', id);
   const notice = useNoticeDetail(id);

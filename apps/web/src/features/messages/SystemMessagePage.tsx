@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { Card, Descriptions, Flex, Image, Spin, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { LangSwitch } from '../../app/LangSwitch';
 import { currentLang } from '../../app/i18n';
 import { MsgProblem } from './MsgProblem';
@@ -15,7 +15,7 @@ export default function SystemMessagePage() {
   const params = useParams();
   const id = Number(params.dataId);
   const wallet = params.msgType === 'wallet';
-  const { t } = useTranslation('messages');
+  const { t } = useT('messages');
   return (
     <Flex vertical align="center" style={{ minHeight: '100vh', background: '#f5f7fa', padding: '32px 16px' }}>
       <Card
@@ -35,7 +35,7 @@ export default function SystemMessagePage() {
 }
 
 function OneMessage({ id }: { id: number }) {
-  const { t } = useTranslation('messages');
+  const { t } = useT('messages');
   const info = useMessageInfo(id);
   if (info.isError) return <MsgProblem error={info.error} />;
   const m = info.data;

@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import type { MsgType } from '@fieldhub/shared';
 
 /** Small pieces the message screens share: the kind tag, the read-state tag and the time. */
@@ -14,12 +14,12 @@ const TYPE_COLORS: Record<MsgType, string> = {
 };
 
 export function MsgTypeTag({ type }: { type: MsgType }) {
-  const { t } = useTranslation('messages');
+  const { t } = useT('messages');
   return <Tag color={TYPE_COLORS[type]}>{t(`type.${type}`)}</Tag>;
 }
 
 export function ReadStateTag({ read }: { read: boolean }) {
-  const { t } = useTranslation('messages');
+  const { t } = useT('messages');
   return read ? (
     <Tag color="default">{t('state.read')}</Tag>
   ) : (

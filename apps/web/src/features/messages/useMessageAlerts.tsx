@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { alarmsCalls, TIMERS, type MsgRow, type MsgSocketFrame, type PromptType } from '@fieldhub/shared';
 import { currentLang } from '../../app/i18n';
 import { callApi } from '../../app/request';
@@ -38,7 +38,7 @@ export function useMessageAlerts(): void {
   // the socket lives as long as the signed-in account, not as long as one render's helpers
   const notificationRef = useRef(notification);
   notificationRef.current = notification;
-  const { t } = useTranslation('messages');
+  const { t } = useT('messages');
   const tRef = useRef(t);
   tRef.current = t;
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Form, Input, InputNumber, TreeSelect } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { type DepartmentRow, REMARK_MAX } from '@fieldhub/shared';
 import { FormModal } from '../../app/components/FormModal';
 import { subtreeIds, treeOptions } from '../../app/tree';
@@ -22,7 +22,7 @@ export function DepartmentFormModal({
   departments: DepartmentRow[];
   onClose(): void;
 }) {
-  const { t } = useTranslation(['orgal', 'common']);
+  const { t } = useT('orgal');
   const [form] = Form.useForm<DepartmentFormValues>();
   const { save } = useDepartmentActions();
   const editing = target.kind === 'edit' ? target.row : undefined;

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Input, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import type { DepartmentRow } from '@fieldhub/shared';
 import { PageFrame } from '../../app/components/PageFrame';
 import { ActionLink, DeleteAction, listEmptyText } from '../../app/components/listParts';
@@ -13,7 +13,7 @@ import { useDepartmentActions, useDepartments } from './useOrgal';
 
 /** /manage/orgal/dept: the enterprise's departments as a tree. */
 export default function DepartmentListPage() {
-  const { t } = useTranslation(['orgal', 'common']);
+  const { t } = useT('orgal');
   const departments = useDepartments();
   const { remove } = useDepartmentActions();
   const [keyword, setKeyword] = useState('');

@@ -1,5 +1,5 @@
 import { Col, Divider, Form, Input, InputNumber, Row } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { type EnterpriseRow, loginnameSchema, REMARK_MAX, telSchema } from '@fieldhub/shared';
 import type { RowDialogProps } from '../../app/useDialog';
 import { FormModal } from '../../app/components/FormModal';
@@ -9,7 +9,7 @@ import { useEnterpriseActions } from './useOrgal';
 
 /** Create an enterprise with its first admin account, or edit an enterprise's details. */
 export function EnterpriseFormModal({ open, row, onClose }: RowDialogProps<EnterpriseRow>) {
-  const { t } = useTranslation(['orgal', 'accounts', 'common']);
+  const { t } = useT('orgal');
   const [form] = Form.useForm<EnterpriseFormValues>();
   const { save } = useEnterpriseActions();
   const initialValues: Partial<EnterpriseFormValues> = row

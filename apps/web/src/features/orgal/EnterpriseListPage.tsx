@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, Space, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import type { EnterpriseRow } from '@fieldhub/shared';
 import { PagedTable } from '../../app/components/PagedTable';
 import { PageFrame } from '../../app/components/PageFrame';
@@ -21,7 +21,7 @@ import { useEnterpriseActions, useEnterpriseList } from './useOrgal';
 
 /** /manage/orgal/enterprise: the platform's operators manage the enterprises using the platform. */
 export default function EnterpriseListPage() {
-  const { t } = useTranslation(['orgal', 'accounts', 'common']);
+  const { t } = useT('orgal');
   const [searchForm] = Form.useForm<{ name?: string }>();
   const [name, setName] = useState<string | undefined>();
   const pager = usePaging();

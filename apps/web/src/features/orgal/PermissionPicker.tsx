@@ -1,5 +1,5 @@
 import { Checkbox, Col, Flex, Row, Tooltip, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { textUnder, useT } from '../../app/useT';
 import { roleTypeMayHold, type RoleType } from '@fieldhub/shared';
 import type { PermissionEntry } from './orgalTypes';
 
@@ -15,7 +15,7 @@ interface Props {
  * of this type may not hold (admin keys on an operation role, code 1017) are disabled.
  */
 export function PermissionPicker({ value = [], onChange, entries, roleType }: Props) {
-  const { t } = useTranslation('orgal');
+  const { t } = useT('orgal');
   const chosen = new Set(value);
   const groups = [...new Set(entries.map((e) => e.group))];
 
@@ -61,7 +61,7 @@ export function PermissionPicker({ value = [], onChange, entries, roleType }: Pr
                     onChange={(ev) => setKeys([e.key], ev.target.checked)}
                     data-testid={`permission-${e.key}`}
                   >
-                    {t(`permission.${e.key}`)}
+                    {textUnder(t, 'orgal:permission.', e.key)}
                   </Checkbox>
                 );
                 return (

@@ -1,5 +1,5 @@
 import { Form, Input, Radio, Select, Spin } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { REMARK_MAX, type RoleRow, roleTypeMayHold } from '@fieldhub/shared';
 import type { RowDialogProps } from '../../app/useDialog';
 import { FormModal } from '../../app/components/FormModal';
@@ -9,7 +9,7 @@ import { usePermissionEntries, useRoleActions } from './useOrgal';
 
 /** Create or edit a role: name, type, data range, remark and its permission keys. */
 export function RoleFormModal({ open, row, onClose }: RowDialogProps<RoleRow>) {
-  const { t } = useTranslation(['orgal', 'common']);
+  const { t } = useT('orgal');
   const [form] = Form.useForm<RoleFormValues>();
   const roleType = Form.useWatch('roleType', form) ?? row?.roleType ?? 'operation';
   const entries = usePermissionEntries(open);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Input, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { textUnder, useT } from '../../app/useT';
 import type { RoleRow } from '@fieldhub/shared';
 import { PageFrame } from '../../app/components/PageFrame';
 import { ActionLink, DeleteAction, formatTime, listEmptyText } from '../../app/components/listParts';
@@ -11,7 +11,7 @@ import { useRoleActions, useRoles } from './useOrgal';
 
 /** /manage/orgal/role: the enterprise's roles and the permission keys each grants. */
 export default function RoleListPage() {
-  const { t } = useTranslation(['orgal', 'common']);
+  const { t } = useT('orgal');
   const [name, setName] = useState<string | undefined>();
   const editing = useDialog<RoleRow>();
   const roles = useRoles(name);
@@ -46,7 +46,7 @@ export default function RoleListPage() {
         <Tooltip
           title={
             keys.length
-              ? keys.map((k) => t(`permission.${k}`, { defaultValue: k })).join(t('role.list-separator'))
+              ? keys.map((k) => textUnder(t, 'orgal:permission.', k)).join(t('role.list-separator'))
               : undefined
           }
         >

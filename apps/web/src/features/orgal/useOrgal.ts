@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { orgCalls, type EnterpriseRow } from '@fieldhub/shared';
 import { toastSuccess } from '../../app/notify';
 import type { Paging } from '../../app/paging';
@@ -39,7 +39,7 @@ export function useEnterpriseList(name: string | undefined, paging: Paging) {
 const limitOrEmpty = (v: number | null | undefined) => v ?? '';
 
 export function useEnterpriseActions() {
-  const { t } = useTranslation(['orgal', 'common']);
+  const { t } = useT('orgal');
   const refresh = useRefresh(orgalKeys.enterprises);
   const save = useMutation({
     mutationFn: ({ values, row }: { values: EnterpriseFormValues; row?: EnterpriseRow | undefined }) => {
@@ -95,7 +95,7 @@ export function useDepartments() {
 }
 
 export function useDepartmentActions() {
-  const { t } = useTranslation(['orgal', 'common']);
+  const { t } = useT('orgal');
   const refresh = useRefresh(orgalKeys.departments);
   const save = useMutation({
     mutationFn: ({ values, id }: { values: DepartmentFormValues; id?: number | undefined }) => {
@@ -143,7 +143,7 @@ export function usePermissionEntries(enabled: boolean) {
 }
 
 export function useRoleActions() {
-  const { t } = useTranslation(['orgal', 'common']);
+  const { t } = useT('orgal');
   const refresh = useRefresh(orgalKeys.roles);
   const save = useMutation({
     mutationFn: ({ values, id }: { values: RoleFormValues; id?: number | undefined }) => {

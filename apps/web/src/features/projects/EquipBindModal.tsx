@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Alert, Form, Input, Select, Table, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import {
   PROJECT_EQUIP_ADD_MAX,
   PROJECT_EQUIP_KEY_MAX,
@@ -33,7 +33,7 @@ export function EquipBindModal({
   open: boolean;
   onClose(): void;
 }) {
-  const { t } = useTranslation('projects');
+  const { t } = useT('projects');
   const [form] = Form.useForm<BindForm>();
   const [keyword, setKeyword] = useState('');
   const candidates = useUnboundEquipment(projectId, keyword, open);

@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { Input } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { FORMULA_MAX_LENGTH, type MvarType } from '@fieldhub/shared';
 import { insertRef } from './formulaText';
 
@@ -18,7 +18,7 @@ export function FormulaEditor({
   /** the text field, for the caret of an insert or a problem */
   textRef: RefObject<TextAreaRef | null>;
 }) {
-  const { t } = useTranslation('projects');
+  const { t } = useT('projects');
   return (
     <Input.TextArea
       ref={textRef}

@@ -14,7 +14,7 @@ import {
   Typography,
 } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import {
   checkMvarFormula,
   MVAR_TITLE_MAX,
@@ -56,7 +56,7 @@ export function MvarModal({
   row,
   onClose,
 }: RowDialogProps<MvarWithValue> & { projectId: number; equipment: PickerEquipment[] }) {
-  const { t } = useTranslation(['projects', 'common']);
+  const { t } = useT('projects');
   const [form] = Form.useForm<MvarFields>();
   const textRef = useRef<TextAreaRef>(null);
   const { save } = useMvarActions(projectId);
@@ -238,7 +238,7 @@ function FormulaVerdict({
   checking: boolean;
   onCheck(): void;
 }) {
-  const { t } = useTranslation('projects');
+  const { t } = useT('projects');
   return (
     <Space wrap size={4} style={{ marginTop: 6 }}>
       <span style={{ display: 'block', width: '100%', paddingRight: 64 }}>{help}</span>

@@ -1,6 +1,6 @@
 import { Checkbox, Empty, Radio, Table, Tag, Tooltip, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { PAGE_PMSN_LEVELS, PAGE_PMSN_MAX, type PagePmsn, type PageRow } from '@fieldhub/shared';
 import { setPagePmsn } from './pagePmsn';
 
@@ -22,7 +22,7 @@ export function PagePmsnEditor({
   value?: PagePmsn[];
   onChange?: (next: PagePmsn[]) => void;
 }) {
-  const { t } = useTranslation('projects');
+  const { t } = useT('projects');
   const order = pages.map((p) => p.id);
   const levelOf = new Map(value.map((p) => [p.pageId, p.pmsn]));
   const set = (pageId: number, level: PagePmsn['pmsn'] | null) =>

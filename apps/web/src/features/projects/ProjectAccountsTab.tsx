@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Flex, Form, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import {
   PROJECT_ACCOUNTS_MAX,
   PAGE_PMSN_MAX,
@@ -22,7 +22,7 @@ import { useMemberCandidates, useMembers, usePmsnActions } from './usePmsn';
  * per-page pagePmsn; §2.2, §4.2: at most 50 accounts, at most 10 accounts per page).
  */
 export function ProjectAccountsTab({ projectId }: { projectId: number }) {
-  const { t } = useTranslation(['projects', 'common']);
+  const { t } = useT('projects');
   const members = useMembers(projectId);
   const { remove } = usePmsnActions(projectId);
   const dialog = useDialog<ProjectMember>();
@@ -135,7 +135,7 @@ function MemberModal({
   row,
   onClose,
 }: RowDialogProps<ProjectMember> & { projectId: number; members: ProjectMember[] }) {
-  const { t } = useTranslation('projects');
+  const { t } = useT('projects');
   const [form] = Form.useForm<MemberForm>();
   const [keyword, setKeyword] = useState('');
   const candidates = useMemberCandidates(projectId, keyword, open && !row);

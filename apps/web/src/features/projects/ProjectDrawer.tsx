@@ -1,6 +1,6 @@
 import { Drawer, Result, Skeleton, Tabs } from 'antd';
 import { ApiError } from '../../app/request';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { PagesTab } from '../../app/config/PagesTab';
 import { ProjectAccountsTab } from './ProjectAccountsTab';
 import { ProjectEquipTab } from './ProjectEquipTab';
@@ -26,7 +26,7 @@ export function ProjectDrawer({
   onTab(tab: ProjectTab): void;
   onClose(): void;
 }) {
-  const { t } = useTranslation('projects');
+  const { t } = useT('projects');
   // the title comes from the project itself (the list may be filtered without it); the tabs wait
   // for it, so a project that cannot be opened makes no other call
   const info = useProjectInfo(projectId, true);

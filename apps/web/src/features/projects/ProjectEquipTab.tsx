@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Flex, Form, Input, Typography } from 'antd';
 import { LinkOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import {
   PROJECT_EQUIP_KEY_MAX,
   PROJECT_EQUIP_TITLE_MAX,
@@ -23,7 +23,7 @@ import { useBoundEquipment, useEquipActions } from './useProjectEquip';
  * devices whose signals its pages and intermediate variables read, each with its key and title.
  */
 export function ProjectEquipTab({ projectId }: { projectId: number }) {
-  const { t } = useTranslation(['projects', 'common']);
+  const { t } = useT('projects');
   const [keyword, setKeyword] = useState<string | undefined>();
   const pager = usePaging();
   const list = useBoundEquipment(projectId, keyword, pager.paging);
@@ -117,7 +117,7 @@ function EquipKeyModal({
   row,
   onClose,
 }: RowDialogProps<ProjectEquipRow> & { projectId: number }) {
-  const { t } = useTranslation('projects');
+  const { t } = useT('projects');
   const [form] = Form.useForm<{ key: string; title: string }>();
   const { updateKey } = useEquipActions(projectId);
   return (

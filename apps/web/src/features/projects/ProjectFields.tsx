@@ -1,5 +1,5 @@
 import { Form, Input, Radio } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import {
   PROJECT_ERROR_VAL_SHOW,
   PROJECT_ERROR_VALUE_MAX,
@@ -13,7 +13,7 @@ import type { ProjectFormValues } from './projectForm';
  * that could not be read — a fixed text (errorDefaultVal, '0' by default) or the last value read.
  */
 export function ProjectFormFields() {
-  const { t } = useTranslation('projects');
+  const { t } = useT('projects');
   const showFixed = Form.useWatch<ProjectFormValues['errorValShow']>('errorValShow') !== 'last';
   return (
     <>

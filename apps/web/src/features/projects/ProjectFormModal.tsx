@@ -1,5 +1,5 @@
 import { Form } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import type { ProjectRow } from '@fieldhub/shared';
 import { FormModal } from '../../app/components/FormModal';
 import type { RowDialogProps } from '../../app/useDialog';
@@ -14,7 +14,7 @@ export function ProjectFormModal({
   onClose,
   nextSeq,
 }: RowDialogProps<ProjectRow> & { nextSeq: number }) {
-  const { t } = useTranslation('projects');
+  const { t } = useT('projects');
   const [form] = Form.useForm<ProjectFormValues>();
   const { save } = useProjectActions();
   return (

@@ -1,5 +1,5 @@
 import { Button, Descriptions, Form, Skeleton } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import type { ProjectInfo } from '@fieldhub/shared';
 import { ProjectFormFields } from './ProjectFields';
 import { projectFieldsOf, type ProjectFormValues } from './projectForm';
@@ -16,7 +16,7 @@ export function ProjectInfoTab({ projectId }: { projectId: number }) {
 }
 
 function InfoForm({ info }: { info: ProjectInfo }) {
-  const { t } = useTranslation(['projects', 'common']);
+  const { t } = useT('projects');
   const [form] = Form.useForm<ProjectFormValues>();
   const { save } = useProjectActions();
   return (

@@ -10,7 +10,7 @@ import {
   ShareAltOutlined,
 } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import type { ProjectRow } from '@fieldhub/shared';
 import { PageFrame } from '../../app/components/PageFrame';
 import { ActionLink, DeleteAction, listEmptyText } from '../../app/components/listParts';
@@ -31,7 +31,7 @@ const day = (ms: number) => dayjs(ms).format('YYYY-MM-DD');
  * drawer of one project (pages, equipment, accounts, sharing, intermediate variables).
  */
 export default function ProjectListPage() {
-  const { t } = useTranslation(['projects', 'common']);
+  const { t } = useT('projects');
   const [params, setParams] = useSearchParams();
   const [keyword, setKeyword] = useState<string | undefined>();
   const [dragFrom, setDragFrom] = useState<number | null>(null);

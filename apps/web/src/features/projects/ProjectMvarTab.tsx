@@ -1,6 +1,6 @@
 import { Button, Flex, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { FunctionOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import type { MvarType, MvarWithValue } from '@fieldhub/shared';
 import { ActionLink, DeleteAction, listEmptyText } from '../../app/components/listParts';
 import { useDialog } from '../../app/useDialog';
@@ -27,7 +27,7 @@ export function shownValue(row: Pick<MvarWithValue, 'value' | 'decimals' | 'unit
  * the signals it reads and its latest value, computed on the server as values arrive.
  */
 export function ProjectMvarTab({ projectId }: { projectId: number }) {
-  const { t } = useTranslation(['projects', 'common']);
+  const { t } = useT('projects');
   const list = useMvars(projectId);
   const equipment = useAllBoundEquipment(projectId);
   const { remove } = useMvarActions(projectId);

@@ -2,7 +2,7 @@ import { Button, Card, Col, Empty, Flex, Row, Skeleton, Tag, Typography } from '
 import { AppstoreOutlined, ClusterOutlined, DesktopOutlined, SettingOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import type { ProjectUserRow } from '@fieldhub/shared';
 import { PageFrame } from '../../app/components/PageFrame';
 import { useOpenMonitor } from './useOpenMonitor';
@@ -15,7 +15,7 @@ import './projects.css';
  * monitor on the first page the account may see.
  */
 export default function ProjectOperationListPage() {
-  const { t } = useTranslation('projects');
+  const { t } = useT('projects');
   const list = useProjectsByUser();
   const rows = list.data ?? [];
   return (
@@ -39,7 +39,7 @@ export default function ProjectOperationListPage() {
 }
 
 function ProjectCard({ row }: { row: ProjectUserRow }) {
-  const { t } = useTranslation('projects');
+  const { t } = useT('projects');
   const navigate = useNavigate();
   const openMonitor = useOpenMonitor();
   const canOpen = !row.expired && row.homePageId !== null;

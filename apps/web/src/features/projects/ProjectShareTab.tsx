@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Divider, Flex, Form, Input, Skeleton, Space, Switch, Tag, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import {
   PROJECT_SHARE_PERMS,
   sharePasswordSchema,
@@ -22,7 +22,7 @@ export function ProjectShareTab({ projectId }: { projectId: number }) {
 }
 
 function ShareSettings({ projectId, info }: { projectId: number; info: ProjectShareInfo }) {
-  const { t } = useTranslation(['projects', 'deviceList', 'common']);
+  const { t } = useT('projects');
   const { editAuth, editPassword } = useShareActions(projectId);
   const [pwdForm] = Form.useForm<{ sharePwd: string }>();
   // the switches answer at once; a failed save puts them back

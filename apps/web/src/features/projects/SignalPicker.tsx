@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Collapse, Empty, Flex, Input, Spin, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { useEquipmentSignals } from '../../app/signals/useSignals';
 import { signalRef } from './formulaText';
 
@@ -28,7 +28,7 @@ export function SignalPicker({
   equipment: PickerEquipment[];
   onPick(signal: PickedSignal): void;
 }) {
-  const { t } = useTranslation('projects');
+  const { t } = useT('projects');
   const [filter, setFilter] = useState('');
   const [open, setOpen] = useState<string[]>(equipment[0] ? [String(equipment[0].equipmentId)] : []);
   return (
@@ -75,7 +75,7 @@ function SignalList({
   filter: string;
   onPick(signal: PickedSignal): void;
 }) {
-  const { t } = useTranslation('projects');
+  const { t } = useT('projects');
   const signals = useEquipmentSignals(String(equipment.equipmentId), enabled);
   if (signals.isPending) return <Spin size="small" style={{ display: 'block', margin: 8 }} />;
   const shown = (signals.data ?? []).filter(

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { mvarsCalls, type MvarType } from '@fieldhub/shared';
 import { toastSuccess } from '../../app/notify';
 import { callApi } from '../../app/request';
@@ -37,7 +37,7 @@ export function checkFormulaOnServer(projectId: number, calcType: MvarType, form
 }
 
 export function useMvarActions(projectId: number) {
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: mvarKeys.project(projectId) });
   return {

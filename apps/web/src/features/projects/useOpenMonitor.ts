@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { toastError } from '../../app/notify';
 import { homePageOf } from './useProjects';
 
@@ -13,7 +13,7 @@ export function monitorPath(projectId: number, pageId: number): string {
  * already names it, else asked from the server (the page order may have changed).
  */
 export function useOpenMonitor() {
-  const { t } = useTranslation('projects');
+  const { t } = useT('projects');
   const navigate = useNavigate();
   return async (projectId: number, homePageId?: number | null) => {
     const pageId = homePageId ?? (await homePageOf(projectId).catch(() => undefined));

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { projectsCalls, type PagePmsn } from '@fieldhub/shared';
 import { toastSuccess } from '../../app/notify';
 import { callApi } from '../../app/request';
@@ -29,7 +29,7 @@ export function useMemberCandidates(projectId: number, keyword: string, enabled:
 }
 
 export function usePmsnActions(projectId: number) {
-  const { t } = useTranslation(['projects', 'common']);
+  const { t } = useT('projects');
   const client = useQueryClient();
   const refresh = () =>
     Promise.all([

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { projectsCalls } from '@fieldhub/shared';
 import { toastSuccess } from '../../app/notify';
 import type { Paging } from '../../app/paging';
@@ -56,7 +56,7 @@ export interface EquipToBind {
 }
 
 export function useEquipActions(projectId: number) {
-  const { t } = useTranslation(['projects', 'common']);
+  const { t } = useT('projects');
   const client = useQueryClient();
   const refresh = () =>
     Promise.all([

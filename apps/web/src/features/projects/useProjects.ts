@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { projectsCalls, type ProjectFields, type ProjectRow, type ProjectSharePerm } from '@fieldhub/shared';
 import { toastSuccess } from '../../app/notify';
 import { callApi } from '../../app/request';
@@ -51,7 +51,7 @@ export function fieldsOf(row: ProjectRow): ProjectFields {
 }
 
 export function useProjectActions() {
-  const { t } = useTranslation(['projects', 'common']);
+  const { t } = useT('projects');
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: projectKeys.all });
   const save = useMutation({
@@ -96,7 +96,7 @@ export function useShareInfo(id: number) {
 }
 
 export function useShareActions(id: number) {
-  const { t } = useTranslation('projects');
+  const { t } = useT('projects');
   const client = useQueryClient();
   const refresh = () =>
     Promise.all([

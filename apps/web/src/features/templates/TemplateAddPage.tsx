@@ -1,13 +1,13 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { PageFrame } from '../../app/components/PageFrame';
 import { TemplateForm } from './TemplateForm';
 
 /** /manage/eg/template/add: name, series, type and remark; the configuration follows on the edit screen. */
 export default function TemplateAddPage() {
-  const { t } = useTranslation(['templates', 'common']);
+  const { t } = useT('templates');
   const navigate = useNavigate();
   return (
     <PageFrame

@@ -1,7 +1,7 @@
 import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button, Card, Flex, Popconfirm, Result, Table, Tabs, Tag } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { PageFrame } from '../../app/components/PageFrame';
 import { ActionLink } from '../../app/components/listParts';
 import { configTabItems, tabOf } from '../../app/config/ConfigTabs';
@@ -18,7 +18,7 @@ export default function TemplateEditPage() {
 }
 
 function TemplateEdit({ templateId }: { templateId: number }) {
-  const { t } = useTranslation(['templates', 'deviceConfig', 'common']);
+  const { t } = useT('templates');
   const [params, setParams] = useSearchParams();
   const detail = useTemplateDetail(templateId);
   const template = detail.data;
@@ -52,7 +52,7 @@ function TemplateEdit({ templateId }: { templateId: number }) {
 }
 
 function TemplateInfoTab({ template }: { template: TemplateDetail }) {
-  const { t } = useTranslation(['templates', 'common']);
+  const { t } = useT('templates');
   return (
     <Flex vertical gap={24}>
       <TemplateForm row={template} submitText={t('common:save')} />
@@ -63,7 +63,7 @@ function TemplateInfoTab({ template }: { template: TemplateDetail }) {
 
 /** Devices bound to the template, with those that differ from it and a sync for each. */
 function LinkedDevices({ devices }: { devices: LinkedDevice[] }) {
-  const { t } = useTranslation(['templates', 'common']);
+  const { t } = useT('templates');
   const { syncDevice } = useTemplateActions();
   return (
     <Card size="small" title={t('linked.title', { n: devices.length })} data-testid="linked-devices">

@@ -1,5 +1,5 @@
 import { AutoComplete, Button, Col, Form, Input, Radio, Row } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { REMARK_MAX, type TemplateInput, type TemplateRow, templateSchema } from '@fieldhub/shared';
 import { compact, parseForm, schemaRule } from '../../app/config/schemaForm';
 import { useKnownSeries, useTemplateActions } from './useTemplates';
@@ -14,7 +14,7 @@ export function TemplateForm({
   submitText: string;
   onSaved?: (id: number) => void;
 }) {
-  const { t } = useTranslation(['templates', 'common']);
+  const { t } = useT('templates');
   const [form] = Form.useForm();
   const series = useKnownSeries();
   const { save } = useTemplateActions();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, Input, Space, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import type { TemplateRow } from '@fieldhub/shared';
 import { PagedTable } from '../../app/components/PagedTable';
 import { PageFrame } from '../../app/components/PageFrame';
@@ -12,7 +12,7 @@ import { useTemplateActions, useTemplateList } from './useTemplates';
 
 /** /manage/eg/template/list: the enterprise's templates with how many devices use them. */
 export default function TemplateListPage() {
-  const { t } = useTranslation(['templates', 'common']);
+  const { t } = useT('templates');
   const navigate = useNavigate();
   const [name, setName] = useState<string | undefined>();
   const pager = usePaging();

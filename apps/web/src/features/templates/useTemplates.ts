@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { devicesCalls, templatesCalls, type TemplateInput } from '@fieldhub/shared';
 import { toastSuccess } from '../../app/notify';
 import type { Paging } from '../../app/paging';
@@ -43,7 +43,7 @@ export function useKnownSeries() {
 }
 
 export function useTemplateActions() {
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   const client = useQueryClient();
   const refresh = () =>
     Promise.all([

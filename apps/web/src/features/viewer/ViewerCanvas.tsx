@@ -4,7 +4,7 @@
  * may see in paint order, each a LiveWidget reading the runtime of `store`.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import type { FitMode, PageDocument, Widget } from '@fieldhub/hmi';
 import { WidgetRuntimeContext } from '../../app/widgets/runtime';
 import { WidgetTextContext } from '../../app/widgets/widgetText';
@@ -35,7 +35,7 @@ function useBoxSize(ref: RefObject<HTMLDivElement | null>) {
 }
 
 export function ViewerCanvas({ doc, widgets, store, fit, onWidgetClick }: ViewerCanvasProps) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const box = useRef<HTMLDivElement>(null);
   const size = useBoxSize(box);
   const { width, height, bgColor, bgImage } = doc.options;

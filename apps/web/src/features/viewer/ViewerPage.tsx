@@ -11,7 +11,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, Flex, Form, Input, Spin, Tabs, Tag, Tooltip } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { parsePage, widgetsFor, type PageDocument } from '@fieldhub/hmi';
 import { pagesCalls, projectMonitorCalls, type MonitorSignal } from '@fieldhub/shared';
 import { PageFrame } from '../../app/components/PageFrame';
@@ -35,7 +35,7 @@ import './viewer.css';
 
 /** How the page's devices are doing: all live, some offline (values greyed), or starting. */
 function LiveSummary({ feed }: { feed: Feed | null }) {
-  const { t } = useTranslation('viewer');
+  const { t } = useT('viewer');
   const devices = feed ? [...feed.devices.values()] : [];
   if (!devices.length) return null;
   const known = devices.filter((d) => d.gateway !== null);
@@ -57,7 +57,7 @@ function LiveSummary({ feed }: { feed: Feed | null }) {
 }
 
 function Popup({ popup, onClose }: { popup: IframePopup; onClose(): void }) {
-  const { t } = useTranslation('viewer');
+  const { t } = useT('viewer');
   const left = popup.centered ? Math.max(0, (window.innerWidth - popup.width) / 2) : popup.left;
   const top = popup.centered ? Math.max(0, (window.innerHeight - popup.height) / 2) : popup.top;
   return (
@@ -99,7 +99,7 @@ function LivePage(props: {
   calls: WriteCalls;
 }) {
   const { doc, scope, store, feed, calls } = props;
-  const { t } = useTranslation('viewer');
+  const { t } = useT('viewer');
   const user = useSession((s) => s.user);
   const widgets = useMemo(() => (user ? widgetsFor(doc.widgets, user) : []), [doc.widgets, user]);
   const runner = useClickRunner({ scope, store, signals: feed?.signals ?? NO_SIGNALS, calls });
@@ -161,7 +161,7 @@ function ProjectLivePage({
 }
 
 function LoadFailure({ error }: { error: unknown }) {
-  const { t } = useTranslation('viewer');
+  const { t } = useT('viewer');
   const detail =
     error instanceof PageContentError
       ? error.message
@@ -175,7 +175,7 @@ function LoadFailure({ error }: { error: unknown }) {
 
 /** A device page by id: the page decides its device. */
 function DevicePage({ pageId, tabs }: { pageId: string; tabs?: ReactNode }) {
-  const { t } = useTranslation('viewer');
+  const { t } = useT('viewer');
   const client = useQueryClient();
   const page = useQuery({
     queryKey: ['viewer', 'page', pageId],
@@ -216,7 +216,7 @@ function DevicePages({
   equipmentId: string;
   pageId?: string;
 }) {
-  const { t } = useTranslation('viewer');
+  const { t } = useT('viewer');
   const navigate = useNavigate();
   const pages = useQuery({
     queryKey: ['viewer', 'pages', equipmentId],
@@ -260,7 +260,7 @@ function PasswordGate({
   pageId: string;
   onOpened(): void;
 }) {
-  const { t } = useTranslation('viewer');
+  const { t } = useT('viewer');
   const [form] = Form.useForm<{ password: string }>();
   const [busy, setBusy] = useState(false);
   const submit = async ({ password }: { password: string }) => {
@@ -301,7 +301,7 @@ function PasswordGate({
 
 /** /monitor/project/:projectId/page/:pageId (and preview): a project page, password first when protected. */
 function ProjectPage({ projectId, pageId }: { projectId: string; pageId: string }) {
-  const { t } = useTranslation('viewer');
+  const { t } = useT('viewer');
   const client = useQueryClient();
   const key = ['viewer', 'project-page', pageId];
   // page info is cached per id (docs/requirements/projects.md §6.2); unlocking drops the cached answer

@@ -10,7 +10,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { App, Input, Select, Typography } from 'antd';
 import type { ButtonProps } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../app/useT';
 import { Err, linkCalls, messageFor, projectMonitorCalls, type MonitorSignal } from '@fieldhub/shared';
 import type { ClickConfig, Widget } from '@fieldhub/hmi';
 import { optionsOf } from '../../app/widgets/styleOf';
@@ -59,7 +59,7 @@ export function useClickRunner(options: {
   signals: ReadonlyMap<string, MonitorSignal>;
   calls: WriteCalls;
 }) {
-  const { t } = useTranslation('viewer');
+  const { t } = useT('viewer');
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const user = useSession((s) => s.user);

@@ -10,7 +10,7 @@ import type { CSSProperties } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Table, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { textUnder, useT, type Translate } from '../../useT';
 import {
   alarmsCalls,
   monitorCalls,
@@ -51,7 +51,7 @@ function HistoryTable({
   equipmentId: string;
   project: string;
 }) {
-  const { t } = useTranslation(['designer', 'monitor', 'common']);
+  const { t } = useT('designer');
   const d = widget.data as Loose;
   const pager = usePaging();
   const { range, setRange, current } = useRange(widget);
@@ -141,12 +141,7 @@ const LEVEL_COLORS: Record<string, string> = {
   urgent: 'red',
 };
 
-function alarmCell(
-  column: string,
-  r: AlarmRecordRow,
-  equipTitle: string,
-  t: (k: string, o?: Loose) => string,
-) {
+function alarmCell(column: string, r: AlarmRecordRow, equipTitle: string, t: Translate<'designer'>) {
   switch (column) {
     case 'equipTitle':
       return equipTitle;
@@ -157,11 +152,7 @@ function alarmCell(
         <Tag>{t('monitor:alarm.state-cleared')}</Tag>
       );
     case 'alarmLevelId':
-      return (
-        <Tag color={LEVEL_COLORS[r.level]}>
-          {t(`deviceConfig:alarm.level.${r.level}`, { defaultValue: r.level })}
-        </Tag>
-      );
+      return <Tag color={LEVEL_COLORS[r.level]}>{textUnder(t, 'deviceConfig:alarm.level.', r.level)}</Tag>;
     case 'gmtTrigger':
       return fmt(r.triggeredAt);
     case 'gmtRelease':
@@ -190,7 +181,7 @@ function AlarmTable({
   equipmentId: string;
   project: string;
 }) {
-  const { t } = useTranslation(['designer', 'monitor', 'deviceConfig', 'common']);
+  const { t } = useT('designer');
   const d = widget.data as Loose;
   const pager = usePaging();
   const { range, setRange, current } = useRange(widget);
@@ -265,8 +256,8 @@ function AlarmTable({
         locale={{ emptyText: t('monitor:alarm.none') }}
         columns={alarmColumns(widget).map((c) => ({
           key: c,
-          title: t(`complex.alarm-col.${c}`),
-          render: (_: unknown, r: AlarmRow) => alarmCell(c, r, titleOf(r), t as never),
+          title: textUnder(t, 'designer:complex.alarm-col.', c),
+          render: (_: unknown, r: AlarmRow) => alarmCell(c, r, titleOf(r), t),
         }))}
       />
     </div>
@@ -275,13 +266,13 @@ function AlarmTable({
 
 /** The designer's look: the columns and three sample rows, marked as samples. */
 function DesignTable({ widget }: { widget: Widget }) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const aggregationName = useAggregationName();
   const alarm = widget.widgetType === 'ComplexAlarm';
   // a report-sourced table: the time and one column per chosen report item
   const report = readsReport(widget) ? widget.data.reportSignalArray : null;
   const columns = alarm
-    ? alarmColumns(widget).map((c) => t(`complex.alarm-col.${c}`))
+    ? alarmColumns(widget).map((c) => textUnder(t, 'designer:complex.alarm-col.', c))
     : report
       ? [t('complex.col.time'), ...report.map((r) => reportItemName(r, aggregationName))]
       : [t('complex.col.time'), t('complex.col.name'), t('complex.col.value')];
@@ -340,7 +331,7 @@ function DesignTable({ widget }: { widget: Widget }) {
 
 export default function ComplexTableBody({ widget }: { widget: Widget }) {
   const runtime = useWidgetRuntime();
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   if (runtime.mode === 'design') return <DesignTable widget={widget} />;
   const equipmentId = tableEquipment(widget, runtime.scope);
   const project = runtime.scope.kind === 'project' ? runtime.scope.id : '';

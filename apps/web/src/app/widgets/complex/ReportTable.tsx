@@ -5,7 +5,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Table } from 'antd';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../useT';
 import type { Widget } from '@fieldhub/hmi';
 import { tablePagination, usePaging } from '../../paging';
 import { useWidgetRuntime } from '../runtime';
@@ -18,7 +18,7 @@ import { TableToolbar } from './TableToolbar';
 type Loose = Record<string, unknown>;
 
 export function ReportTable({ widget, equipmentId }: { widget: Widget; equipmentId: string }) {
-  const { t } = useTranslation(['designer', 'monitor', 'common']);
+  const { t } = useT('designer');
   const runtime = useWidgetRuntime();
   const aggregationName = useAggregationName();
   const d = widget.data as Loose;

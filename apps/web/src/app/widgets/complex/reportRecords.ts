@@ -9,6 +9,7 @@ import type { Widget } from '@fieldhub/hmi';
 import { callApi, downloadCall } from '../../request';
 import { useWidgetRuntime, type WidgetRuntime } from '../runtime';
 import { num } from '../styleOf';
+import { textUnder } from '../../useT';
 import { useWidgetText } from '../widgetText';
 import { reportEquipment, reportSeries } from './reportData';
 import type { TimeSeries } from './chartOptions';
@@ -64,7 +65,7 @@ export function saveReportRecords(
 /** The aggregation's name in the reader's language (widget bodies only: the canvas gives the text). */
 export function useAggregationName(): (a: string) => string {
   const t = useWidgetText();
-  return (a: string) => t(`complex.aggregation.${a}`, { defaultValue: a });
+  return (a: string) => textUnder(t, 'designer:complex.aggregation.', a);
 }
 
 /** The series of a report-sourced line or area chart over its last `timeRange` minutes. */

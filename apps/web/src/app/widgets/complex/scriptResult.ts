@@ -4,6 +4,7 @@
  * with a clear message instead of drawing something half-right).
  */
 import dayjs from 'dayjs';
+import type { KeysUnder } from '../../useT';
 import type { NamedValue, TimeSeries } from './chartOptions';
 
 export type ScriptKind = 'ScriptReport' | 'ScriptTrend' | 'ScriptBar' | 'ScriptPie';
@@ -38,7 +39,10 @@ const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 
 const finite = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** The callback's value as the widget draws it, or an error key (designer namespace). */
-export function readResult(kind: ScriptKind, raw: unknown): ScriptOutput | { error: string } {
+export function readResult(
+  kind: ScriptKind,
+  raw: unknown,
+): ScriptOutput | { error: KeysUnder<'designer', 'complex.script.'> } {
   if (!isObj(raw)) return { error: 'complex.script.bad-result' };
   if (kind === 'ScriptReport') {
     const { columns, rows } = raw;

@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { useStore } from 'zustand';
-import { useTranslation } from 'react-i18next';
+import { useT, type KeyIn } from '../../../app/useT';
 import { catalogueEntry, widgetTypeSchema, type Widget } from '@fieldhub/hmi';
 import { currentLang } from '../../../app/i18n';
 import { addWidgetAt, blockKey } from '../editor/editorActions';
@@ -70,7 +70,7 @@ interface CanvasProps {
   store: EditorStore;
   /** the status bar's cursor read-out, written without a render */
   cursorRef: RefObject<HTMLSpanElement | null>;
-  onRefused: (key: string) => void;
+  onRefused: (key: KeyIn<'designer'>) => void;
 }
 
 const cursorOfHandle: Record<Handle, string> = {
@@ -85,7 +85,7 @@ const cursorOfHandle: Record<Handle, string> = {
 };
 
 export function Canvas({ store, cursorRef, onRefused }: CanvasProps) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const doc = useStore(store, (s) => s.doc);
   const selection = useStore(store, (s) => s.selection);
   const zoom = useStore(store, (s) => s.zoom);

@@ -16,12 +16,13 @@ import {
   type WidgetType,
   type ZOrderOp,
 } from '@fieldhub/hmi';
+import type { KeyIn } from '../../../app/useT';
 import type { EditorStore } from './editorStore';
 
 /** i18n key (designer namespace) of a refusal, or null when the operation ran. */
-export type Refusal = string | null;
+export type Refusal = KeyIn<'designer'> | null;
 
-export const blockKey = (reason: CopyBlockReason): string => `copy-block.${reason}`;
+export const blockKey = (reason: CopyBlockReason) => `copy-block.${reason}` as const;
 
 /** Adds a widget of `type` centred on (cx, cy) and selects it. */
 export function addWidgetAt(

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { App, Modal } from 'antd';
 import type { ButtonProps } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import { useStore } from 'zustand';
 import { isVersionConflict, loadPage, savePage } from '../../../app/pages/pageApi';
 import type { EditorStore } from './editorStore';
@@ -16,7 +16,7 @@ import type { EditorStore } from './editorStore';
 export type SaveState = 'idle' | 'saving' | 'conflict' | 'failed';
 
 export function useSaving(store: EditorStore, pageId: string) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const { message, modal } = App.useApp();
   const [state, setState] = useState<SaveState>('idle');
   const [savedAt, setSavedAt] = useState<Date | null>(null);

@@ -18,7 +18,7 @@ function typing(target: EventTarget | null): boolean {
 
 export function useShortcuts(
   store: EditorStore,
-  handlers: { save: () => void; refused: (key: string) => void; copied: () => void },
+  handlers: { save: () => void; refused: (key: NonNullable<Refusal>) => void; copied: () => void },
 ): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

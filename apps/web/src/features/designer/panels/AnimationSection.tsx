@@ -5,7 +5,7 @@
  */
 import { Button, Card, Input, Select, Space, Switch } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import {
   ANIMATION_TYPES,
   COMPARE_SYMBOLS,
@@ -41,7 +41,7 @@ function SymbolSelect({
 }
 
 function ColourRows({ rows, onChange }: { rows: ColorRow[]; onChange: (rows: ColorRow[]) => void }) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   return (
     <>
       {rows.map((r, i) => (
@@ -85,7 +85,7 @@ function ColourRows({ rows, onChange }: { rows: ColorRow[]; onChange: (rows: Col
 }
 
 export function AnimationSection({ editor, signals }: { editor: WidgetEditor; signals: SignalSource }) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const list = editor.widget.animation;
   const current = (type: AnimationType): Animation =>
     list.find((a) => a.type === type) ?? animationSchema.parse({ type });

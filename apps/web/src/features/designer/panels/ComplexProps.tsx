@@ -5,7 +5,7 @@
  */
 import { Button, Input, Select, Space, Switch, Typography } from 'antd';
 import { ApiOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import { devicesCalls } from '@fieldhub/shared';
 import { ALARM_DEFAULT_COLUMNS, signalRefSchema, type SignalRef, type Widget } from '@fieldhub/hmi';
 import { callApi } from '../../../app/request';
@@ -35,7 +35,7 @@ export function written(root: Loose, path: string, value: unknown): Loose {
 }
 
 function useFields(editor: WidgetEditor) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const w = editor.widget;
   const set = (part: Part, path: string, value: unknown) =>
     editor.patch(
@@ -75,13 +75,14 @@ function useFields(editor: WidgetEditor) {
         />
       </Row>
     ),
-    select: (
+    // options keep their literal types, so a label key built from one is checked
+    select: <O extends string>(
       part: Part,
       path: string,
       label: string,
-      fallback: string,
-      options: string[],
-      labelOf: (o: string) => string,
+      fallback: NoInfer<O>,
+      options: readonly O[],
+      labelOf: (o: O) => string,
       testId?: string,
     ) => (
       <Row label={label} key={`${part}.${path}`}>
@@ -246,7 +247,7 @@ function NavEntries({ editor }: { editor: WidgetEditor }) {
                 style={{ width: '100%' }}
                 value={str(config['action'], 'page')}
                 onChange={(v) => setConfig('action', v)}
-                options={['page', 'link'].map((o) => ({ value: o, label: t(`cprops.nav-${o}`) }))}
+                options={(['page', 'link'] as const).map((o) => ({ value: o, label: t(`cprops.nav-${o}`) }))}
               />
             </Row>
             {str(config['action'], 'page') === 'link' ? (
@@ -656,7 +657,7 @@ function RefList({
   testId: string;
   colours: boolean;
 }) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   return (
     <div data-testid={testId}>
       {refs.map((r, i) => (
@@ -724,7 +725,7 @@ function EquipmentList({
   map: boolean;
   signals: SignalSource;
 }) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const equipments = useEquipments();
   const key = map ? 'equipments' : 'equips';
   const w = editor.widget;
@@ -840,7 +841,7 @@ export function hasComplexData(type: string): boolean {
 
 /** The data tab of the complex widgets. */
 export function ComplexData({ editor, signals }: { editor: WidgetEditor; signals: SignalSource }) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const w = editor.widget;
   const type = w.widgetType;
   const setArray = (key: 'signalArray' | 'signalArrayX' | 'signalArrayY') => (next: SignalRef[]) =>

@@ -1,7 +1,7 @@
 /** The data binding of one widget: the bound signal, choose or clear it, and where it is used. */
 import { Button, Descriptions, Select, Space, Typography } from 'antd';
 import { ApiOutlined, DisconnectOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import { useStore } from 'zustand';
 import { selectionUnits, whereUsed, type Binding } from '@fieldhub/hmi';
 import type { EditorStore } from '../editor/editorStore';
@@ -37,7 +37,7 @@ export function BindingField({
   onChange: (next: Binding) => void;
   testId: string;
 }) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const bound = binding.signalId !== '';
   return (
     <div data-testid={testId}>
@@ -84,7 +84,7 @@ export function DataSection({
   signals: SignalSource;
   store: EditorStore;
 }) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const doc = useStore(store, (s) => s.doc);
   const data = editor.widget.data;
   const uses = data.signalId ? whereUsed(doc, data.signalId, data.equipId || undefined) : [];

@@ -3,7 +3,7 @@
  * page jump, link, script, iframe) and its fields; a write asks for confirmation by default.
  */
 import { InputNumber, Select, Space, Switch } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import { CLICK_ACTIONS, type ClickConfig } from '@fieldhub/hmi';
 import type { SignalSource } from '../signals/useSignalSource';
 import { BindingField } from './DataSection';
@@ -11,7 +11,7 @@ import { CommitText, Row } from './fields';
 import type { WidgetEditor } from './PropertyPanel';
 
 export function EventSection({ editor, signals }: { editor: WidgetEditor; signals: SignalSource }) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const event = editor.widget.clickEvent;
   const config = event.config;
   const save = (patch: Partial<ClickConfig>) =>

@@ -1,6 +1,6 @@
 /** The outline: widgets top-most first, grouped under their group, click to select. */
 import { EyeInvisibleOutlined, EyeOutlined, GroupOutlined, LockOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import { useStore } from 'zustand';
 import type { Widget } from '@fieldhub/hmi';
 import type { EditorStore } from '../editor/editorStore';
@@ -9,7 +9,7 @@ import type { EditorStore } from '../editor/editorStore';
 const MAX_ROWS = 300;
 
 export function LayersPanel({ store }: { store: EditorStore }) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const widgets = useStore(store, (s) => s.doc.widgets);
   const groups = useStore(store, (s) => s.doc.groups);
   const selection = useStore(store, (s) => s.selection);

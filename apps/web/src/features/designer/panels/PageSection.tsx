@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { App, Button, Input, Select, Space, Switch } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import { useStore } from 'zustand';
 import { FIT_MODES, type PageOptions } from '@fieldhub/hmi';
 import { protectPage } from '../../../app/pages/pageApi';
@@ -23,7 +23,7 @@ export interface PageRef {
  * page/edit, stored hashed by the server and never written into the document, so it is not part of undo.
  */
 function PasswordRows({ page }: { page: PageRef }) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const { message } = App.useApp();
   const [on, setOn] = useState(page.checkpwd);
   const [password, setPassword] = useState('');
@@ -71,7 +71,7 @@ function PasswordRows({ page }: { page: PageRef }) {
 }
 
 export function PageSection({ store, page }: { store: EditorStore; page: PageRef }) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const options = useStore(store, (s) => s.doc.options);
   const count = useStore(store, (s) => s.doc.widgets.length);
   const save = (patch: Partial<PageOptions>) => store.getState().run({ type: 'pageOptions', patch });

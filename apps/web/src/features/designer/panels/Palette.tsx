@@ -6,9 +6,8 @@
 import { memo, useMemo, useState } from 'react';
 import { Collapse, Input } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useLang, useT } from '../../../app/useT';
 import { WIDGET_CATALOGUE, CATEGORY_LABELS, type WidgetCatalogueEntry, type WidgetType } from '@fieldhub/hmi';
-import { currentLang } from '../../../app/i18n';
 import { PALETTE_MIME } from '../canvas/Canvas';
 import { shapePoints } from '../../../app/widgets/ShapeBody';
 import { complexGlyph } from './complexGlyphs';
@@ -174,9 +173,10 @@ interface PaletteProps {
 }
 
 export const Palette = memo(function Palette({ onAdd }: PaletteProps) {
-  const { t, i18n } = useTranslation('designer');
+  const { t } = useT('designer');
+  const lang = useLang();
   const [query, setQuery] = useState('');
-  const zh = (i18n.language || currentLang()) === 'zh-CN';
+  const zh = lang === 'zh-CN';
   const label = (e: WidgetCatalogueEntry) => (zh ? e.label.zh : e.label.en);
   const groups = useMemo(() => {
     const q = query.trim().toLowerCase();

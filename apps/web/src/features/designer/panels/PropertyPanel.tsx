@@ -4,7 +4,7 @@
  * edit is one hmi command (setProperty, move, resize, rotate, pageOptions).
  */
 import { Empty, Tabs, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import { useStore } from 'zustand';
 import { findWidget, selectionUnits, type Widget, type WidgetPatch } from '@fieldhub/hmi';
 import type { EditorStore } from '../editor/editorStore';
@@ -47,7 +47,7 @@ function editorFor(store: EditorStore, widget: Widget, locked: boolean): WidgetE
 }
 
 export function PropertyPanel({ store, signals, page }: PropertyPanelProps) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const doc = useStore(store, (s) => s.doc);
   const selection = useStore(store, (s) => s.selection);
   if (!selection.length) return <PageSection store={store} page={page} />;

@@ -6,7 +6,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Checkbox, Segmented, Select, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { textUnder, useT } from '../../../app/useT';
 import type { ReportRow } from '@fieldhub/shared';
 import { CHART_THEME, type SignalRef, type Widget } from '@fieldhub/hmi';
 import { useConfigList } from '../../../app/config/useConfig';
@@ -31,7 +31,7 @@ export function DataSourceChoice({
   pageEquipId: string | undefined;
   variables: ReactNode;
 }) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const w = editor.widget;
   const reportId = str((w.data as Record<string, unknown>)['reportId'], '');
   // a report stays chosen as the source while its device and report are being picked
@@ -63,7 +63,7 @@ export function DataSourceChoice({
 }
 
 function ReportChoice({ editor, pageEquipId }: { editor: WidgetEditor; pageEquipId: string | undefined }) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const equipments = useEquipments();
   const items = editor.widget.data.reportSignalArray;
   const [equipId, setEquipId] = useState(items.find((r) => r.equipId)?.equipId || pageEquipId || '');
@@ -101,7 +101,7 @@ function DeviceReports({
   equipId: string;
   equipTitle: string;
 }) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const reports = useConfigList({ equipmentId: Number(equipId) }, 'report');
   const w = editor.widget;
   const reportId = str((w.data as Record<string, unknown>)['reportId'], '');
@@ -143,7 +143,7 @@ function ReportItems({
   equipId: string;
   equipTitle: string;
 }) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const w = editor.widget;
   const colours = w.widgetType !== 'ComplexHistory';
   const chosen = w.data.reportSignalArray;
@@ -166,7 +166,7 @@ function ReportItems({
       </Typography.Text>
       {offered.map((o) => {
         const current = chosen.find((c) => keyOf(c) === keyOf(o));
-        const label = `${o.title} · ${t(`complex.aggregation.${aggregationOf(o)}`)}`;
+        const label = `${o.title} · ${textUnder(t, 'designer:complex.aggregation.', aggregationOf(o))}`;
         return (
           <div key={keyOf(o)} style={{ marginBottom: 4 }}>
             <Checkbox

@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { Form, InputNumber, Modal, Select, Switch } from 'antd';
 import type { ButtonProps } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import type { DesignerSettings } from '@fieldhub/hmi';
 
 interface SettingsDialogProps {
@@ -16,7 +16,7 @@ interface SettingsDialogProps {
 }
 
 export function SettingsDialog({ open, settings, onCancel, onSave }: SettingsDialogProps) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const [form] = Form.useForm<DesignerSettings>();
   useEffect(() => {
     if (open) form.setFieldsValue(settings);

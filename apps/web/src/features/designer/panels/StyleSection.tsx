@@ -1,7 +1,7 @@
 /** Position, size, rotation, common style and the type-specific fields of one widget. */
 import { Button, Input, Select, Slider, Space, Switch, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import { CommitNumber, CommitText, ColorField, Row } from './fields';
 import type { WidgetEditor } from './PropertyPanel';
 import { dataOf, num, obj, optionsOf, str } from '../../../app/widgets/styleOf';
@@ -40,7 +40,7 @@ const FILL_TYPES = new Set([
 ]);
 
 function Geometry({ editor }: { editor: WidgetEditor }) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const p = editor.widget.position;
   const locked = editor.locked;
   return (
@@ -97,7 +97,7 @@ function Geometry({ editor }: { editor: WidgetEditor }) {
 }
 
 function Options({ editor }: { editor: WidgetEditor }) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const options = optionsOf(editor.widget);
   const save = (next: { text: string; value: string }[]) =>
     editor.patch({ data: { ...editor.widget.data, options: next } });
@@ -152,7 +152,7 @@ function Options({ editor }: { editor: WidgetEditor }) {
 
 /** Fields of `data` specific to the widget type. */
 function Specific({ editor }: { editor: WidgetEditor }) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const w = editor.widget;
   const type = w.widgetType;
   const setData = (key: string, value: unknown) => editor.patch({ data: { ...w.data, [key]: value } });
@@ -213,7 +213,7 @@ function Specific({ editor }: { editor: WidgetEditor }) {
               style={{ width: '100%' }}
               value={str(dataOf(w, 'mode'), 'rectangle')}
               onChange={(v) => setData('mode', v)}
-              options={['rectangle', 'capacity', 'doughnut'].map((m) => ({
+              options={(['rectangle', 'capacity', 'doughnut'] as const).map((m) => ({
                 value: m,
                 label: t(`props.mode-${m}`),
               }))}
@@ -244,7 +244,7 @@ function Specific({ editor }: { editor: WidgetEditor }) {
 }
 
 export function StyleSection({ editor }: { editor: WidgetEditor }) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const w = editor.widget;
   const style = w.style;
   const setStyle = (key: string, value: unknown) => editor.patch({ style: { ...style, [key]: value } });
@@ -297,7 +297,10 @@ export function StyleSection({ editor }: { editor: WidgetEditor }) {
               style={{ width: '100%' }}
               value={str(stroke['dash'], 'solid')}
               onChange={(v) => setSub('stroke', 'dash', v)}
-              options={['solid', 'dashed', 'dotted'].map((d) => ({ value: d, label: t(`props.dash-${d}`) }))}
+              options={(['solid', 'dashed', 'dotted'] as const).map((d) => ({
+                value: d,
+                label: t(`props.dash-${d}`),
+              }))}
             />
           </Row>
         </>
@@ -364,7 +367,10 @@ export function StyleSection({ editor }: { editor: WidgetEditor }) {
               style={{ width: '100%' }}
               value={str(font['weight'], 'normal')}
               onChange={(v) => setSub('font', 'weight', v)}
-              options={['normal', 'bold'].map((d) => ({ value: d, label: t(`props.weight-${d}`) }))}
+              options={(['normal', 'bold'] as const).map((d) => ({
+                value: d,
+                label: t(`props.weight-${d}`),
+              }))}
             />
           </Row>
           <Row label={t('props.align')}>
@@ -373,7 +379,10 @@ export function StyleSection({ editor }: { editor: WidgetEditor }) {
               style={{ width: '100%' }}
               value={str(style.align, 'center')}
               onChange={(v) => setStyle('align', v)}
-              options={['left', 'center', 'right'].map((d) => ({ value: d, label: t(`props.align-${d}`) }))}
+              options={(['left', 'center', 'right'] as const).map((d) => ({
+                value: d,
+                label: t(`props.align-${d}`),
+              }))}
             />
           </Row>
         </>

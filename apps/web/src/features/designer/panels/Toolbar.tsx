@@ -30,7 +30,7 @@ import {
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT, type KeyIn } from '../../../app/useT';
 import { useStore } from 'zustand';
 import { selectionUnits } from '@fieldhub/hmi';
 import type { EditorStore } from '../editor/editorStore';
@@ -52,8 +52,8 @@ interface ToolbarProps {
   onSave: () => void;
   onSettings: () => void;
   onFit: () => void;
-  onRefused: (key: string) => void;
-  onInfo: (key: string) => void;
+  onRefused: (key: KeyIn<'designer'>) => void;
+  onInfo: (key: KeyIn<'designer'>) => void;
 }
 
 function Tool({
@@ -95,7 +95,7 @@ function Tool({
 const Sep = () => <span className="fh-sep" />;
 
 export function Toolbar({ store, saving, onSave, onSettings, onFit, onRefused, onInfo }: ToolbarProps) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const canUndo = useStore(store, (s) => s.history.past.length > 0);
   const canRedo = useStore(store, (s) => s.history.future.length > 0);
   const dirty = useStore(store, (s) => s.dirty);

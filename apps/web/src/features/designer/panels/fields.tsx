@@ -5,7 +5,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { ColorPicker, Input, InputNumber } from 'antd';
 import { normalizeHex, PRESET_COLOURS, recentColours, rememberColour } from './colours';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 
 export function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -120,7 +120,7 @@ export function ColorField({
   onCommit: (v: string) => void;
   testId?: string;
 }) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   return (
     <ColorPicker
       size="small"

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { App, Alert, Form, Modal, Select } from 'antd';
 import type { ButtonProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import { forEachSignalRef, selectionUnits, type RebindTarget } from '@fieldhub/hmi';
 import type { MonitorSignal } from '@fieldhub/shared';
 import type { EditorStore } from '../editor/editorStore';
@@ -27,7 +27,7 @@ export function matchSignals(from: MonitorSignal[], to: MonitorSignal[]): Rebind
 }
 
 export function RebindDialog({ store, onClose }: { store: EditorStore; onClose: () => void }) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const { message } = App.useApp();
   const equipments = useEquipments();
   const s = store.getState();

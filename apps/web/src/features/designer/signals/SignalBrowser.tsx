@@ -5,7 +5,7 @@
 import { useState, type ReactNode } from 'react';
 import { Empty, Input, Spin, Typography } from 'antd';
 import { CaretDownOutlined, CaretRightOutlined, SearchOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import {
   choiceOf,
   useEquipmentSignals,
@@ -38,7 +38,7 @@ function EquipmentSignals({
   onChoose: SignalBrowserProps['onChoose'];
   actions: SignalBrowserProps['actions'];
 }) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const signals = useEquipmentSignals(String(equipment.id), true);
   if (signals.isLoading) return <Spin size="small" style={{ margin: 8 }} />;
   if (signals.isError)
@@ -92,7 +92,7 @@ export function SignalBrowser({
   actions,
   height = '100%',
 }: SignalBrowserProps) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const equipments = useEquipments();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState<Set<string>>(() => new Set(initialEquipId ? [initialEquipId] : []));

@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import { App, Badge, Button, Tooltip } from 'antd';
 import { LinkOutlined, SwapOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import { useStore } from 'zustand';
 import { findWidget, selectionUnits, whereUsed } from '@fieldhub/hmi';
 import type { EditorStore } from '../editor/editorStore';
@@ -22,7 +22,7 @@ export function SignalsPanel({
   store: EditorStore;
   pageEquipId: string | undefined;
 }) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const { message } = App.useApp();
   const doc = useStore(store, (s) => s.doc);
   const selection = useStore(store, (s) => s.selection);

@@ -4,7 +4,7 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import { Modal } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import { SignalBrowser } from './SignalBrowser';
 import type { SignalChoice } from '../../../app/signals/useSignals';
 
@@ -15,7 +15,7 @@ export interface SignalSource {
 }
 
 export function useSignalSource(pageEquipId: string | undefined) {
-  const { t } = useTranslation('designer');
+  const { t } = useT('designer');
   const [state, setState] = useState<{ current?: { equipId: string; signalId: string } | undefined } | null>(
     null,
   );

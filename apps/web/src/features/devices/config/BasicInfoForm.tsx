@@ -13,7 +13,7 @@ import {
   TreeSelect,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { useT, type KeysUnder } from '../../../app/useT';
 import {
   DEVICE_NAME_MAX,
   type DeviceRow,
@@ -57,7 +57,7 @@ export function BasicInfoForm({
   submitText: string;
   onSaved?: (id: number) => void;
 }) {
-  const { t } = useTranslation(['deviceConfig', 'common']);
+  const { t } = useT('deviceConfig');
   const [form] = Form.useForm<Values>();
   const groups = useGroups();
   const manufacturers = useManufacturers();
@@ -75,14 +75,16 @@ export function BasicInfoForm({
       saveBasic.mutate({ id: device?.id, item }, { onSuccess: ({ id }) => onSaved?.(id ?? device!.id) });
   };
 
-  const text = (name: string, max: number, span = 12, testId?: string) => (
+  // a field labelled by its `device.field.` key
+  type Field = KeysUnder<'deviceConfig', 'device.field.'> extends `device.field.${infer F}` ? F : never;
+  const text = (name: Field, max: number, span = 12, testId?: string) => (
     <Col xs={24} md={span}>
       <Form.Item name={name} label={t(`device.field.${name}`)} rules={rule(name)}>
         <Input maxLength={max} data-testid={testId} />
       </Form.Item>
     </Col>
   );
-  const number = (name: string, props: { min: number; max: number; precision?: number }) => (
+  const number = (name: Field, props: { min: number; max: number; precision?: number }) => (
     <Col xs={24} md={6}>
       <Form.Item name={name} label={t(`device.field.${name}`)} rules={rule(name)}>
         <InputNumber style={{ width: '100%' }} {...props} />

@@ -1,7 +1,7 @@
 import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button, Col, Flex, Result, Row, Space, Tabs, Tag } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import type { DeviceRow } from '@fieldhub/shared';
 import { PageFrame } from '../../../app/components/PageFrame';
 import { BasicInfoForm } from './BasicInfoForm';
@@ -19,7 +19,7 @@ export default function DeviceEditPage() {
 }
 
 function DeviceEdit({ equipmentId }: { equipmentId: number }) {
-  const { t } = useTranslation(['deviceConfig', 'common']);
+  const { t } = useT('deviceConfig');
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('tab'));
   const info = useDeviceInfo(equipmentId);
@@ -63,7 +63,7 @@ function DeviceEdit({ equipmentId }: { equipmentId: number }) {
 
 /** The info tab: basic information, then the gateway and template cards. */
 function DeviceInfoTab({ device }: { device: DeviceRow }) {
-  const { t } = useTranslation('common');
+  const { t } = useT('common');
   return (
     <Flex vertical gap={16}>
       <Row gutter={[16, 16]}>

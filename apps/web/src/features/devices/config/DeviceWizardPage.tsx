@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Col, Divider, Flex, Row, Steps, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import { PageFrame } from '../../../app/components/PageFrame';
 import { BasicInfoForm } from './BasicInfoForm';
 import { DriversTab } from '../../../app/config/DriversTab';
@@ -22,7 +22,7 @@ const LAST = STEPS.length - 1;
  * step are in the address, so every step can be revisited and leaving keeps what was saved.
  */
 export default function DeviceWizardPage() {
-  const { t } = useTranslation(['deviceConfig', 'common']);
+  const { t } = useT('deviceConfig');
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const idParam = Number(params.get('id'));
@@ -90,7 +90,7 @@ export default function DeviceWizardPage() {
       <div data-testid={`wizard-step-${STEPS[step]}`} style={{ minHeight: 240 }}>
         {step > 0 && (
           <Typography.Paragraph type="secondary" style={{ marginBottom: 16 }}>
-            {t(`wizard.intro.${STEPS[step]}`)}
+            {t(`wizard.intro.${STEPS[step]!}`)}
           </Typography.Paragraph>
         )}
         {content}

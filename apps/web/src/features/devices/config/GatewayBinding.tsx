@@ -14,7 +14,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useLang, useT } from '../../../app/useT';
 import {
   type DeviceRow,
   type GatewayStatus,
@@ -24,7 +24,6 @@ import {
 } from '@fieldhub/shared';
 import { ApiError } from '../../../app/request';
 import type { GatewayLookup } from '../../../app/config/configTypes';
-import { langOf } from '../../../app/config/schemaForm';
 import { lookupGateway, useBoundGateway, useDeviceActions } from '../../../app/config/useDevice';
 
 const STATUS_COLORS: Record<GatewayStatus, string> = {
@@ -34,7 +33,7 @@ const STATUS_COLORS: Record<GatewayStatus, string> = {
 };
 
 export function GatewayStatusTag({ status }: { status: GatewayStatus | null }) {
-  const { t } = useTranslation('deviceConfig');
+  const { t } = useT('deviceConfig');
   if (!status) return null;
   return <Tag color={STATUS_COLORS[status]}>{t(`gateway.status.${status}`)}</Tag>;
 }
@@ -59,8 +58,8 @@ export function BindGatewayForm({
   currentSn?: string | null;
   onBound?: () => void;
 }) {
-  const { t, i18n } = useTranslation(['deviceConfig', 'common']);
-  const lang = langOf(i18n.language);
+  const { t } = useT('deviceConfig');
+  const lang = useLang();
   const [form] = Form.useForm<{ sn: string; verifyCode: string }>();
   const [lookup, setLookup] = useState<Lookup>({ state: 'idle' });
   const { bindGateway } = useDeviceActions();
@@ -171,7 +170,7 @@ export function BindGatewayForm({
 
 /** The device's gateway: SN, status, series and model, with bind, replace and unbind. */
 export function GatewayCard({ device }: { device: DeviceRow }) {
-  const { t } = useTranslation(['deviceConfig', 'common']);
+  const { t } = useT('deviceConfig');
   const [replacing, setReplacing] = useState(false);
   const { unbindGateway } = useDeviceActions();
   const gateway = useBoundGateway(device.sn);

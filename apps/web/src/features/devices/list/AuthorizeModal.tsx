@@ -11,7 +11,7 @@ import {
   Typography,
   type TransferProps,
 } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import { type DeviceRow, LIMITS } from '@fieldhub/shared';
 import type { RowDialogProps } from '../../../app/useDialog';
 import { authorizationChanges, overAuthorizationLimit } from './authorization';
@@ -29,7 +29,7 @@ type Item = AuthAccount & { key: number };
  * alarm messages for the device.
  */
 export function AuthorizeModal({ open, row, onClose }: RowDialogProps<DeviceRow>) {
-  const { t } = useTranslation(['deviceList', 'common']);
+  const { t } = useT('deviceList');
   const accounts = useDeviceAuthorizations(open ? row?.id : undefined);
   return (
     <Modal
@@ -67,7 +67,7 @@ function AuthorizeForm({
   candidates: AuthAccount[];
   onClose(): void;
 }) {
-  const { t } = useTranslation(['deviceList', 'common']);
+  const { t } = useT('deviceList');
   const save = useAuthorizationSave(equipmentId);
   const before = useMemo(() => authorized.map((a) => a.id), [authorized]);
   const [target, setTarget] = useState<number[]>(before);

@@ -1,5 +1,5 @@
 import { Form, Input, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import { COPY_NAME_MAX, type DeviceRow } from '@fieldhub/shared';
 import type { RowDialogProps } from '../../../app/useDialog';
 import { FormModal } from '../../../app/components/FormModal';
@@ -15,7 +15,7 @@ function suggestedName(name: string, suffix: string): string {
  * docs/requirements/devices-and-gateways.md §3.3).
  */
 export function CopyDeviceModal({ open, row, onClose }: RowDialogProps<DeviceRow>) {
-  const { t } = useTranslation(['deviceList', 'common']);
+  const { t } = useT('deviceList');
   const [form] = Form.useForm<{ name: string }>();
   const { copy } = useDeviceActions();
 

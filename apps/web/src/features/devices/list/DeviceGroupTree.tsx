@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Empty, Flex, Input, Skeleton, Tree, Typography, type TreeDataNode } from 'antd';
 import { ApartmentOutlined, SettingOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import { filterTree } from '../../../app/tree';
 import { buildGroupTree, type GroupNode } from '../../../app/groups/groupTree';
 import { useGroups } from '../../../app/groups/useGroups';
@@ -36,7 +36,7 @@ export function DeviceGroupTree({
   selected: number | undefined;
   onSelect(groupId: number | undefined): void;
 }) {
-  const { t } = useTranslation(['deviceList', 'common']);
+  const { t } = useT('deviceList');
   const groups = useGroups();
   const total = useDeviceTotal();
   const [keyword, setKeyword] = useState('');

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { App, Button, Empty, Flex, Space, Typography } from 'antd';
 import { ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import { bulkCalls, type DeviceRow } from '@fieldhub/shared';
 import { PagedTable } from '../../../app/components/PagedTable';
 import { PageFrame } from '../../../app/components/PageFrame';
@@ -28,7 +28,7 @@ const ADD_PATH = '/manage/eg/equipment/add';
  * a keyword and the advanced search; with import, export, copy, sharing and authorisation.
  */
 export default function DeviceListPage() {
-  const { t } = useTranslation(['deviceList', 'common']);
+  const { t } = useT('deviceList');
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const { search } = useLocation();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Col, Flex, Form, Input, Row, Select } from 'antd';
 import { DownOutlined, FilterOutlined, UpOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import { advancedFilterCount } from './deviceFilters';
 import { DEVICE_STATUS_FILTERS, type AdvancedFilters, type DeviceFilters } from './deviceTypes';
 import { useManufacturers, useTemplateOptions } from './useDevices';
@@ -19,7 +19,7 @@ export function DeviceSearchBar({
   onKeyword(keyword: string): void;
   onAdvanced(advanced: AdvancedFilters): void;
 }) {
-  const { t } = useTranslation(['deviceList', 'gateways', 'common']);
+  const { t } = useT('deviceList');
   const [open, setOpen] = useState(false);
   const [keyword, setKeyword] = useState(filters.keyword ?? '');
   const [form] = Form.useForm<AdvancedFilters>();

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Modal, Progress, Result, Table, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import { bulkCalls } from '@fieldhub/shared';
 import { callApi, downloadCall, uploadCall } from '../../../app/request';
 import { groupKeys } from '../../../app/groups/useGroups';
@@ -33,7 +33,7 @@ function useBulkJob(jobId: string | null) {
  * reason.
  */
 export function ImportDialog({ open, onClose }: { open: boolean; onClose(): void }) {
-  const { t } = useTranslation(['deviceList', 'common']);
+  const { t } = useT('deviceList');
   const client = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -211,7 +211,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose(): void
 }
 
 function ImportErrors({ errors }: { errors: BulkJobError[] }) {
-  const { t } = useTranslation('deviceList');
+  const { t } = useT('deviceList');
   return (
     <Table<BulkJobError & { key: number }>
       size="small"

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Button, Dropdown, Flex, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { DownOutlined, ShareAltOutlined, SyncOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import type { DeviceRow } from '@fieldhub/shared';
 import { GatewayStatusBadge } from '../../../app/components/GatewayStatusBadge';
 
@@ -18,7 +18,7 @@ interface RowActions {
 
 /** Columns of the device table: identity, place, gateway and template state, and the actions. */
 export function useDeviceColumns(actions: RowActions): TableColumnsType<DeviceRow> {
-  const { t } = useTranslation(['deviceList', 'gateways', 'common']);
+  const { t } = useT('deviceList');
   return [
     {
       title: t('col.name'),

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import { devicesCalls, templatesCalls } from '@fieldhub/shared';
 import { toastSuccess } from '../../../app/notify';
 import { callApi } from '../../../app/request';
@@ -56,7 +56,7 @@ export function useTemplateOptions(enabled: boolean) {
 
 /** Delete and copy; both refresh the list and the group counts. */
 export function useDeviceActions() {
-  const { t } = useTranslation(['deviceList', 'common']);
+  const { t } = useT('deviceList');
   const client = useQueryClient();
   const refresh = () =>
     Promise.all([

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { textUnder, useT } from '../../../app/useT';
 import { alarmsCalls, type AlarmNotificationRow } from '@fieldhub/shared';
 import { callApi } from '../../../app/request';
 
@@ -19,7 +19,7 @@ const STATUS_COLOURS: Record<string, string> = {
  * whether it was sent, only recorded (no provider configured for the channel) or failed.
  */
 export function AlarmNotifications({ alarmId }: { alarmId: number }) {
-  const { t } = useTranslation('monitor');
+  const { t } = useT('monitor');
   const rows = useQuery({
     queryKey: ['alarm-notifications', alarmId],
     queryFn: () => callApi(alarmsCalls.notifications, { alarmId, pageNum: 1, pageSize: 100 }),
@@ -37,7 +37,7 @@ export function AlarmNotifications({ alarmId }: { alarmId: number }) {
         {
           title: t('notify.channel'),
           dataIndex: 'channel',
-          render: (c: string) => t(`notify.channels.${c}`, { defaultValue: c }),
+          render: (c: string) => textUnder(t, 'monitor:notify.channels.', c),
         },
         {
           title: t('notify.recipient'),
@@ -53,11 +53,11 @@ export function AlarmNotifications({ alarmId }: { alarmId: number }) {
           render: (_, r) => (
             <>
               <Tag color={STATUS_COLOURS[r.status] ?? 'default'}>
-                {t(`notify.statuses.${r.status}`, { defaultValue: r.status })}
+                {textUnder(t, 'monitor:notify.statuses.', r.status)}
               </Tag>
               {r.error && (
                 <Typography.Text type="danger">
-                  {t(`notify.errors.${r.error}`, { defaultValue: r.error })}
+                  {textUnder(t, 'monitor:notify.errors.', r.error)}
                 </Typography.Text>
               )}
             </>

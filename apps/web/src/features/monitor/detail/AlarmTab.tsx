@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Alert, Button, Flex, Input, Popconfirm, Segmented, Table, Tag, Typography } from 'antd';
 import { CheckOutlined, ExportOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { textUnder, useT } from '../../../app/useT';
 import { alarmsCalls, type AlarmRecordRow } from '@fieldhub/shared';
 import { tablePagination, usePaging } from '../../../app/paging';
 import { exportFileName } from '../../../app/downloadNames';
@@ -45,7 +45,7 @@ export function useActiveAlarmCount(equipmentId: number, enabled: boolean) {
  * Needs monitor_equipinfo_menu_alarm.
  */
 export function AlarmTab({ equipmentId }: { equipmentId: number }) {
-  const { t } = useTranslation(['monitor', 'deviceConfig', 'common']);
+  const { t } = useT('monitor');
   const user = useSession((s) => s.user);
   const client = useQueryClient();
   const pager = usePaging();
@@ -109,7 +109,7 @@ export function AlarmTab({ equipmentId }: { equipmentId: number }) {
 
   const condition = (r: AlarmRecordRow) => {
     if (r.kind === 'gateway') return t('alarm.gateway-offline', { sn: r.sn ?? '' });
-    const name = t(`deviceConfig:alarm.condition.${r.condition}`, { defaultValue: r.condition });
+    const name = textUnder(t, 'deviceConfig:alarm.condition.', r.condition);
     const bound = r.threshold2 !== null ? `${r.threshold} ~ ${r.threshold2}` : (r.threshold ?? '');
     return `${name} ${bound}`;
   };
@@ -175,9 +175,7 @@ export function AlarmTab({ equipmentId }: { equipmentId: number }) {
                   title: t('deviceConfig:alarm.field.level'),
                   dataIndex: 'level',
                   render: (l: string) => (
-                    <Tag color={LEVEL_COLORS[l]}>
-                      {t(`deviceConfig:alarm.level.${l}`, { defaultValue: l })}
-                    </Tag>
+                    <Tag color={LEVEL_COLORS[l]}>{textUnder(t, 'deviceConfig:alarm.level.', l)}</Tag>
                   ),
                 },
               ]),

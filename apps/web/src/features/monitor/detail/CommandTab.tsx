@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, App, Flex, Input, Space, Table, Typography, type ButtonProps } from 'antd';
 import { EditOutlined, SyncOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT, type Translate } from '../../../app/useT';
 import { Err, linkCalls, messageFor, type MonitorGatewayInfo, type MonitorSignal } from '@fieldhub/shared';
 import { GuardedButton } from '../../../app/components/GuardedButton';
 import { callApi } from '../../../app/request';
@@ -13,7 +13,7 @@ import { formatValue, type ValueMap } from '../live/liveValues';
 import { useCommand } from '../../../app/live/useCommand';
 import { CommandProgress } from '../../../app/live/CommandProgress';
 
-function problemText(problem: WriteProblem, t: (k: string) => string): string {
+function problemText(problem: WriteProblem, t: Translate<'monitor'>): string {
   switch (problem.kind) {
     case 'required':
       return t('command.required');
@@ -44,7 +44,7 @@ export function CommandTab({
   values: ValueMap;
   gateway: MonitorGatewayInfo | null;
 }) {
-  const { t } = useTranslation('monitor');
+  const { t } = useT('monitor');
   const { modal } = App.useApp();
   const user = useSession((s) => s.user);
   const command = useCommand();

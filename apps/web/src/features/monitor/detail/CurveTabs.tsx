@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Flex, Segmented, Select, Spin, Typography } from 'antd';
 import { LineChartOutlined, RollbackOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import { LIMITS, monitorCalls, type LiveValue, type MonitorSignal } from '@fieldhub/shared';
 import { callApi } from '../../../app/request';
 import type { ValueMap } from '../live/liveValues';
@@ -24,7 +24,7 @@ function VariablePicker({
   onChange(ids: number[]): void;
   testId: string;
 }) {
-  const { t } = useTranslation('monitor');
+  const { t } = useT('monitor');
   return (
     <Select
       mode="multiple"
@@ -58,7 +58,7 @@ export function RealtimeCurveTab({
   values: ValueMap;
   subscribe(listener: (values: LiveValue[]) => void): () => void;
 }) {
-  const { t } = useTranslation('monitor');
+  const { t } = useT('monitor');
   const candidates = useMemo(() => (signals ?? []).filter(numeric), [signals]);
   const [ids, setIds] = useState<number[]>([]);
   const [minutes, setMinutes] = useState<number>(10);
@@ -173,7 +173,7 @@ export function HistoryCurveTab({
   equipmentId: number;
   signals: MonitorSignal[] | undefined;
 }) {
-  const { t } = useTranslation('monitor');
+  const { t } = useT('monitor');
   const candidates = useMemo(() => (signals ?? []).filter((s) => numeric(s) && s.storeHistory), [signals]);
   const [ids, setIds] = useState<number[]>([]);
   const { range, current, setRange } = useRange(1);

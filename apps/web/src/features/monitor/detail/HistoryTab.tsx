@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Segmented, Select, Table, Typography } from 'antd';
 import { ExportOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { textUnder, useT } from '../../../app/useT';
 import {
   deviceConfigCalls,
   monitorCalls,
@@ -23,7 +23,7 @@ const fmt = (ts: number) => dayjs(ts).format('YYYY-MM-DD HH:mm:ss');
 
 /** Stored values of the chosen variables in a range, newest first, paged, and their .xlsx export. */
 function DataHistory({ equipmentId, signals }: { equipmentId: number; signals: MonitorSignal[] }) {
-  const { t } = useTranslation('monitor');
+  const { t } = useT('monitor');
   const pager = usePaging();
   const [ids, setIds] = useState<number[]>([]);
   const { range, current, setRange } = useRange(24);
@@ -135,7 +135,7 @@ function DataHistory({ equipmentId, signals }: { equipmentId: number; signals: M
 
 /** Records of one historical report (the report's variables and aggregations as columns). */
 function ReportHistory({ equipmentId }: { equipmentId: number }) {
-  const { t } = useTranslation('monitor');
+  const { t } = useT('monitor');
   const pager = usePaging();
   const reports = useQuery({
     queryKey: ['monitor', 'reports', equipmentId],
@@ -160,6 +160,8 @@ function ReportHistory({ equipmentId }: { equipmentId: number }) {
   });
   const problem = rangeProblemText(range);
   const columns = records.data?.columns ?? [];
+  // the gateway names the aggregations: one without a text shows as it came
+  const aggregationName = (a: string) => textUnder(t, 'monitor:aggregation.', a);
   const [exporting, setExporting] = useState(false);
   const exportRecords = async () => {
     setExporting(true);
@@ -229,7 +231,7 @@ function ReportHistory({ equipmentId }: { equipmentId: number }) {
           { title: t('history.time'), dataIndex: 'ts', width: 190, fixed: 'left', render: fmt },
           ...columns.map((c) => ({
             key: `${c.variableId}-${c.aggregation}`,
-            title: `${c.name} (${t(`aggregation.${c.aggregation}`, { defaultValue: c.aggregation })})${c.unit ? ` ${c.unit}` : ''}`,
+            title: `${c.name} (${aggregationName(c.aggregation)})${c.unit ? ` ${c.unit}` : ''}`,
             render: (_: unknown, r: ReportRecordPage['list'][number]) => {
               const v = r.values[String(c.variableId)]?.[c.aggregation];
               return v === null || v === undefined ? '—' : String(Math.round(v * 1000) / 1000);
@@ -249,7 +251,7 @@ export function HistoryTab({
   equipmentId: number;
   signals: MonitorSignal[] | undefined;
 }) {
-  const { t } = useTranslation('monitor');
+  const { t } = useT('monitor');
   const user = useSession((s) => s.user);
   const [mode, setMode] = useState<Mode>('data');
   // the report list is a configuration call (equipment_manage); see the issue note

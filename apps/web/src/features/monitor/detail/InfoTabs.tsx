@@ -1,6 +1,6 @@
 import { Alert, Descriptions, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { textUnder, useT } from '../../../app/useT';
 import type { DeviceRow, MonitorGatewayInfo } from '@fieldhub/shared';
 import { GatewayStatusBadge } from '../../../app/components/GatewayStatusBadge';
 import { SignalStrength } from '../../../app/components/SignalStrength';
@@ -9,7 +9,7 @@ const dash = (v: string | number | null | undefined) => (v === null || v === und
 
 /** The equipment info tab: the device's own fields as the configuration saved them. */
 export function EquipmentInfoTab({ device }: { device: DeviceRow | undefined }) {
-  const { t } = useTranslation('monitor');
+  const { t } = useT('monitor');
   if (!device) return <Skeleton active />;
   return (
     <Descriptions
@@ -50,7 +50,7 @@ export function GatewayInfoTab({
   gateway: MonitorGatewayInfo | null;
   noGateway: boolean;
 }) {
-  const { t } = useTranslation(['monitor', 'gateways']);
+  const { t } = useT('monitor');
   if (noGateway) return <Alert type="info" showIcon title={t('gateway.none')} data-testid="gateway-none" />;
   if (!gateway) return <Skeleton active />;
   const loc = gateway.location;
@@ -91,9 +91,7 @@ export function GatewayInfoTab({
         },
         {
           label: t('gateway.network-mode'),
-          children: t(`gateways:network.mode.${gateway.networkMode}`, {
-            defaultValue: gateway.networkMode || '—',
-          }),
+          children: textUnder(t, 'gateways:network.mode.', gateway.networkMode) || '—',
         },
         {
           label: t('gateway.sync'),

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Badge, Button, Flex, Space, Spin, Switch, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { ArrowLeftOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import { PageFrame } from '../../../app/components/PageFrame';
 import { can, useSession } from '../../../app/session';
 import { GatewayStatusBadge } from '../../../app/components/GatewayStatusBadge';
@@ -36,7 +36,7 @@ const isTab = (v: string | null): v is TabKey => !!v && (TABS as readonly string
 
 /** Whether values flow: live, paused by economize mode, gateway not online, or reconnecting. */
 function LiveState({ live }: { live: LiveDevice }) {
-  const { t } = useTranslation('monitor');
+  const { t } = useT('monitor');
   const s = live.session;
   let state: { color: string; text: string; help: string };
   if (!s || !s.loaded) state = { color: 'default', text: t('live.starting'), help: '' };
@@ -61,7 +61,7 @@ function LiveState({ live }: { live: LiveDevice }) {
  * operation log; sharing opens the device list's share drawer. `:alarm` = 1 opens the alarm tab.
  */
 export default function MonitorDetailPage() {
-  const { t } = useTranslation(['monitor', 'common']);
+  const { t } = useT('monitor');
   const params = useParams();
   const id = Number(params.id);
   const [search, setSearch] = useSearchParams();

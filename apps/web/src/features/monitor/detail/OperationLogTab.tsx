@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import { oplogCalls, type OperationLogRow } from '@fieldhub/shared';
 import { PagedTable } from '../../../app/components/PagedTable';
 import { usePaging } from '../../../app/paging';
@@ -9,7 +9,7 @@ import { operationLogColumns } from '../../../app/components/operationLogColumns
 
 /** What was done to this device (writes, syncs, edits), newest first: the operation log of the object. */
 export function OperationLogTab({ equipmentId }: { equipmentId: number }) {
-  const { t } = useTranslation(['oplog', 'monitor']);
+  const { t } = useT('oplog');
   const pager = usePaging();
   const list = useQuery({
     queryKey: ['monitor', 'oplog', equipmentId, pager.paging],

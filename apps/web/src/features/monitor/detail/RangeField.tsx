@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { DatePicker, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import { HISTORY_RANGE_DETAIL, historyRangeProblem } from '@fieldhub/shared';
 import { currentLang } from '../../../app/i18n';
 
@@ -51,7 +51,7 @@ export function RangeField({
   onChange(range: TimeRange): void;
   testId?: string;
 }) {
-  const { t } = useTranslation('monitor');
+  const { t } = useT('monitor');
   const problem = rangeProblemText(value);
   const preset = (label: string, hours: number) => ({
     label,

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Input, Table, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import { messageFor, type MonitorSignal } from '@fieldhub/shared';
 import { currentLang } from '../../../app/i18n';
 import { formatValue, type HeldValue, type ValueMap } from '../live/liveValues';
@@ -13,7 +13,7 @@ interface Row {
 
 /** Quality of a value: good, or the catalogue message of the failed read. */
 export function QualityTag({ quality }: { quality: number | undefined }) {
-  const { t } = useTranslation('monitor');
+  const { t } = useT('monitor');
   if (quality === undefined) return null;
   if (quality === 0) return <Tag color="success">{t('realtime.good')}</Tag>;
   const text = messageFor(quality, currentLang());
@@ -39,7 +39,7 @@ export function RealtimeTab({
   loading: boolean;
   values: ValueMap;
 }) {
-  const { t } = useTranslation('monitor');
+  const { t } = useT('monitor');
   const [keyword, setKeyword] = useState('');
   const rows = useMemo<Row[]>(() => {
     const k = keyword.trim().toLowerCase();

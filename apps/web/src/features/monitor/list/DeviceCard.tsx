@@ -1,6 +1,6 @@
 import { Button, Card, Flex, Tag, Tooltip, Typography } from 'antd';
 import { AlertOutlined, FolderOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import type { MonitorDeviceCard } from '@fieldhub/shared';
 import { GatewayStatusBadge } from '../../../app/components/GatewayStatusBadge';
 
@@ -14,7 +14,7 @@ export function FollowStar({
   busy: boolean;
   onToggle(): void;
 }) {
-  const { t } = useTranslation('monitor');
+  const { t } = useT('monitor');
   return (
     <Tooltip title={t(card.followed ? 'follow.remove' : 'follow.add')}>
       <Button
@@ -36,7 +36,7 @@ export function FollowStar({
 
 /** Active alarms as a red count, or a quiet "none". */
 export function AlarmCount({ count }: { count: number }) {
-  const { t } = useTranslation('monitor');
+  const { t } = useT('monitor');
   if (!count) return <Typography.Text type="secondary">{t('card.no-alarm')}</Typography.Text>;
   return (
     <Tag color="error" icon={<AlertOutlined />} style={{ marginInlineEnd: 0 }}>
@@ -57,7 +57,7 @@ export function DeviceCard({
   onOpen(): void;
   onToggleFollow(): void;
 }) {
-  const { t } = useTranslation('monitor');
+  const { t } = useT('monitor');
   const stripe =
     card.gatewayStatus === 'online' ? '#52c41a' : card.gatewayStatus === 'sleeping' ? '#1677ff' : '#d9d9d9';
   return (

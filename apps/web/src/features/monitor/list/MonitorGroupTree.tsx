@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Empty, Skeleton, Tree, Typography, type TreeDataNode } from 'antd';
 import { ApartmentOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import type { MonitorGroupNode } from '@fieldhub/shared';
 import { buildTree, type TreeNode } from '../../../app/tree';
 import { useMonitorGroups } from '../useMonitor';
@@ -26,7 +26,7 @@ function countTree(node: TreeNode<MonitorGroupNode>, out: Map<number, Counted>):
 }
 
 function Label({ name, counted, strong }: { name: string; counted?: Counted; strong?: boolean }) {
-  const { t } = useTranslation('monitor');
+  const { t } = useT('monitor');
   return (
     <span style={{ whiteSpace: 'nowrap' }} title={counted ? t('tree.count-help', { ...counted }) : undefined}>
       <Typography.Text strong={strong}>{name}</Typography.Text>
@@ -47,7 +47,7 @@ export function MonitorGroupTree({
   selected: number | undefined;
   onSelect(groupId: number | undefined): void;
 }) {
-  const { t } = useTranslation('monitor');
+  const { t } = useT('monitor');
   const groups = useMonitorGroups();
 
   const treeData = useMemo<TreeDataNode[]>(() => {

@@ -15,7 +15,7 @@ import {
   Typography,
 } from 'antd';
 import { AppstoreOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../app/useT';
 import type { MonitorDeviceCard } from '@fieldhub/shared';
 import { PageFrame } from '../../../app/components/PageFrame';
 import { tablePagination, usePaging, useStepBackFromEmptyPage } from '../../../app/paging';
@@ -41,7 +41,7 @@ const detailPath = (card: MonitorDeviceCard, inGroups: boolean) =>
  * active alarms and follow star (followed first); filtered by group, state, keyword and follows.
  */
 export default function MonitorListPage() {
-  const { t } = useTranslation(['monitor', 'common']);
+  const { t } = useT('monitor');
   const navigate = useNavigate();
   const { search, pathname } = useLocation();
   const inGroups = pathname.startsWith(GROUP_BASE);
