@@ -158,4 +158,36 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    // translation goes through app/useT.ts, whose t takes only keys of the locale files
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [...TEST_SUPPORT_IMPORTS],
+          paths: [
+            {
+              name: 'react-i18next',
+              importNames: ['useTranslation', 'Trans', 'withTranslation', 'Translation'],
+              message: 'Use useT of app/useT.ts: its t checks the keys.',
+            },
+            {
+              name: 'i18next',
+              importNames: ['TFunction'],
+              message: 'Use T of app/useT.ts: it checks the keys.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name=/^i18n(ext)?$/][callee.property.name='t']",
+          message: 'Use translate of app/useT.ts: it checks the keys.',
+        },
+      ],
+    },
+  },
 );
