@@ -176,7 +176,7 @@ export default tseslint.config(
             {
               name: 'i18next',
               importNames: ['TFunction'],
-              message: 'Use T of app/useT.ts: it checks the keys.',
+              message: 'Use Translate of app/useT.ts: it checks the keys.',
             },
           ],
         },
