@@ -314,6 +314,21 @@ describe('alarm engine', () => {
     expect((await alarmsOf(p.ctx.db, { ruleId })).map((r) => r.state)).toEqual(['cleared']);
   });
 
+  it('keeps counting a run of samples across a configuration change of the device', async () => {
+    const { variableId, ruleId } = await variableWithRule(admin, equipmentId, driverId, {
+      condition: 'gt',
+      value: 0,
+      filterCount: 3,
+    });
+    await ingest([good(variableId, t0 + 1, 1), good(variableId, t0 + 2, 1)]);
+    await variableWithRule(admin, equipmentId, driverId, { condition: 'gt', value: 0 }); // the device's version moves
+    await ingest([good(variableId, t0 + 3, 1)]);
+    const rows = await alarmsOf(p.ctx.db, { ruleId });
+    expect(rows.map((r) => [r.state, r.triggered_at.getTime(), r.delayed])).toEqual([
+      ['active', t0 + 3, false],
+    ]);
+  });
+
   it('picks up a rule added while values flow, and stops judging a disabled one', async () => {
     const { variableId, ruleId } = await variableWithRule(admin, equipmentId, driverId, {
       condition: 'gt',

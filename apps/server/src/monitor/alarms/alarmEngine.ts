@@ -103,7 +103,7 @@ const GATEWAY_TEXT = (sn: string) => ({
  * - samples newer than the newest judged one of their variable are judged one after the other, from the
  *   state in memory (the usual case, and a replay sent before live data);
  * - a batch with a sample not newer (a late sample, a batch delivered twice, a resent gap), and a
- *   variable's first batch after a start, are judged in their place: the window they fall in is judged
+ *   variable's first batch after a start or a configuration change, are judged in their place: the window they fall in is judged
  *   again from stored history and its records corrected (alarmWindow.ts, §7.5);
  * - an alarm learnt late — raised by replayed history or by a sample older than one judged before — is
  *   recorded with its true times, marked delayed and told later (delayedAlarms.ts, §7.6); every other
@@ -147,9 +147,11 @@ export function createAlarmEngine(parts: AlarmEngineParts): AlarmEngine {
       orgId: head.orgId,
       name: head.name,
       rulesByVariable,
+      // counts and judged times start afresh: each variable's next batch is judged in its place, which
+      // rebuilds its counts from history (a configuration change does not break a run of samples)
       counts: new Map(),
       active,
-      lastTs: held?.lastTs ?? new Map(),
+      lastTs: new Map(),
     };
     devices.set(equipmentId, state);
     return state;
