@@ -10,7 +10,7 @@ import { findWidget, selectionUnits, type Widget, type WidgetPatch } from '@fiel
 import type { EditorStore } from '../editor/editorStore';
 import { AnimationSection } from './AnimationSection';
 import { DataSection } from './DataSection';
-import { ComplexData, hasComplexData } from './ComplexProps';
+import { ComplexData, hasComplexData } from './complex/ComplexData';
 import { EventSection } from './EventSection';
 import { PageSection, type PageRef } from './PageSection';
 import { StyleSection } from './StyleSection';

@@ -5,7 +5,7 @@ import { useT } from '../../../app/useT';
 import { CommitNumber, CommitText, ColorField, Row } from './fields';
 import type { WidgetEditor } from './PropertyPanel';
 import { dataOf, num, obj, optionsOf, str } from '../../../app/widgets/styleOf';
-import { ComplexSpecific } from './ComplexProps';
+import { ComplexSpecific } from './complex/ComplexSpecific';
 
 const SHAPES_WITH_FILL = new Set([
   'ShapeArrow',

@@ -1,0 +1,135 @@
+/**
+ * The data tab of the complex, navigate, script and 3D widgets: signal arrays (or a report),
+ * X/Y pairs, the timeline's signal, alarm equipment, map equipment. Each edit is one setProperty
+ * command.
+ */
+import { Typography } from 'antd';
+import { useT } from '../../../../app/useT';
+import { signalRefSchema, type SignalRef } from '@fieldhub/hmi';
+import { obj } from '../../../../app/widgets/styleOf';
+import { isExtraType } from '../../../../app/widgets/complex/ExtraBody';
+import { REPORT_SOURCE_TYPES } from '../../../../app/widgets/complex/reportData';
+import type { WidgetEditor } from '../PropertyPanel';
+import type { SignalSource } from '../../signals/useSignalSource';
+import { DataSourceChoice } from '../ReportSource';
+import { section, type Loose } from './complexFields';
+import { EquipmentList, RefList } from './dataLists';
+
+const CHART_ARRAYS = new Set([
+  'ComplexLine',
+  'ComplexArea',
+  'ComplexBar',
+  'ComplexPie',
+  'ComplexRing',
+  'ComplexRose',
+  'ComplexHistory',
+  'ScriptReport',
+  'ScriptTrend',
+  'ScriptBar',
+  'ScriptPie',
+]);
+
+/** Whether the data tab shows ComplexData instead of the single binding. */
+export function hasComplexData(type: string): boolean {
+  return isExtraType(type);
+}
+
+/** The data tab of the complex widgets. */
+export function ComplexData({ editor, signals }: { editor: WidgetEditor; signals: SignalSource }) {
+  const { t } = useT('designer');
+  const w = editor.widget;
+  const type = w.widgetType;
+  const setArray = (key: 'signalArray' | 'signalArrayX' | 'signalArrayY') => (next: SignalRef[]) =>
+    editor.patch({ data: { ...w.data, [key]: next } });
+  if (CHART_ARRAYS.has(type)) {
+    const variables = (
+      <>
+        {section(t('cprops.signals'))}
+        <RefList
+          refs={w.data.signalArray}
+          signals={signals}
+          onChange={setArray('signalArray')}
+          testId="signal-array"
+          colours={type !== 'ComplexHistory' && type !== 'ScriptReport'}
+        />
+      </>
+    );
+    return (
+      <div data-testid="complex-data">
+        {(REPORT_SOURCE_TYPES as readonly string[]).includes(type) ? (
+          <DataSourceChoice
+            key={w.id}
+            editor={editor}
+            pageEquipId={signals.pageEquipId}
+            variables={variables}
+          />
+        ) : (
+          variables
+        )}
+      </div>
+    );
+  }
+  if (type === 'ComplexXyline' || type === 'ComplexDiagram') {
+    return (
+      <div data-testid="complex-data">
+        {section(t('cprops.signals-x'))}
+        <RefList
+          refs={w.data.signalArrayX}
+          signals={signals}
+          onChange={setArray('signalArrayX')}
+          testId="signal-array-x"
+          colours={false}
+        />
+        {section(t('cprops.signals-y'))}
+        <RefList
+          refs={w.data.signalArrayY}
+          signals={signals}
+          onChange={setArray('signalArrayY')}
+          testId="signal-array-y"
+          colours
+        />
+      </div>
+    );
+  }
+  if (type === 'ComplexSection') {
+    const current = signalRefSchema.parse(obj((w.data as Loose)['reportSignal']));
+    return (
+      <div data-testid="complex-data">
+        {section(t('cprops.status-signal'))}
+        <RefList
+          refs={current.signalId ? [current] : []}
+          signals={signals}
+          testId="section-signal"
+          colours={false}
+          onChange={(next) =>
+            editor.patch({
+              data: {
+                ...w.data,
+                reportSignal: next[next.length - 1] ?? {
+                  signalId: '',
+                  equipId: '',
+                  title: '',
+                  subTitle: '',
+                  alias: '',
+                },
+              },
+            })
+          }
+        />
+      </div>
+    );
+  }
+  if (type === 'ComplexAlarm' || type === 'ComplexMap') {
+    return (
+      <div data-testid="complex-data">
+        {section(t('cprops.equipments'))}
+        <EquipmentList editor={editor} map={type === 'ComplexMap'} signals={signals} />
+      </div>
+    );
+  }
+  return (
+    <Typography.Paragraph type="secondary" data-testid="complex-data">
+      {t('cprops.no-data')}
+    </Typography.Paragraph>
+  );
+}
