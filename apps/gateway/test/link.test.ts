@@ -200,6 +200,52 @@ describe('gateway link', () => {
     expect([...replayed].sort()).toEqual([1, 2]);
   });
 
+  it("dates what it sends by the platform's time, and counts the platform's refusals in its status and log", async () => {
+    const { cloud, start } = await setup();
+    const gateway = start(['--heartbeat-s', '1']);
+    const birth = await cloud.waitFor('up/status', online());
+    const bootId = String(birth.bootId);
+    await cloud.sendConfig(1, config({ variables: [internalVariable(1, 'sp')] }));
+
+    // the platform's clock is an hour ahead of this machine's
+    const hour = 3_600_000;
+    const set = await cloud.command({ type: 'time', serverTs: Date.now() + hour });
+    expect(set).toMatchObject({ ok: true, data: { offsetMs: expect.any(Number) } });
+    expect(Math.abs((set.data as { offsetMs: number }).offsetMs - hour)).toBeLessThan(5_000);
+    const since = Date.now();
+    expect(await cloud.command({ type: 'write', variableId: 1, value: 5 })).toMatchObject({ ok: true });
+    await cloud.until(() => (cloud.valuesOf(bootId).get('1') ?? []).includes(5), 10_000);
+    const item = [...cloud.batches.values()]
+      .flatMap((b) => (b.bootId === bootId ? b.items : []))
+      .find((i) => i.vals['1'] === 5)!;
+    expect(Math.abs(item.ts - (since + hour))).toBeLessThan(10_000);
+    const status = await cloud.waitFor('up/status', (p) => p.clockOffsetMs !== 0, 10_000, since);
+    expect(Math.abs((status.ts as number) - (Date.now() + hour))).toBeLessThan(10_000);
+
+    await cloud.publish('down/refused', {
+      v: 1,
+      topic: 'up/telemetry',
+      bootId,
+      seq: 0,
+      refused: [{ item: 0, key: '1', code: 1722 }],
+      total: 3,
+    });
+    await cloud.publish('down/refused', {
+      v: 1,
+      topic: 'up/config/ack',
+      version: 1,
+      hash: 'h1',
+      refused: [{ code: 1366 }],
+      total: 1,
+    });
+    await cloud.waitFor('up/status', (p) => p.refused === 4, 10_000);
+    // logged at warn once: the second refusal within a minute is only counted
+    await gateway.waitForLog((l) => l.msg === 'the platform refused uplink data');
+    expect(gateway.lines.filter((l) => l.msg === 'the platform refused uplink data')).toMatchObject([
+      { level: 'warn', topic: 'up/telemetry', refused: 3, total: 3 },
+    ]);
+  });
+
   it('keeps a new network mode for the next start and exits for its supervisor on restart', async () => {
     const { cloud, start } = await setup();
     const gateway = start();

@@ -82,9 +82,12 @@ export interface CommandDeps {
   location(): { lng: number; lat: number } | undefined;
   /** stores the network mode that applies after the next restart */
   setPendingNetworkMode(mode: NetworkMode): void;
+  /** takes the platform's time as now (GatewayClock); answers the offset to the system clock */
+  setTime(serverTs: number): number;
   publishResult(result: CommandResultMessage): Promise<void>;
   results: CommandResults;
   log: Logger;
+  /** the gateway's clock (corrected by the platform's time), to judge `expiresAt` */
   now?: () => number;
 }
 
@@ -168,6 +171,11 @@ export class CommandHandler {
           const resent = this.deps.resend(command.bootId, command.fromSeq, command.toSeq);
           const asked = Math.max(0, command.toSeq - command.fromSeq + 1);
           return done({ ok: true, data: { resent, missing: Math.max(0, asked - resent) } });
+        }
+        case 'time': {
+          const offsetMs = this.deps.setTime(command.serverTs);
+          this.deps.log.info('clock set by the platform', { offsetMs });
+          return done({ ok: true, data: { offsetMs } });
         }
       }
     } catch (error) {

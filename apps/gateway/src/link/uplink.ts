@@ -19,6 +19,7 @@
 import {
   GATEWAY_PACKET_MAX_BYTES,
   PROTOCOL_VERSION,
+  TEXT_VALUE_MAX,
   type ReportRecordMessage,
   type TelemetryMessage,
   UP,
@@ -30,9 +31,6 @@ import type { TelemetryEntry } from '../runtime/valueStore';
 import { splitTelemetry } from './telemetrySplit';
 
 type Item = TelemetryMessage['items'][number];
-
-/** Longest text value a telemetry item may carry (telemetrySchema). */
-const TEXT_MAX = 1024;
 
 /** Payload room of one publish: the packet limit less room for its fixed header and topic. */
 export const PAYLOAD_MAX_BYTES = GATEWAY_PACKET_MAX_BYTES - 1024;
@@ -65,7 +63,7 @@ export class TelemetryBatcher {
       }
       if (entry.value !== undefined) {
         // the protocol carries texts of at most 1,024 characters; one longer text must not void the batch
-        item.vals[key] = typeof entry.value === 'string' ? entry.value.slice(0, TEXT_MAX) : entry.value;
+        item.vals[key] = typeof entry.value === 'string' ? entry.value.slice(0, TEXT_VALUE_MAX) : entry.value;
         this.valuesProduced++;
       }
       if (entry.q !== undefined) (item.q ??= {})[key] = entry.q;

@@ -48,6 +48,8 @@ export class DriverCollector {
     private readonly periodMs: number,
     private readonly onCycle: (result: CycleResult, ts: number) => void,
     private readonly log: Logger,
+    /** the time samples are dated by (the gateway's corrected clock) */
+    private readonly now: () => number = Date.now,
   ) {}
 
   start(): void {
@@ -70,7 +72,7 @@ export class DriverCollector {
     const result = await readVariables(this.driver, this.variables);
     if (this.stopped) return;
     try {
-      this.onCycle(result, Date.now());
+      this.onCycle(result, this.now());
     } catch (error) {
       this.log.error('collection cycle failed', { driverId: this.driver.id, error });
     }

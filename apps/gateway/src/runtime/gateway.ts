@@ -13,9 +13,11 @@ import { CommandHandler, CommandResults } from '../link/commandHandler';
 import { ConfigHandler } from '../link/configHandler';
 import { MqttLink } from '../link/mqttLink';
 import { installedFirmware, OtaHandler } from '../link/otaHandler';
+import { RefusalCounter } from '../link/refusals';
 import { Forwarder, TelemetryBatcher } from '../link/uplink';
 import type { SandboxLimits } from '../scripts/sandbox';
 import { DataDir, type GatewayState } from './dataDir';
+import { GatewayClock } from './gatewayClock';
 import { type Logger, createLogger } from './log';
 import type { GatewayOptions } from './options';
 import { GatewayRuntime } from './runtime';
@@ -57,6 +59,9 @@ export async function startGateway(options: GatewayOptions, deps: GatewayDeps = 
     log.warn('buffer dropped records to stay within its bound', { dropped: reportedDrops });
 
   const link = new MqttLink({ brokerUrl: options.broker, sn: options.sn, password: options.password, log });
+  // what the gateway dates its values and status by: corrected by the platform's `time` command
+  const clock = new GatewayClock();
+  const refusals = new RefusalCounter(log, clock.now);
   const forwarder = new Forwarder(queue, link, log);
   const batcher = new TelemetryBatcher({
     bootId,
@@ -76,7 +81,9 @@ export async function startGateway(options: GatewayOptions, deps: GatewayDeps = 
     networkMode: state.networkMode,
     ...(options.signal !== undefined ? { signal: options.signal } : {}),
     ...(options.location ? { location: options.location } : {}),
-    ts: Date.now(),
+    ts: clock.now(),
+    refused: refusals.total,
+    clockOffsetMs: clock.offsetMs,
   });
   const publishStatus = () => {
     if (!link.connected) return;
@@ -99,6 +106,7 @@ export async function startGateway(options: GatewayOptions, deps: GatewayDeps = 
     report: (record) => forwarder.enqueue({ kind: 'report', message: record }),
     driverStateChanged: publishStatusSoon,
     log,
+    now: clock.now,
     ...(deps.scriptLimits ? { scriptLimits: deps.scriptLimits } : {}),
   });
 
@@ -123,6 +131,8 @@ export async function startGateway(options: GatewayOptions, deps: GatewayDeps = 
     restart: () => requestRestart(),
     location: () => options.location,
     setPendingNetworkMode: (mode) => dataDir.saveState({ ...state, pendingNetworkMode: mode }),
+    setTime: (serverTs) => clock.set(serverTs),
+    now: clock.now,
     publishResult: (result) => link.publish(UP.cmdResult, JSON.stringify(result)),
     results: new CommandResults(options.dataDir),
     log,
@@ -148,6 +158,7 @@ export async function startGateway(options: GatewayOptions, deps: GatewayDeps = 
     publishProgress: (progress) => link.publish(UP.otaProgress, JSON.stringify(progress)),
     restart: () => requestRestart(),
     log,
+    now: clock.now,
   });
 
   link.start({
@@ -160,6 +171,7 @@ export async function startGateway(options: GatewayOptions, deps: GatewayDeps = 
       if (suffix === 'down/config') void configs.handle(payload);
       else if (suffix === 'down/cmd') void commands.handle(payload);
       else if (suffix === 'down/ota') void ota.handle(payload);
+      else if (suffix === 'down/refused') refusals.handle(payload);
     },
   });
 
@@ -182,7 +194,7 @@ export async function startGateway(options: GatewayOptions, deps: GatewayDeps = 
       for (let waited = 0; link.connected && !forwarder.idle && waited < 2000; waited += 50) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      const offline = JSON.stringify({ v: PROTOCOL_VERSION, online: false, bootId, ts: Date.now() });
+      const offline = JSON.stringify({ v: PROTOCOL_VERSION, online: false, bootId, ts: clock.now() });
       await link.stop({ suffix: UP.status, payload: offline, retain: true });
       queue.close();
       dataDir.unlock();
@@ -190,6 +202,7 @@ export async function startGateway(options: GatewayOptions, deps: GatewayDeps = 
         bootId,
         valuesProduced: batcher.valuesProduced,
         batchesProduced: batcher.batchesProduced,
+        refused: refusals.total,
         pending: queue.pendingCount,
         ...forwarder.sent,
       });

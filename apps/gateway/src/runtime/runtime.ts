@@ -28,6 +28,8 @@ export interface RuntimeDeps {
   driverStateChanged?: () => void;
   log: Logger;
   scriptLimits?: SandboxLimits;
+  /** the time values are dated by: the gateway's clock corrected by the platform (GatewayClock) */
+  now?: () => number;
 }
 
 export type WriteOutcome = { ok: true } | { ok: false; code: number };
@@ -62,7 +64,11 @@ export class GatewayRuntime {
   private reports: ReportEngine | undefined;
   private scripts: ScriptEngine | undefined;
 
-  constructor(private readonly deps: RuntimeDeps) {}
+  private readonly now: () => number;
+
+  constructor(private readonly deps: RuntimeDeps) {
+    this.now = deps.now ?? Date.now;
+  }
 
   /** Stops what runs and starts `config`; answers what could not be started. */
   async apply(config: GatewayConfig): Promise<ConfigProblem[]> {
@@ -100,6 +106,7 @@ export class GatewayRuntime {
       valueByName: (name) => this.valueByName(name),
       emit: this.deps.report,
       log: this.deps.log,
+      now: this.now,
     });
     this.scripts = new ScriptEngine(config.scripts, model, {
       values: () => this.valuesByName(),
@@ -126,6 +133,7 @@ export class GatewayRuntime {
           this.noticeDriverState(running);
         },
         this.deps.log,
+        this.now,
       );
       this.collectors.push(collector);
       collector.start();
@@ -137,7 +145,7 @@ export class GatewayRuntime {
 
   /** Start values of derived variables and the quality codes of variables that cannot run. */
   private startValues(model: VariableModel): void {
-    const ts = Date.now();
+    const ts = this.now();
     const start: CycleResult = [];
     for (const variable of model.byId.values()) {
       if (variable.fault !== undefined) start.push({ variable, sample: { q: variable.fault } });
@@ -210,7 +218,7 @@ export class GatewayRuntime {
     if (variable.config.kind !== 'device') {
       this.ingest(
         [{ variable, sample: { value: prepared.value, ...limitFlag(variable, prepared.value) } }],
-        Date.now(),
+        this.now(),
       );
       return { ok: true };
     }
@@ -259,7 +267,7 @@ export class GatewayRuntime {
           if (sample.value !== undefined) outcome.values[variable.id] = sample.value;
           if (sample.q !== undefined) outcome.q[variable.id] = sample.q;
         }
-        this.ingest(result, Date.now());
+        this.ingest(result, this.now());
       }),
     );
     return outcome;

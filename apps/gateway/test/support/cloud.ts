@@ -108,7 +108,7 @@ export class Cloud {
   }
 
   async publish(
-    suffix: 'down/config' | 'down/cmd' | 'down/ota',
+    suffix: 'down/config' | 'down/cmd' | 'down/ota' | 'down/refused',
     payload: unknown,
     retain = false,
   ): Promise<void> {

@@ -11,7 +11,15 @@ import { NETWORK_MODES } from '../device/gateway';
  */
 const v = z.literal(1);
 const ts = z.number().int().nonnegative(); // milliseconds since the epoch
-const scalar = z.union([z.number(), z.string().max(1024), z.boolean(), z.null()]);
+
+/** Longest text a value may carry when its variable declares no string length. */
+export const TEXT_VALUE_MAX = 1024;
+/** Most items in one telemetry batch. */
+export const TELEMETRY_ITEMS_MAX = 5000;
+/** A variable's key in a value map: its platform id in decimal. */
+export const VARIABLE_KEY = /^\d+$/;
+
+const scalar = z.union([z.number(), z.string().max(TEXT_VALUE_MAX), z.boolean(), z.null()]);
 
 /** Birth, heartbeat and last will (`{v, online: false}`), retained. */
 /** A base-station (or fixed) position in degrees. */
@@ -36,25 +44,49 @@ export const statusSchema = z.object({
     .array(z.object({ id: z.number().int(), ok: z.boolean(), code: z.number().int().optional() }))
     .max(256)
     .optional(),
+  /** the gateway's time (corrected by the platform's `time` command), to measure its clock's skew */
   ts: ts.optional(),
+  /** values and acknowledgements the platform refused since the gateway started (`down/refused`) */
+  refused: z.number().int().nonnegative().optional(),
+  /** ms the gateway adds to its own clock, from the platform's last `time` command */
+  clockOffsetMs: z.number().int().optional(),
 });
 export type GatewayStatusMessage = z.infer<typeof statusSchema>;
 
+/**
+ * One item as a gateway must send it. The platform judges items one by one (a bad one is refused
+ * on `down/refused`, the others are stored), so this schema describes what is sent; the platform
+ * reads batches with `telemetryEnvelopeSchema`.
+ */
 export const telemetryItemSchema = z.object({
-  ts,
-  vals: z.record(z.string().regex(/^\d+$/), scalar),
+  ts: ts.positive(),
+  vals: z.record(z.string().regex(VARIABLE_KEY), scalar),
   /** catalogue code per variable whose read failed */
-  q: z.record(z.string().regex(/^\d+$/), z.number().int()).optional(),
+  q: z.record(z.string().regex(VARIABLE_KEY), z.number().int()).optional(),
 });
 
-/** A batch of values; `seq` counts batches within a boot (`bootId`), so a gap is noticed. */
-export const telemetrySchema = z.object({
+const batchHead = {
   v,
   bootId: z.string().max(64),
   seq: z.number().int().nonnegative(),
-  items: z.array(telemetryItemSchema).min(1).max(5000),
+};
+
+/** A batch of values; `seq` counts batches within a boot (`bootId`), so a gap is noticed. */
+export const telemetrySchema = z.object({
+  ...batchHead,
+  items: z.array(telemetryItemSchema).min(1).max(TELEMETRY_ITEMS_MAX),
 });
 export type TelemetryMessage = z.infer<typeof telemetrySchema>;
+
+/**
+ * A batch as the platform accepts it: the head and an items array within limits; each item is
+ * judged on its own afterwards (docs/requirements/gateway-link.md §4.2).
+ */
+export const telemetryEnvelopeSchema = z.object({
+  ...batchHead,
+  items: z.array(z.unknown()).min(1).max(TELEMETRY_ITEMS_MAX),
+});
+export type TelemetryEnvelope = z.infer<typeof telemetryEnvelopeSchema>;
 
 /** A report record: per variable, the aggregated values of the period. */
 export const reportRecordSchema = z.object({
@@ -127,7 +159,16 @@ export const configAckSchema = z.object({
 });
 export type ConfigAckMessage = z.infer<typeof configAckSchema>;
 
-export const COMMAND_TYPES = ['write', 'read', 'restart', 'locate', 'mode', 'upgrade', 'resend'] as const;
+export const COMMAND_TYPES = [
+  'write',
+  'read',
+  'restart',
+  'locate',
+  'mode',
+  'upgrade',
+  'resend',
+  'time',
+] as const;
 
 /** A command with its task uuid; the gateway answers each uuid once (duplicates are ignored). */
 export const commandSchema = z.discriminatedUnion('type', [
@@ -163,6 +204,8 @@ export const commandSchema = z.discriminatedUnion('type', [
     fromSeq: z.number().int(),
     toSeq: z.number().int(),
   }),
+  /** the platform's time: the gateway dates what it sends by it (an offset to its own clock) */
+  z.object({ v, uuid: z.uuid(), type: z.literal('time'), serverTs: ts.positive() }),
 ]);
 export type CommandMessage = z.infer<typeof commandSchema>;
 
@@ -197,3 +240,42 @@ export const otaProgressSchema = z.object({
   code: z.number().int().optional(),
 });
 export type OtaProgressMessage = z.infer<typeof otaProgressSchema>;
+
+/** Most refusals a `down/refused` lists; `total` counts them all. */
+export const REFUSALS_LISTED_MAX = 500;
+
+/**
+ * One thing the platform refused: a value (`item` and `key`), a whole item (`item` alone) or the
+ * whole message (neither), with the catalogue code saying why.
+ */
+export const refusalSchema = z.object({
+  /** index in the batch's `items` */
+  item: z.number().int().nonnegative().optional(),
+  /** the item's `ts`, when it was a number */
+  ts: z.number().optional(),
+  /** the variable key of a refused value */
+  key: z.string().max(64).optional(),
+  code: z.number().int(),
+});
+export type Refusal = z.infer<typeof refusalSchema>;
+
+/** Uplinks the platform may refuse parts of. */
+export const REFUSABLE_TOPICS = ['up/telemetry', 'up/telemetry/hist', 'up/config/ack'] as const;
+
+/**
+ * `down/refused`: what the platform did not take from an uplink that it acknowledged, sent only
+ * when something was refused. A batch is named by `bootId` and `seq`, an acknowledgement by
+ * `version` and `hash`.
+ */
+export const refusedSchema = z.object({
+  v,
+  topic: z.enum(REFUSABLE_TOPICS),
+  bootId: z.string().max(64).optional(),
+  seq: z.number().int().nonnegative().optional(),
+  version: z.number().int().optional(),
+  hash: z.string().max(128).optional(),
+  refused: z.array(refusalSchema).min(1).max(REFUSALS_LISTED_MAX),
+  /** how many refusals there were, listed or not */
+  total: z.number().int().positive(),
+});
+export type RefusedMessage = z.infer<typeof refusedSchema>;

@@ -26,6 +26,8 @@ export const DOWN = {
   config: 'down/config',
   cmd: 'down/cmd',
   ota: 'down/ota',
+  /** what the platform refused of an acknowledged uplink (refusedSchema) */
+  refused: 'down/refused',
 } as const;
 
 export type UpTopic = (typeof UP)[keyof typeof UP];
