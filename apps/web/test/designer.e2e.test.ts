@@ -505,7 +505,7 @@ describe('the page designer in the browser', () => {
         .toBe(true);
       // the grid toggle of the toolbar is a setting too
       await page.getByTestId('tool-grid').click();
-      expect(await page.getByTestId('designer-grid').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('designer-grid').count()).toBe(0);
       await expect
         .poll(
           async () =>
@@ -515,9 +515,10 @@ describe('the page designer in the browser', () => {
         .toBe(false);
       await page.reload();
       await page.getByTestId('designer').waitFor();
-      expect(await page.getByTestId('designer-grid').count()).toBe(0);
+      // the settings arrive after the page: the grid goes once they are read
+      await expect.poll(() => page.getByTestId('designer-grid').count()).toBe(0);
       await page.getByTestId('tool-settings').click();
-      expect(await page.getByTestId('settings-adsorb').getAttribute('aria-checked')).toBe('true');
+      await expect.poll(() => page.getByTestId('settings-adsorb').getAttribute('aria-checked')).toBe('true');
       await picture(page, 'zh-CN', '10-settings');
     } finally {
       await context.close();
