@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { OPERATION_ACTIONS, OPERATION_OBJECT_TYPES } from '@fieldhub/shared';
 import { allRoutes } from '../src/app/routeTable';
 import { mainMenus, manageMenus, userMenus, type MenuItem } from '../src/app/menus';
 import { keysFile, keysSource } from '../scripts/i18nKeys';
@@ -62,6 +63,18 @@ describe('locales', () => {
       const missing = [...keys(mainMenus), ...keys(manageMenus), ...keys(userMenus), 'logout'].filter(
         (k) => !labels[k],
       );
+      expect(missing, lang).toEqual([]);
+    }
+  });
+
+  it('every action and object kind the server writes to the operation log has a name in both languages', () => {
+    // the server's recording functions take only OPERATION_ACTIONS and OPERATION_OBJECT_TYPES
+    for (const lang of langs) {
+      const names = leaves(load(lang, 'oplog.json'));
+      const missing = [
+        ...OPERATION_ACTIONS.map((a) => `action.${a}`),
+        ...OPERATION_OBJECT_TYPES.map((o) => `object-type.${o}`),
+      ].filter((key) => typeof names.get(key) !== 'string');
       expect(missing, lang).toEqual([]);
     }
   });

@@ -4,6 +4,7 @@
  * looser key type fails `node scripts/typecheck.mjs` on this file. Nothing here loads i18next.
  */
 import { describe, expectTypeOf, it } from 'vitest';
+import type { OperationAction, OperationObjectType } from '@fieldhub/shared';
 import type { KeyIn, KeyOf, Translate, textUnder } from '../src/app/useT';
 import type { MenuItem } from '../src/app/menus';
 import type { RouteDef } from '../src/app/routeTable';
@@ -31,6 +32,11 @@ describe('typed translation keys', () => {
     expectTypeOf<`status.${'online' | 'offline'}`>().toExtend<KeyIn<'gateways'>>();
     expectTypeOf<`status.${'online' | 'asleep'}`>().not.toExtend<KeyIn<'gateways'>>();
     expectTypeOf<`status.${string}`>().not.toExtend<KeyIn<'gateways'>>();
+  });
+
+  it('every operation log action and object kind names a key', () => {
+    expectTypeOf<`action.${OperationAction}`>().toExtend<KeyIn<'oplog'>>();
+    expectTypeOf<`object-type.${OperationObjectType}`>().toExtend<KeyIn<'oplog'>>();
   });
 
   it('menu entries and routes name keys of their namespaces', () => {

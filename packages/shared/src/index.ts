@@ -10,6 +10,7 @@ export * from './auth/account';
 export * from './timers';
 export * from './auth/accountForms';
 export * from './auth/rows';
+export * from './auth/operationActions';
 export * from './device/index';
 export {
   FORMULA_MAX_LENGTH,

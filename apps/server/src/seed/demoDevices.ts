@@ -23,6 +23,12 @@ export interface DemoGateway {
   mqttPassword: string;
 }
 
+/**
+ * The address the demo's operation log entries carry: none (shown as '-'), since the platform
+ * writes them itself, not a client (accounts-and-login.md §7.1).
+ */
+export const SEED_IP = '';
+
 /** The seed acting as that account, through the same services as the screens. */
 export const asCaller = (
   a: { accountId: number; orgId: number; loginname: string },
@@ -179,26 +185,26 @@ export async function seedDemoDevices(
   plantPort: number,
 ): Promise<DemoGateway[]> {
   const me = asCaller(admin, 'enterprise');
-  const plant = await addGroup(db, me, { name: 'Plant A', parentId: null, seq: 0 }, 'seed');
+  const plant = await addGroup(db, me, { name: 'Plant A', parentId: null, seq: 0 }, SEED_IP);
   const groups: Record<string, number> = { 'Plant A': plant };
   for (const name of ['Water treatment', 'Boiler house'])
-    groups[name] = await addGroup(db, me, { name, parentId: plant, seq: 0 }, 'seed');
+    groups[name] = await addGroup(db, me, { name, parentId: plant, seq: 0 }, SEED_IP);
 
   const issued = await registerGateways(
     db,
     asCaller(operator, 'operation'),
     { series: 'EG', model: 'EG-4G', gateways: devices.map((d) => ({ sn: d.sn })) },
-    'seed',
+    SEED_IP,
   );
   for (const d of devices) {
     const equipmentId = await addDevice(
       db,
       me,
       equipmentSchema.parse({ name: d.name, groupId: groups[d.group], manufacturer: 'FieldHub demo' }),
-      'seed',
+      SEED_IP,
     );
     const code = issued.find((g) => g.sn === d.sn)!.verifyCode;
-    await bindGateway(db, clock, me, { equipmentId, sn: d.sn, verifyCode: code }, 'seed');
+    await bindGateway(db, clock, me, { equipmentId, sn: d.sn, verifyCode: code }, SEED_IP);
     const owner = { equipmentId, templateId: null };
     const driverId = await addDriver(
       db,
@@ -211,17 +217,17 @@ export async function seedDemoDevices(
         port: plantPort,
         slaveId: 1,
       }),
-      'seed',
+      SEED_IP,
     );
     const ids: Record<string, number> = {};
     for (const v of d.variables)
-      ids[v.name] = await addVariable(db, me, owner, variableSchema.parse({ ...v, driverId }), 'seed');
+      ids[v.name] = await addVariable(db, me, owner, variableSchema.parse({ ...v, driverId }), SEED_IP);
     await addAlarmRule(
       db,
       me,
       owner,
       alarmRuleSchema.parse({ ...d.alarm, variableId: ids[d.alarm.variable] }),
-      'seed',
+      SEED_IP,
     );
     await addReport(
       db,
@@ -235,7 +241,7 @@ export async function seedDemoDevices(
           .filter((v) => 'storeHistory' in v && v.storeHistory)
           .map((v) => ({ variableId: ids[v.name], aggregation: 'avg' })),
       }),
-      'seed',
+      SEED_IP,
     );
   }
   return issued.map(({ sn, mqttPassword }) => ({ sn, mqttPassword }));

@@ -13,6 +13,7 @@ import type { AuthContext } from '../http/context';
 import * as projects from '../modules/projects/projects.service';
 import * as projectEquip from '../modules/projects/projectEquip.service';
 import { addPage, savePage } from '../modules/pages/pages.service';
+import { SEED_IP } from './demoDevices';
 
 /** A device of the demo project with its variables by name. */
 interface DemoDevice {
@@ -242,7 +243,7 @@ export async function seedDemoProject(
   db: Db,
   auth: AuthContext,
   equipmentIds: number[],
-  ip = 'seed',
+  ip = SEED_IP,
 ): Promise<{ projectId: number; overviewId: number; detailsId: number }> {
   const project = await projects.add(
     db,

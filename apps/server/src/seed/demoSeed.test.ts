@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkPassword } from '@fieldhub/shared';
+import { checkPassword, isOperationAction } from '@fieldhub/shared';
 import { Caller, login, startTestPlatform, type TestPlatform } from '../../test/harness';
 import { seedDemo, type SeededLogins } from './demoSeed';
 
@@ -72,6 +72,19 @@ describe('demo seed on an empty database', () => {
     const types = info.body.data.document.widgets.map((w) => w.widgetType);
     for (const type of ['UsualDashboard', 'UsualPercentFill', 'UsualButton', 'ComplexLine', 'ComplexAlarm'])
       expect(types).toContain(type);
+  });
+
+  it('logs what it made as the demo admin, with known actions and no client address', async () => {
+    const admin = new Caller(p.app);
+    await login(admin, logins!.admin.loginname, logins!.admin.password);
+    const log = await admin.post<{ list: { action: string; ip: string }[]; total: number }>(
+      '/lfscada/user/operationlog/query',
+      { pageSize: 500 },
+      true,
+    );
+    const seeded = log.body.data.list.filter((r) => r.action !== 'login');
+    expect(seeded.length).toBeGreaterThan(20);
+    expect(seeded.filter((r) => r.ip !== '' || !isOperationAction(r.action))).toEqual([]);
   });
 
   it('does nothing on a database that already has data', async () => {

@@ -13,8 +13,9 @@
  * Keys resolve as react-i18next resolves them: a bare key in the hook's namespace, a key of any
  * namespace with its name ('common:saved'; every namespace is bundled, see i18n.ts). A key built
  * at run time is typed by what builds it: a template over a union (`status.${GatewayStatus}`) is
- * checked member by member; a value the server names and may extend (an operation log action)
- * goes through `textUnder`, whose prefix is checked and whose key is looked up before use.
+ * checked member by member (an operation log action of `OPERATION_ACTIONS`); a value the server
+ * names and may extend (a notification error) goes through `textUnder`, whose prefix is checked
+ * and whose key is looked up before use.
  * Components call `useT`, other code `translate`; lint refuses react-i18next's hook and i18n.t.
  */
 import type { TOptions } from 'i18next';
@@ -58,9 +59,9 @@ export function useLang(): Lang {
 export type KeysUnder<N extends Namespace, P extends string> = Extract<KeyIn<N>, `${P}${string}`>;
 
 /**
- * The text of the key `prefix + value` for a value the server names and may extend (an operation
- * log action, a notification error, an aggregation), or the value itself when no key has it.
- * `prefix` is qualified ('oplog:action.'); one that no key starts with does not compile.
+ * The text of the key `prefix + value` for a value the server names and may extend (a
+ * notification error, an aggregation), or the value itself when no key has it.
+ * `prefix` is qualified ('monitor:aggregation.'); one that no key starts with does not compile.
  */
 export function textUnder<P extends string>(
   t: Translate,

@@ -1,4 +1,11 @@
-import { AppError, Err, validateFormula, type ConfigOwnerInput, type LocalizedText } from '@fieldhub/shared';
+import {
+  AppError,
+  Err,
+  validateFormula,
+  type ConfigOwnerInput,
+  type LocalizedText,
+  type OperationAction,
+} from '@fieldhub/shared';
 import type { Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
 import { visibleDevice } from '../devices/deviceScope';
@@ -93,7 +100,7 @@ export async function recordChange(
   auth: AuthContext,
   ip: string,
   owner: ConfigOwner,
-  action: string,
+  action: OperationAction,
   detail: Record<string, unknown>,
 ): Promise<void> {
   await bumpConfigVersion(db, owner);

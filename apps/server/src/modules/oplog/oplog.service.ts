@@ -1,7 +1,9 @@
 import {
   AppError,
   Err,
+  type OperationAction,
   type OperationLogQuery,
+  type OperationObjectType,
   type OperationLogRow as OperationLogWireRow,
   type Page,
 } from '@fieldhub/shared';
@@ -13,10 +15,11 @@ export interface OperationEntry {
   orgId: number;
   accountId: number | null;
   loginname: string;
-  action: string;
-  objectType?: string;
+  action: OperationAction;
+  objectType?: OperationObjectType;
   objectId?: string | number;
   detail?: Record<string, unknown>;
+  /** the client's address; none (shown as '-') for work of the platform itself, like the demo */
   ip?: string;
 }
 

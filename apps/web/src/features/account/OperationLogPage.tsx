@@ -3,13 +3,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DatePicker, Form, Input, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
-import { textUnder, useT } from '../../app/useT';
+import { useT } from '../../app/useT';
 import { oplogCalls, type OperationLogRow } from '@fieldhub/shared';
 import { PagedTable } from '../../app/components/PagedTable';
 import { PageFrame } from '../../app/components/PageFrame';
 import { SearchForm } from '../../app/components/SearchForm';
 import { usePaging } from '../../app/paging';
-import { operationLogColumns } from '../../app/components/operationLogColumns';
+import { operationLogColumns, operationObjectText } from '../../app/components/operationLogColumns';
 import { callApi } from '../../app/request';
 
 interface Filters {
@@ -67,7 +67,7 @@ export default function OperationLogPage() {
           render: (_, row) =>
             row.objectType ? (
               <Typography.Text type="secondary">
-                {textUnder(t, 'oplog:object-type.', row.objectType)} #{row.objectId}
+                {operationObjectText(t, row.objectType)} #{row.objectId}
               </Typography.Text>
             ) : null,
         })}
