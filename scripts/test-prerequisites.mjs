@@ -2,12 +2,14 @@
 //
 // Everything else comes from npm: alarm speech is eSpeak NG as WebAssembly (apps/server), the
 // browser tests use /usr/bin/chromium or the npm one and its fonts (apps/web/test/chromium.ts).
-// Two things npm cannot bring:
+// Three things npm cannot bring:
 // - pymodbus: the Modbus driver tests talk to it, a Modbus server we did not write, over TCP
 //   and over a serial line made of two pseudo-terminals (apps/gateway/test/peers/modbus_peer.py).
 //   Node.js cannot open a pseudo-terminal pair without a native addon that would have to be
 //   compiled, so the peer stays in Python, from Debian.
 // - Mosquitto: the external-broker tests run the real one (password and ACL files, SIGHUP).
+// - socat: the RS-485 multi-drop test joins two pseudo-terminals with it, at fixed paths, so
+//   the line can be unplugged and plugged in again (apps/gateway/test/modbus/serialLine.ts).
 //
 // What is missing is installed with apt-get as root; otherwise this stops with the command.
 import { spawnSync } from 'node:child_process';
@@ -15,6 +17,8 @@ import { existsSync } from 'node:fs';
 
 /** The interpreter apps/gateway/test/modbus/peer.ts starts. */
 const PYTHON = '/usr/bin/python3';
+/** The serial line apps/gateway/test/modbus/serialLine.ts starts. */
+const SOCAT = '/usr/bin/socat';
 /** The broker packages/testkit/src/mosquitto.ts starts for the tests. */
 const MOSQUITTO = process.env.MOSQUITTO_BIN ?? '/usr/sbin/mosquitto';
 
@@ -27,6 +31,12 @@ const requirements = [
     // Debian 12's pymodbus is 3.0, the version modbus_peer.py is written for
     packages: ['python3-pymodbus', 'python3-serial-asyncio'],
     elsewhere: `${PYTHON} -m pip install 'pymodbus==3.0.0' pyserial-asyncio`,
+  },
+  {
+    need: `socat at ${SOCAT} (the RS-485 multi-drop line of the Modbus driver tests)`,
+    present: () => existsSync(SOCAT),
+    packages: ['socat'],
+    elsewhere: "install socat from your system's packages",
   },
   {
     need: `Mosquitto at ${MOSQUITTO} (the external-broker tests)`,

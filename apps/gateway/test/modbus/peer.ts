@@ -30,8 +30,8 @@ export interface ModbusPeer {
   path: string;
   /** Every request received so far, oldest first. */
   requests: PeerRequest[];
-  /** Raw words (holding registers) or 0/1 (coils) straight from the peer's datastore. */
-  get(table: 'hr' | 'co', address: number, count: number): Promise<number[]>;
+  /** Raw words (holding registers) or 0/1 (coils) straight from the datastore of `unit` (1). */
+  get(table: 'hr' | 'co', address: number, count: number, unit?: number): Promise<number[]>;
   /** RTU only: garble the replies on the line ('corrupt') or not ('none'). */
   lineFault(fault: 'none' | 'corrupt'): Promise<void>;
   /** Ends the peer as a crash would (no goodbye to connected clients). */
@@ -40,8 +40,18 @@ export interface ModbusPeer {
   stop(): Promise<void>;
 }
 
-export function startPeer(options: { port?: number; rtu?: boolean } = {}): Promise<ModbusPeer> {
-  const args = options.rtu ? [SCRIPT, '--rtu'] : [SCRIPT, '--port', String(options.port ?? 0)];
+/**
+ * Starts the peer: Modbus TCP on `port` (any free one by default), Modbus RTU on a pty line of its
+ * own (`rtu`), or Modbus RTU on the serial device `serial` (one end of a socat line).
+ */
+export function startPeer(
+  options: { port?: number; rtu?: boolean; serial?: string } = {},
+): Promise<ModbusPeer> {
+  const args = options.serial
+    ? [SCRIPT, '--serial', options.serial]
+    : options.rtu
+      ? [SCRIPT, '--rtu']
+      : [SCRIPT, '--port', String(options.port ?? 0)];
   const child: ChildProcessWithoutNullStreams = spawn(PYTHON, args, {
     stdio: 'pipe',
     // no __pycache__ in the source tree
@@ -76,8 +86,8 @@ export function startPeer(options: { port?: number; rtu?: boolean } = {}): Promi
           port: Number(event.port ?? 0),
           path: String(event.path ?? ''),
           requests,
-          get: async (table, address, count) =>
-            (await ask({ cmd: 'get', table, address, count })).values as number[],
+          get: async (table, address, count, unit = 1) =>
+            (await ask({ cmd: 'get', table, address, count, unit })).values as number[],
           lineFault: async (fault) => void (await ask({ cmd: 'line', fault })),
           kill: async () => {
             child.kill('SIGKILL');

@@ -2,6 +2,7 @@
  * The Modbus RTU side of the driver against pymodbus' serial server, over a pair of
  * pseudo-terminals joined by the peer (a null-modem cable in software), with line noise on demand.
  */
+import { spawn } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createModbusDriver } from '../../src/drivers/modbus';
 import { DriverError, type FieldDriver } from '../../src/drivers/driver';
@@ -81,10 +82,72 @@ describe('Modbus RTU against pymodbus', () => {
     expect(answering.state()).toEqual({ ok: true });
   });
 
-  it('fails with 1501 when the serial port cannot be opened', async () => {
-    const on = driver({}, '/dev/does-not-exist-fieldhub');
-    const failure = await on.read([variable('4x', '0', 'uint16')]).catch((err: unknown) => err);
-    expect(failure).toBeInstanceOf(DriverError);
-    expect((failure as DriverError).code).toBe(1501);
+  it('reports a port that cannot be opened as a fault of the port: missing 1507, not a serial device 1509', async () => {
+    // not 1501 (check the cable): the cable is not what is wrong (device-configuration.md §2.4)
+    for (const [path, code] of [
+      ['/dev/does-not-exist-fieldhub', 1507],
+      ['/etc/hostname', 1509],
+    ] as const) {
+      const on = driver({}, path);
+      const failure = await on.read([variable('4x', '0', 'uint16')]).catch((err: unknown) => err);
+      expect(failure).toBeInstanceOf(DriverError);
+      expect((failure as DriverError).code).toBe(code);
+      expect(on.state()).toEqual({ ok: false, code });
+    }
+  });
+
+  it('reports a port held by another program with 1506 and opens it once that program lets go', async () => {
+    const holder = await holdPort(peer.path);
+    const on = driver();
+    const value = variable('4x', '101', 'uint16');
+    const failure = await on.read([value]).catch((err: unknown) => err);
+    expect((failure as DriverError).code).toBe(1506);
+    await holder.release();
+    let read: unknown;
+    for (let attempt = 0; attempt < 40 && read !== 54321; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      read = await on.read([value]).then(
+        (r) => r.values.get(value.id),
+        () => undefined,
+      );
+    }
+    expect(read).toBe(54321);
+  });
+
+  it('fails every driver of a port whose drivers disagree on the line settings with 1510', async () => {
+    const fast = driver({ baudRate: 19200 });
+    const slow = driver({ baudRate: 9600, slaveId: 7 });
+    const value = variable('4x', '101', 'uint16');
+    for (const on of [fast, slow]) {
+      const failure = await on.read([value]).catch((err: unknown) => err);
+      expect((failure as DriverError).code).toBe(1510);
+    }
+    // once the odd one is gone (reconfigured), the line opens with the settings left
+    await slow.close();
+    expect((await fast.read([value])).values.get(value.id)).toBe(54321);
   });
 });
+
+/** Another program holding the serial port with an exclusive lock, as a terminal program does. */
+async function holdPort(path: string): Promise<{ release(): Promise<void> }> {
+  const child = spawn(
+    '/usr/bin/python3',
+    [
+      '-c',
+      'import serial, sys\nport = serial.Serial(sys.argv[1], exclusive=True)\nprint("held", flush=True)\nsys.stdin.read()',
+      path,
+    ],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', () => reject(new Error('the port holder exited')));
+    child.stdout.once('data', () => resolve());
+  });
+  return {
+    release: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.stdin.end();
+      await exited;
+    },
+  };
+}

@@ -5,12 +5,14 @@ Run with the system Python, which has pymodbus:
 
     /usr/bin/python3 modbus_peer.py [--host 127.0.0.1] [--port 0]       Modbus TCP
     /usr/bin/python3 modbus_peer.py --rtu                                 Modbus RTU on a pty
+    /usr/bin/python3 modbus_peer.py --serial /dev/pts/N                   Modbus RTU on that device
 
 It prints one JSON object a line on stdout: {"event": "ready", "port": n} (or "path" for RTU,
 the serial device to open) once it serves, then {"event": "request", ...} for every request it
 receives. It reads commands, one JSON object a line, on stdin:
 
-    {"cmd": "get", "table": "hr"|"co", "address": a, "count": n}   answers {"event": "values", ...}
+    {"cmd": "get", "table": "hr"|"co", "address": a, "count": n, "unit": u}
+                                                        answers {"event": "values", ...} (unit 1 by default)
     {"cmd": "line", "fault": "none"|"corrupt"}                      RTU only: garble the next replies
 
 and exits when stdin closes, so it never outlives the test that started it.
@@ -18,7 +20,8 @@ and exits when stdin closes, so it never outlives the test that started it.
 The typed values are encoded by pymodbus' own BinaryPayloadBuilder (byte order = order of the bytes
 inside a register, word order = order of the registers), the byte-order words of 123456.0 are
 written out as in libmodbus' unit tests. Unit 1 holds the data; unit 7 answers as unit 8 (a wrong
-slave); any other unit gets no answer at all (the device is silent).
+slave) on TCP; unit 2 is a second device of its own (holding register 101 holds 2222 instead of
+54321), for the multi-drop line; any other unit gets no answer at all (the device is silent).
 """
 import argparse
 import asyncio
@@ -107,15 +110,21 @@ def holding_registers():
     return hr
 
 
-def make_context():
-    store = ModbusSlaveContext(
+def make_store(hr):
+    return ModbusSlaveContext(
         co=ModbusSequentialDataBlock(0, [1, 0, 1, 1, 0, 0, 1, 0] + [0] * 92),
         di=ModbusSequentialDataBlock(0, [0, 1, 1, 0, 1] + [0] * 95),
         ir=ModbusSequentialDataBlock(0, [4321] + words(lambda b: b.add_32bit_float(-2.5)) + [0] * 97),
-        hr=ModbusSparseDataBlock(holding_registers()),
+        hr=ModbusSparseDataBlock(hr),
         zero_mode=True,
     )
-    return ModbusServerContext(slaves={1: store, 7: store}, single=False)
+
+
+def make_context():
+    store = make_store(holding_registers())
+    second = holding_registers()
+    second[101] = 2222
+    return ModbusServerContext(slaves={1: store, 7: store, 2: make_store(second)}, single=False)
 
 
 OUTPUT = threading.Lock()  # the server loop and the command thread both write lines
@@ -144,6 +153,10 @@ def log_request(unit, fc, pdu):
     """One line per request; address and count as in a read or multiple write request PDU."""
     address = int.from_bytes(pdu[0:2], "big") if len(pdu) >= 2 else None
     count = int.from_bytes(pdu[2:4], "big") if fc in (1, 2, 3, 4, 15, 16) and len(pdu) >= 4 else 1
+    log_request_fields(unit, fc, address, count)
+
+
+def log_request_fields(unit, fc, address, count):
     emit({"event": "request", "t": time.monotonic(), "unit": unit, "fc": fc, "address": address, "count": count})
 
 
@@ -174,7 +187,7 @@ def serve_commands(loop, context, stop, line_faults):
         command = json.loads(line)
         if command["cmd"] == "get":
             fc = {"hr": 3, "co": 1}[command["table"]]
-            values = context[1].getValues(fc, command["address"], command["count"])
+            values = context[command.get("unit", 1)].getValues(fc, command["address"], command["count"])
             emit({"event": "values", "values": [int(v) for v in values]})
         elif command["cmd"] == "line":
             line_faults["fault"] = command["fault"]
@@ -187,12 +200,22 @@ async def main():
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--rtu", action="store_true")
+    parser.add_argument("--serial", help="serve Modbus RTU on this serial device")
     args = parser.parse_args()
     context = make_context()
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     line_faults = {"fault": "none"}
-    if args.rtu:
+    if args.serial:
+        from modbus_rtu_line import start_serial_server  # pylint: disable=import-outside-toplevel
+
+        def on_request(unit, fc, request):
+            address = getattr(request, "address", None)
+            log_request_fields(unit, fc, address, getattr(request, "count", 1) or 1)
+
+        server = await start_serial_server(context, PeerHandler, args.serial, on_request)
+        emit({"event": "ready", "path": args.serial})
+    elif args.rtu:
         # Only the RTU line needs pyserial and ptys.
         from modbus_rtu_line import start_rtu_server  # pylint: disable=import-outside-toplevel
 

@@ -3,6 +3,9 @@
 pymodbus' serial server opens one end; the gateway opens the other (the path printed as ready).
 The bytes from the server to the gateway pass a fault injector, so a test can garble replies on
 the line (a CRC error at the receiver) the way electrical noise does.
+
+`start_serial_server` serves on a serial device made elsewhere instead (one end of a socat pty
+pair, for the multi-drop line tests), logging each request it answers.
 """
 import os
 import select
@@ -66,3 +69,23 @@ async def start_rtu_server(context, peer_handler, line_faults, on_request):
     )
     await server.start()
     return gateway_path, server
+
+
+async def start_serial_server(context, peer_handler, path, on_request):
+    """Starts pymodbus' RTU server on the serial device `path`; `on_request(unit, fc, request)`."""
+
+    class LoggingHandler(peer_handler, ModbusSingleRequestHandler):
+        def execute(self, request, *addr):
+            on_request(request.unit_id, request.function_code, request)
+            super().execute(request, *addr)
+
+    server = ModbusSerialServer(
+        context,
+        framer=ModbusRtuFramer,
+        port=path,
+        handler=LoggingHandler,
+        baudrate=9600,
+        ignore_missing_slaves=True,
+    )
+    await server.start()
+    return server

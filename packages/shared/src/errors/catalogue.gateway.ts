@@ -230,4 +230,32 @@ export const gatewayEntries = [
   },
   { code: 1504, name: 'driverMissing', zh: '驱动不存在', en: 'The driver does not exist' },
   { code: 1505, name: 'driverLimit', zh: '驱动数量已达上限', en: 'The driver limit has been reached' },
+
+  // Serial ports of the gateway (not in the specification, issue 17; device-configuration.md §2.4):
+  // a port that cannot be opened is its own fault, not a wiring error (1501).
+  {
+    code: 1506,
+    name: 'serialPortInUse',
+    zh: '串口被其他程序占用',
+    en: 'The serial port is in use by another program',
+  },
+  { code: 1507, name: 'serialPortMissing', zh: '串口不存在', en: 'The serial port does not exist' },
+  {
+    code: 1508,
+    name: 'serialPortDenied',
+    zh: '没有打开串口的权限',
+    en: 'No permission to open the serial port',
+  },
+  {
+    code: 1509,
+    name: 'serialPortOpenFailed',
+    zh: '串口无法打开（不是串口，或不支持所设参数）',
+    en: 'The serial port cannot be opened (not a serial device, or settings it does not support)',
+  },
+  {
+    code: 1510,
+    name: 'serialSettingsConflict',
+    zh: '同一串口上的驱动串口参数（波特率、数据位、校验位、停止位）不一致',
+    en: 'Drivers on the same serial port have different line settings (baud rate, data bits, parity, stop bits)',
+  },
 ] as const satisfies readonly CatalogueEntry[];

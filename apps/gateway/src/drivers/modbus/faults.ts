@@ -60,10 +60,23 @@ export function requestFault(err: unknown): RequestFault | LinkDown {
 
 /**
  * Why the link could not be opened: nothing listens at the IP address and port, the host cannot
- * be reached or did not accept in time (1503); a serial port that cannot be opened is a wiring or
- * port setting fault (1501).
+ * be reached or did not accept in time (1503). A serial port that cannot be opened is a fault of
+ * the port, not of the wiring (docs/requirements/device-configuration.md §2.4): in use by another
+ * program (1506), missing (1507), not permitted (1508), or refusing to open otherwise (1509, not
+ * a serial device or settings it does not support), from what the serial port library reports.
  */
 export function connectFault(err: unknown, serial: boolean): LinkDown {
-  const code = serial ? Err.wiringError : modbusFaultToCode('connectionFailed');
-  return new LinkDown(code, messageOf(err));
+  const message = messageOf(err);
+  if (!serial) return new LinkDown(modbusFaultToCode('connectionFailed'), message);
+  const errno = field(err, 'code');
+  if (/cannot lock port|resource busy/i.test(message) || errno === 'EBUSY') {
+    return new LinkDown(Err.serialPortInUse, message);
+  }
+  if (/no such file or directory/i.test(message) || errno === 'ENOENT') {
+    return new LinkDown(Err.serialPortMissing, message);
+  }
+  if (/permission denied|operation not permitted/i.test(message) || errno === 'EACCES' || errno === 'EPERM') {
+    return new LinkDown(Err.serialPortDenied, message);
+  }
+  return new LinkDown(Err.serialPortOpenFailed, message);
 }

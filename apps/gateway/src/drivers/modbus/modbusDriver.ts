@@ -29,6 +29,7 @@ import {
   splitBlock,
 } from './blocks';
 import { type LinkOptions, type ModbusIo, ModbusLink, type ReconnectPolicy } from './connection';
+import type { SerialLines } from './serialLines';
 import { RequestFault } from './faults';
 import { type ModbusPoint, type ValueFormat, type WritePlan, decodePoint, planWrite } from './values';
 
@@ -36,6 +37,8 @@ import { type ModbusPoint, type ValueFormat, type WritePlan, decodePoint, planWr
 export interface ModbusDriverOptions {
   /** Back-off between reconnection attempts (default 1 s doubling to 30 s). */
   reconnect?: ReconnectPolicy;
+  /** Where serial ports are shared among the drivers of a line (the gateway's own by default). */
+  lines?: SerialLines;
 }
 
 interface ModbusSettings {
@@ -73,6 +76,7 @@ function settingsOf(config: DriverConfig, options: ModbusDriverOptions): ModbusS
       slaveId: parsed.slaveId,
       responseTimeoutMs: parsed.commWaitMs,
       ...(options.reconnect ? { reconnect: options.reconnect } : {}),
+      ...(options.lines ? { lines: options.lines } : {}),
     },
     blocks: { coalesce: parsed.blockCollect, gap: parsed.blockGap },
     format: {

@@ -146,6 +146,7 @@ describe('faults', () => {
     expect(connectFault(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }), false).code).toBe(
       1503,
     );
-    expect(connectFault(new Error('No such file or directory'), true).code).toBe(1501);
+    // a serial port that cannot be opened: faults.test.ts
+    expect(connectFault(new Error('No such file or directory'), true).code).toBe(1507);
   });
 });
