@@ -2,13 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { messageFor } from '@fieldhub/shared';
 import { TEST_PASSWORD } from '../../server/test/harness';
+import { addGroup } from '../../server/src/modules/groups/groups.service';
+import { asCaller, SEED_IP } from '../../server/src/seed/demoDevices';
 import { makeEnterprise, startBrowserFixture, type BrowserFixture } from './browser';
 import { expectScreenIn } from './screenLanguage';
 
 /**
- * The login screen in headless Chromium: sign in and out, the language switch, a refused password
- * (catalogue 1001, then the image code), the redirects of unknown, protected and old paths, and
- * the account's landing page.
+ * The login screen in headless Chromium: sign in and out with the operation log of both, the
+ * language switch, a refused password (catalogue 1001, then the image code, shown on a new page as
+ * soon as the name is typed), the redirects of unknown, protected and old paths, and the account's
+ * landing page.
  *
  * Languages: signing in and out runs in Chinese, the refused password in English. The quick
  * checks open them in the other language: the login screen and the user menu in English, the
@@ -18,10 +21,11 @@ import { expectScreenIn } from './screenLanguage';
 
 let f: BrowserFixture;
 let admin: string;
+let enterprise: { orgId: number; adminId: number };
 
 beforeAll(async () => {
   f = await startBrowserFixture();
-  ({ admin } = await makeEnterprise(f.platform.ctx.db, 'Browser Plant'));
+  ({ admin, ...enterprise } = await makeEnterprise(f.platform.ctx.db, 'Browser Plant'));
 });
 afterAll(() => f.stop());
 
@@ -40,6 +44,25 @@ describe('login screen in the browser', () => {
     await signIn(page, admin, TEST_PASSWORD);
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     await expect.poll(() => page.getByTestId('user-menu').innerText()).toContain(admin);
+
+    // the operation log names the sign-in with the browser's address, and a group the platform
+    // added itself (as the demo seed does) with its object kind and no address
+    const me = asCaller({ ...enterprise, loginname: admin }, 'enterprise');
+    const groupId = await addGroup(
+      f.platform.ctx.db,
+      me,
+      { name: 'Line 1', parentId: null, seq: 0 },
+      SEED_IP,
+    );
+    await page.goto(`${f.baseUrl}/account/log`);
+    const row = (action: string) => page.locator('tr', { hasText: action }).first();
+    await expect.poll(() => row('新增分组').innerText()).toMatch(new RegExp(`分组 #${groupId}\\s+-$`));
+    await expect.poll(() => row('登录').innerText()).toMatch(/127\.0\.0\.1$/);
+    await expectScreenIn(page, lang, {
+      shows: ['oplog:action.login', 'oplog:action.group.add', 'oplog:object-type.group'],
+      allow: [admin],
+    });
+
     await page.getByTestId('user-menu').click();
     await page.getByText(logoutText, { exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/login');
@@ -86,6 +109,23 @@ describe('login screen in the browser', () => {
     // after a failure the image code is required
     await expect.poll(() => page.getByTestId('vcode').isVisible()).toBe(true);
     await context.close();
+
+    // a new page knows nothing of it: typing the name brings the code field before any login
+    const next = await f.newPage(lang);
+    await next.page.goto(`${f.baseUrl}/login`);
+    await next.page.getByTestId('loginname').fill(victim);
+    await next.page.getByTestId('vcode-image').locator('img').waitFor();
+    expect(await next.page.getByTestId('login-error').count()).toBe(0);
+    // read as a person reads the picture: the answer of the code this page was given
+    const vcid = (await next.context.cookies()).find((c) => c.name === 'vcid')!.value;
+    const [code] = await f.platform.ctx.db.query<{ answer: string }>(
+      'select answer from captchas where id = $1',
+      [vcid],
+    );
+    await next.page.getByTestId('vcode').fill(code!.answer);
+    await signIn(next.page, victim, TEST_PASSWORD);
+    await next.page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await next.context.close();
   });
 
   it('shows a refused password and the image code wholly in Chinese', async () => {

@@ -5,7 +5,7 @@
 import type { CatalogueEntry } from './catalogue';
 
 export const accountEntries = [
-  // Login, session and accounts (1001-1024). 1006 and 1010 also clear the session in the browser.
+  // Login, session and accounts (1001-1025). 1006 and 1010 also clear the session in the browser.
   { code: 1001, name: 'wrongCredentials', zh: '用户名或密码错误', en: 'Incorrect username or password' },
   { code: 1002, name: 'usernameRequired', zh: '请输入用户名', en: 'Username is required' },
   { code: 1003, name: 'verificationCodeError', zh: '验证码错误', en: 'Incorrect verification code' },
@@ -90,6 +90,13 @@ export const accountEntries = [
   { code: 1022, name: 'tokenUserInvalid', zh: '令牌对应的用户无效', en: 'The user of this token is invalid' },
   { code: 1023, name: 'authMethodError', zh: '认证方式错误', en: 'Invalid authentication method' },
   { code: 1024, name: 'snRegistered', zh: '该 SN 已注册', en: 'This SN is already registered' },
+  // not in the seeds: a login that needs the image code but carries none (issue 17 item 11)
+  {
+    code: 1025,
+    name: 'verificationCodeRequired',
+    zh: '请输入图片中的验证码',
+    en: 'Please enter the verification code shown in the image',
+  },
 
   // Third-party chat apps (2301-2305): binding an account to receive alarms and messages.
   {

@@ -116,6 +116,19 @@ describe('login and session', () => {
     expect(right.body.code).toBe('200');
   });
 
+  it('asks for the image code with 1025, not 1003, when a login that needs one carries none', async () => {
+    const user = await newUser('No Code Co');
+    await login(new Caller(p.app), user, 'Wrong_pass1');
+    // a new page: it fetched an image without the name, so it did not know a code was due
+    const caller = new Caller(p.app, 'zh-CN');
+    await caller.post('/lfscada/user/showVcode', {});
+    const res = await login(caller, user, TEST_PASSWORD);
+    expect(res.body).toMatchObject({ code: '1025', message: '请输入图片中的验证码', data: { vcode: true } });
+    // asking used up nothing: the image it fetched still takes its one answer
+    const right = await login(caller, user, TEST_PASSWORD, await captchaAnswer(caller));
+    expect(right.body.code).toBe('200');
+  });
+
   it('answers 1004 for an image code older than 10 minutes', async () => {
     const user = await newUser('Expired Code Co');
     const caller = new Caller(p.app);
@@ -152,9 +165,9 @@ describe('login and session', () => {
     );
     const codes = answers.map((a) => a.body.code);
     // 1001 is a password judged without the image code; the others were refused for the missing
-    // code (1004: none of these callers fetched one) or while five attempts were in flight (1005)
+    // code (1025: none of these carried one) or while five attempts were in flight (1005)
     expect(codes.filter((c) => c === '1001').length).toBeLessThanOrEqual(1);
-    expect(codes.filter((c) => c !== '1001' && c !== '1004' && c !== '1005')).toEqual([]);
+    expect(codes.filter((c) => c !== '1001' && c !== '1025' && c !== '1005')).toEqual([]);
     // a refused image code is no failure: the name is not locked by requests that read no code
     const caller = new Caller(p.app);
     await caller.post('/lfscada/user/showVcode', { loginname: user });

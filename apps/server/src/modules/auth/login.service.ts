@@ -67,6 +67,14 @@ async function judge(
   // Only the attempt that found no failure and no other attempt in flight goes without the image
   // code: a burst of parallel logins tries one password at most before codes are due.
   if (claim.failures > 0 || claim.attempts > 1) {
+    // no code at all: the screen had not shown the field yet (a new page, another tab), so the
+    // code is asked for, not called wrong (accounts-and-login.md §3.1)
+    if (!attempt.vcode.trim()) {
+      return {
+        kind: 'captcha',
+        error: new AppError(Err.verificationCodeRequired, { data: { vcode: true } }),
+      };
+    }
     try {
       await consumeCaptcha(db, clock, attempt.captchaId, attempt.vcode);
     } catch (err) {
@@ -97,7 +105,7 @@ async function judge(
 
 /**
  * Checks a login in the order of the spec's codes: name present (1002), not locked (1005),
- * image code when required (1003/1004), password (1001), account enabled (1008). A wrong
+ * image code when required (1025 none given, 1003/1004 wrong or expired), password (1001), account enabled (1008). A wrong
  * password counts as a failure; the fifth locks the account (1005). Returns the new session token and the account id.
  */
 export async function login(

@@ -32,6 +32,8 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const theme = useTheme(currentLang());
   const remembered = localStorage.getItem(REMEMBER_KEY) ?? '';
+  // the name typed, and the name last asked whether it needs the image code
+  const [typedName, setTypedName] = useState(remembered);
   const [captchaName, setCaptchaName] = useState(remembered);
   const [needCaptcha, setNeedCaptcha] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -41,6 +43,13 @@ export default function LoginPage() {
   useEffect(() => {
     if (captcha.data?.required) setNeedCaptcha(true);
   }, [captcha.data]);
+
+  // Ask once typing pauses (or the field is left) whether this name needs the image code, so the
+  // field is there before the login that needs it (accounts-and-login.md §3.2: after a failure).
+  useEffect(() => {
+    const asking = setTimeout(() => setCaptchaName(typedName), 400);
+    return () => clearTimeout(asking);
+  }, [typedName]);
 
   const onFinish = async (v: Fields) => {
     setError(null);
@@ -110,6 +119,9 @@ export default function LoginPage() {
           size="large"
           initialValues={{ loginname: remembered, remember: !!remembered, vcode: '' }}
           onFinish={(v) => void onFinish(v)}
+          onValuesChange={(changed: Partial<Fields>) => {
+            if (changed.loginname !== undefined) setTypedName(changed.loginname.trim());
+          }}
           autoComplete="on"
         >
           <Form.Item
@@ -120,6 +132,7 @@ export default function LoginPage() {
               prefix={<UserOutlined />}
               placeholder={t('loginname')}
               autoComplete="username"
+              onBlur={() => setCaptchaName(typedName)}
               data-testid="loginname"
             />
           </Form.Item>

@@ -4,7 +4,10 @@ import { callApi } from '../../app/request';
 import { useSession } from '../../app/session';
 import { encryptFields } from './encryptLogin';
 
-/** The image code for a login name; refetched on demand (refresh button, after a failure). */
+/**
+ * The image code for a login name and whether that name needs it; refetched on demand (refresh
+ * button, after a failure).
+ */
 export function useCaptcha(loginname: string) {
   return useQuery({
     queryKey: ['captcha', loginname],
@@ -13,6 +16,9 @@ export function useCaptcha(loginname: string) {
       return callApi(authCalls.showVcode, encrypted ? { loginname: encrypted } : {}, { silent: true });
     },
     staleTime: 9 * 60_000,
+    // each fetch replaces the server's code (a cookie): an image of a name typed earlier is
+    // dropped, never shown again for a code it no longer matches
+    gcTime: 0,
     refetchOnWindowFocus: false,
   });
 }
