@@ -2,15 +2,14 @@
  * The software gateway's entry point: parses the command line and environment, starts the
  * simulated plant under `--simulate`, runs the gateway, and handles signals and restarts.
  *
- * Exit codes: 0 after SIGINT/SIGTERM, 2 for bad options, 1 when the gateway cannot start, and
+ * Exit codes: 0 after SIGINT/SIGTERM or `--help`, 2 for bad options, 1 when the gateway cannot start, and
  * RESTART_EXIT_CODE (75) after a restart command, for a supervisor (systemd `Restart=always`,
  * a container restart policy) to start it again. Under `--simulate` a restart re-initialises the
  * gateway in process instead, since demos and tests have no supervisor.
  */
 import { connect } from 'node:net';
 import { type Logger, createLogger } from './runtime/log';
-import { parseOptions } from './runtime/options';
-import { startGateway } from './runtime/gateway';
+import { HELP, parseOptions, wantsHelp } from './runtime/options';
 
 export const RESTART_EXIT_CODE = 75;
 
@@ -55,7 +54,12 @@ export async function startPlant(port: number, log: Logger, host = '127.0.0.1'):
 }
 
 async function main(): Promise<void> {
-  const parsed = parseOptions(process.argv.slice(2), process.env);
+  const argv = process.argv.slice(2);
+  if (wantsHelp(argv)) {
+    process.stdout.write(HELP);
+    process.exit(0);
+  }
+  const parsed = parseOptions(argv, process.env);
   if (!parsed.ok) {
     process.stderr.write(parsed.message + '\n');
     process.exit(2);
@@ -64,6 +68,8 @@ async function main(): Promise<void> {
   const log = createLogger(options.logLevel, { sn: options.sn });
   process.on('unhandledRejection', (error) => log.error('unhandled rejection', { error }));
 
+  // loaded once the options are good: `--help` and a bad option answer without loading the drivers
+  const { startGateway } = await import('./runtime/gateway');
   const plant = options.simulate ? await startPlant(options.plantPort, log) : undefined;
   let run = await startGateway(options, { log });
   let exiting = false;

@@ -57,20 +57,30 @@ const optionsSchema = z
 
 export type GatewayOptions = z.output<typeof optionsSchema>;
 
-/** Flag name (kebab-case), option key and environment variable of every option. */
+/** Flag name (kebab-case), option key, environment variable and meaning of every option. */
 const FLAGS = [
-  ['sn', 'sn', 'GATEWAY_SN'],
-  ['password', 'password', 'GATEWAY_PASSWORD'],
-  ['broker', 'broker', 'GATEWAY_BROKER'],
-  ['data-dir', 'dataDir', 'GATEWAY_DATA_DIR'],
-  ['simulate', 'simulate', 'GATEWAY_SIMULATE'],
-  ['plant-port', 'plantPort', 'GATEWAY_PLANT_PORT'],
-  ['log-level', 'logLevel', 'GATEWAY_LOG_LEVEL'],
-  ['buffer-bytes', 'bufferBytes', 'GATEWAY_BUFFER_BYTES'],
-  ['heartbeat-s', 'heartbeatS', 'GATEWAY_HEARTBEAT_S'],
-  ['location', 'location', 'GATEWAY_LOCATION'],
-  ['signal', 'signal', 'GATEWAY_SIGNAL'],
-  ['install-command', 'installCommand', 'GATEWAY_INSTALL_COMMAND'],
+  ['sn', 'sn', 'GATEWAY_SN', "the gateway's 12-digit SN (MQTT client id and user name); required"],
+  ['password', 'password', 'GATEWAY_PASSWORD', 'the MQTT password the platform gave this SN; required'],
+  [
+    'broker',
+    'broker',
+    'GATEWAY_BROKER',
+    "the platform's broker, mqtt://host:port (mqtts, ws, wss too); required",
+  ],
+  ['data-dir', 'dataDir', 'GATEWAY_DATA_DIR', 'config, command results and buffer (./gateway-data/<sn>)'],
+  ['simulate', 'simulate', 'GATEWAY_SIMULATE', 'run the built-in Modbus TCP plant for demos and tests'],
+  ['plant-port', 'plantPort', 'GATEWAY_PLANT_PORT', "the simulated plant's port (5020)"],
+  ['log-level', 'logLevel', 'GATEWAY_LOG_LEVEL', 'debug, info, warn or error (info)'],
+  ['buffer-bytes', 'bufferBytes', 'GATEWAY_BUFFER_BYTES', 'bound of the store-and-forward buffer (67108864)'],
+  ['heartbeat-s', 'heartbeatS', 'GATEWAY_HEARTBEAT_S', 'seconds between status messages (60)'],
+  ['location', 'location', 'GATEWAY_LOCATION', 'fixed location "lng,lat" answered to locate commands'],
+  ['signal', 'signal', 'GATEWAY_SIGNAL', 'cellular signal strength 0-31 to report'],
+  [
+    'install-command',
+    'installCommand',
+    'GATEWAY_INSTALL_COMMAND',
+    'shell command installing a verified firmware package ($FIRMWARE_PACKAGE)',
+  ],
 ] as const;
 
 export const USAGE = `Usage: npm run gateway -- --sn <12 digits> --password <mqtt password> --broker mqtt://host:port
@@ -78,6 +88,25 @@ export const USAGE = `Usage: npm run gateway -- --sn <12 digits> --password <mqt
   [--buffer-bytes 67108864] [--heartbeat-s 60] [--location <lng,lat>] [--signal <0-31>]
   [--install-command '<shell command installing $FIRMWARE_PACKAGE>']
 Each option may also come from the environment: ${FLAGS.map(([, , env]) => env).join(', ')}.`;
+
+/** What `--help` prints: the usage, then every option with its environment variable and meaning. */
+export const HELP = `FieldHub software gateway: runs field drivers (Modbus TCP/RTU, S7, OPC UA) and speaks the
+gateway protocol to the platform's MQTT broker.
+
+${USAGE}
+
+Options:
+${FLAGS.map(([flag, , env, meaning]) => `  --${flag.padEnd(16)} ${env.padEnd(24)} ${meaning}`).join('\n')}
+  --${'help, -h'.padEnd(16)} ${''.padEnd(24)} print this help and exit
+
+Exit codes: 0 after SIGINT/SIGTERM or --help, 2 for bad options, 1 when the gateway cannot start,
+75 after a restart command (for a supervisor to start it again).
+`;
+
+/** Whether the command line asks for the help text (then nothing else is parsed). */
+export function wantsHelp(argv: readonly string[]): boolean {
+  return argv.some((arg) => arg === '--help' || arg === '-h');
+}
 
 export type ParsedOptions = { ok: true; options: GatewayOptions } | { ok: false; message: string };
 
