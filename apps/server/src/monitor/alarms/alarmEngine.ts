@@ -15,6 +15,7 @@ import { judge as judgeSample, type AlarmSpan, type RuleState } from './alarmKer
 import { reevaluate, type RuleWindow } from './alarmWindow';
 import { correctAlarm, insertAlarmSpan, lockVariableWindow, removeAlarms } from './alarmWindowStore';
 import { delayedAlarmNotices } from './delayedAlarms';
+import { gatewayChange } from './gatewayAlarms';
 import { DeviceQueue } from './deviceQueue';
 import {
   activeAlarmOfRule,
@@ -22,9 +23,6 @@ import {
   deviceHead,
   deviceVersion,
   enabledRules,
-  gatewayAlarmMessage,
-  insertGatewayAlarm,
-  releaseGatewayAlarms,
   releaseSignalAlarm,
   signalAlarmMessage,
   type ActiveSignalAlarm,
@@ -84,11 +82,6 @@ export interface AlarmEngineParts {
   dispatcher: OutboxDispatcher | null;
   log: Logger;
 }
-
-const GATEWAY_TEXT = (sn: string) => ({
-  'zh-CN': `网关 ${sn} 离线`,
-  'en-US': `Gateway ${sn} is offline`,
-});
 
 /**
  * The alarm engine (docs/requirements/monitoring.md §7, docs/requirements/device-configuration.md §4).
@@ -424,47 +417,6 @@ export function createAlarmEngine(parts: AlarmEngineParts): AlarmEngine {
     return out;
   }
 
-  async function gatewayChange(equipmentId: number, sn: string, status: GatewayAlarm['status']) {
-    const now = clock.now();
-    if (status === 'offline') {
-      let notified: AlarmNotificationResult | null = null;
-      const raised = await db.tx(async (tx) => {
-        const alarm = await insertGatewayAlarm(tx, equipmentId, sn, now);
-        if (!alarm) return null; // already offline: one alarm, however often it is said
-        const notice: AlarmNotice = {
-          alarmId: alarm.id,
-          orgId: alarm.orgId,
-          equipmentId,
-          equipmentName: alarm.name,
-          kind: 'gateway',
-          level: 'serious',
-          ruleType: '00',
-          text: GATEWAY_TEXT(sn),
-          methods: ['message'],
-          voiceLoops: 1,
-          value: null,
-          triggeredAt: alarm.triggeredAt,
-        };
-        notified = await recordAlarmNotifications(tx, providers, notice);
-        return alarm;
-      });
-      await afterNotified(notified);
-      if (raised)
-        await bus.publish({
-          type: 'gatewayAlarm',
-          equipmentId,
-          alarm: gatewayAlarmMessage(raised, sn, status, null),
-        });
-      return;
-    }
-    for (const a of await releaseGatewayAlarms(db, equipmentId, sn, now))
-      await bus.publish({
-        type: 'gatewayAlarm',
-        equipmentId: a.equipmentId,
-        alarm: gatewayAlarmMessage(a, a.sn, status, a.releasedAt),
-      });
-  }
-
   return {
     evaluate(equipmentId, samples, options = {}) {
       return queue.run(equipmentId, async () => {
@@ -482,7 +434,7 @@ export function createAlarmEngine(parts: AlarmEngineParts): AlarmEngine {
       const key = equipmentId ?? -1;
       if (equipmentId === null && status === 'offline') return;
       await queue
-        .run(key, () => gatewayChange(key, sn, status))
+        .run(key, () => gatewayChange({ db, clock, bus, providers, afterNotified }, key, sn, status))
         .catch((err: unknown) => log.warn({ err, sn, status }, 'gateway alarm not recorded'));
     },
     idle: () => queue.idle(),
