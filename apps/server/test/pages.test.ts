@@ -256,6 +256,26 @@ describe('page storage', () => {
     expect((await send(admin, `${base}/queryHome`, empty)).data).toBeNull();
   });
 
+  it('opens a page as a device page only when the device owns it: a project page or another device’s answers 1903', async () => {
+    const project = (await made(admin, '/lfscada/project/add', { name: 'Page kinds' })).id;
+    const projectPage = (await addPage({ ownerKind: 'project', ownerId: project }, 'Plant overview')).id;
+    const own = (await addPage(device(), 'Own page')).id;
+    const other = await made(admin, '/lfscada/equipment/multi/add', { name: 'Other device' });
+    const asDevice = (id: number, extra: Record<string, unknown> = {}) =>
+      send(admin, `${base}/info`, { id, view: true, ownerKind: 'equipment', ...extra });
+    // the page itself, asked without an owner, is the project's (the designer opens it so)
+    expect((await info(projectPage)).ownerKind).toBe('project');
+    const refused = await asDevice(projectPage);
+    expect([refused.code, refused.message]).toEqual([
+      '1903',
+      'The page does not exist or you have no access',
+    ]);
+    expect((await asDevice(own)).code).toBe('200');
+    expect((await asDevice(own, { ownerId: deviceId })).code).toBe('200');
+    expect((await asDevice(own, { ownerId: other.id })).code).toBe('1903');
+    expect((await send(admin, `${base}/info`, { id: own, ownerKind: 'project' })).code).toBe('1903');
+  });
+
   it('holds at most 100 pages per owner: add and copy answer 1901, a project 2601', async () => {
     const owner = {
       ownerKind: 'equipment',

@@ -68,8 +68,18 @@ export const pageIdSchema = z.object({ id: formId });
  * the page (the designer) gets it whole unless it asks `view`; a viewer (`view`, or a caller who may
  * only view the owner) gets the widgets its authRegion allows, and a password-protected page
  * answers `locked` without its document until /page/validPassword succeeded in this login session.
+ * `ownerKind` (and `ownerId`) name the owner the caller opens the page as.
  */
-export const pageInfoInputSchema = pageIdSchema.extend({ view: formBool.optional().default(false) });
+export const pageInfoInputSchema = pageIdSchema.extend({
+  view: formBool.optional().default(false),
+  /**
+   * the kind of owner the page is opened as (a device's live view asks 'equipment'): a page of
+   * another kind answers 1903 (docs/requirements/monitoring.md §8.1)
+   */
+  ownerKind: z.enum(PAGE_OWNER_KINDS).optional(),
+  /** the owner the page is opened as, with `ownerKind`: a page of another owner answers 1903 */
+  ownerId: formId.optional(),
+});
 export type PageInfoInput = z.infer<typeof pageInfoInputSchema>;
 
 /**

@@ -52,9 +52,10 @@ async function pageFor(
   id: number,
   access: PageAccess,
   withDocument = false,
+  expected: Partial<PageOwner> = {},
 ): Promise<{ page: repo.PageRecord; owner: ResolvedPageOwner }> {
   const page = await repo.pageInOrg(db, auth.orgId, id, withDocument);
-  if (!page) throw new AppError(Err.pageNotFound);
+  if (!page || !ownedAsExpected(page, expected)) throw new AppError(Err.pageNotFound);
   let owner: ResolvedPageOwner;
   try {
     owner = await pageOwnerFor(db, auth, ownerOfRow(page), access);
@@ -65,6 +66,16 @@ async function pageFor(
   // a project member without permission on this page: as if it did not exist
   if (!isVisible(owner, page.id)) throw new AppError(Err.pageNotFound);
   return { page, owner };
+}
+
+/**
+ * Whether the page belongs to the kind of owner (and the owner) it is opened as: a device's live
+ * view names a project page's id (docs/requirements/monitoring.md §8.1).
+ */
+function ownedAsExpected(page: repo.PageRecord, expected: Partial<PageOwner>): boolean {
+  const owner = ownerOfRow(page);
+  if (expected.ownerKind !== undefined && owner.ownerKind !== expected.ownerKind) return false;
+  return expected.ownerId === undefined || owner.ownerId === expected.ownerId;
 }
 
 /** Whether the caller may see the page of an owner it may view (a project member's pagePmsn). */
@@ -122,10 +133,14 @@ export async function viewedPage(db: Db, auth: AuthContext, page: repo.PageRecor
 
 /**
  * page/info: the whole page for a caller who may edit it (the designer) unless it asks `view`;
- * otherwise the page as a viewer gets it (`viewedPage`).
+ * otherwise the page as a viewer gets it (`viewedPage`). A page of another owner than the one it
+ * is opened as (`ownerKind`, `ownerId`) answers 1903.
  */
 export async function pageInfo(db: Db, auth: AuthContext, input: PageInfoInput): Promise<PageInfo> {
-  const { page, owner } = await pageFor(db, auth, input.id, 'view', true);
+  const { page, owner } = await pageFor(db, auth, input.id, 'view', true, {
+    ownerKind: input.ownerKind,
+    ownerId: input.ownerId,
+  });
   if (!input.view && (await mayEdit(db, auth, owner))) return repo.toPageInfo(page);
   return viewedPage(db, auth, page);
 }

@@ -63,9 +63,16 @@ export interface ViewedPage {
   doc: PageDocument | null;
 }
 
-/** Loads a page for the viewer (the widgets of the account's regions; locked until its password). */
-export async function loadViewedPage(pageId: string): Promise<ViewedPage> {
-  const info = await callApi(pagesCalls.info, { id: pageId, view: true }, { silent: true });
+/**
+ * Loads a device's page for the viewer (the widgets of the account's regions; locked until its
+ * password). A page of a project, or of another device than `equipmentId`, answers 1903.
+ */
+export async function loadViewedPage(pageId: string, equipmentId?: string): Promise<ViewedPage> {
+  const info = await callApi(
+    pagesCalls.info,
+    { id: pageId, view: true, ownerKind: 'equipment', ...(equipmentId ? { ownerId: equipmentId } : {}) },
+    { silent: true },
+  );
   return {
     id: String(info.id),
     name: info.name,

@@ -173,13 +173,24 @@ function LoadFailure({ error }: { error: unknown }) {
   );
 }
 
-/** A device page by id: the page decides its device. */
-function DevicePage({ pageId, tabs }: { pageId: string; tabs?: ReactNode }) {
+/**
+ * A device page by id: the page decides its device, or must be a page of `equipmentId` when given
+ * (a project page, or another device's, is "page not found or no permission").
+ */
+function DevicePage({
+  pageId,
+  equipmentId,
+  tabs,
+}: {
+  pageId: string;
+  equipmentId?: string;
+  tabs?: ReactNode;
+}) {
   const { t } = useT('viewer');
   const client = useQueryClient();
   const page = useQuery({
-    queryKey: ['viewer', 'page', pageId],
-    queryFn: () => loadViewedPage(pageId),
+    queryKey: ['viewer', 'page', pageId, equipmentId],
+    queryFn: () => loadViewedPage(pageId, equipmentId),
     retry: false,
   });
   const scope = useMemo<ViewerScope | null>(
@@ -247,7 +258,7 @@ function DevicePages({
         onChange={(key) => navigate(`/monitor/eg/group/configuration/${groupId}/${equipmentId}/${key}`)}
       />
     ) : undefined;
-  return <DevicePage pageId={current} tabs={tabs} />;
+  return <DevicePage pageId={current} equipmentId={equipmentId} tabs={tabs} />;
 }
 
 /** The password of a protected page (the device or the project page's validPassword call), then the page. */
