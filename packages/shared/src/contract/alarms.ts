@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALARM_LEVELS } from '../device/alarmRule';
+import { ALARM_LEVELS, ALARM_RULE_TYPE_FILTERS } from '../device/alarmRule';
 import { alarmRecordRowSchema, utcOffsetInput } from '../live/monitorCalls';
 import { listPageOf } from '../validation/form';
 import { formId, idListSchema, pagingSchema } from '../validation/form';
@@ -30,10 +30,13 @@ const timeInput = z.union([z.number(), z.string().trim()]).transform((v, ctx) =>
 const range = { startTime: optional(timeInput), endTime: optional(timeInput) };
 const state = optional(z.enum(['active', 'cleared']));
 
-/** /monitor/multi/alarm/query: a device's signal alarms of one rule type, active first then newest first. */
+/**
+ * /monitor/multi/alarm/query: a device's signal alarms of one rule type ('all': of those the caller
+ * may read), active first then newest first.
+ */
 export const alarmQuerySchema = pagingSchema.extend({
   equipmentId: formId,
-  ruleType: z.preprocess(blank, z.enum(['00', '01']).optional().default('00')),
+  ruleType: z.preprocess(blank, z.enum(ALARM_RULE_TYPE_FILTERS).optional().default('00')),
   state,
   level: optional(z.enum(ALARM_LEVELS)),
   ...range,

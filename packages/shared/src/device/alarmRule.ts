@@ -25,6 +25,13 @@ const optionalNumber = z.preprocess(
 );
 
 /**
+ * The rule types an alarm list asks for: one of them, or 'all' of those whose permission key the
+ * caller holds (an alarm table widget lists every alarm of its devices the reader may see).
+ */
+export const ALARM_RULE_TYPE_FILTERS = ['00', '01', 'all'] as const;
+export type AlarmRuleTypeFilter = (typeof ALARM_RULE_TYPE_FILTERS)[number];
+
+/**
  * An alarm rule (docs/requirements/device-configuration.md §4.1, §4.2): rule type '00' equipment info, '01'
  * designer.
  */

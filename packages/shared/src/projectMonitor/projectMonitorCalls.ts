@@ -9,7 +9,7 @@ import {
   utcOffsetInput,
 } from '../live/monitorCalls';
 import { LIMITS } from '../timers';
-import { ALARM_LEVELS } from '../device/alarmRule';
+import { ALARM_LEVELS, ALARM_RULE_TYPE_FILTERS } from '../device/alarmRule';
 import { GATEWAY_STATUSES } from '../device/gateway';
 import { RW_MODES } from '../device/variable';
 import { pageInfoSchema, pagePasswordSchema } from '../pages/pageCalls';
@@ -221,12 +221,13 @@ const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
  * alarm/query {projectId, equipmentId, ruleType = '01', state?, level?, startTime?, endTime?,
  * pageNum, pageSize} → Page<AlarmRecordRow> as /lfscada/monitor/multi/alarm/query, for a device
  * bound to the project. Pages show designer alarms ('01', key monitor_designer_menu_alarm) by
- * default; '00' needs monitor_equipinfo_menu_alarm (90008 without the key).
+ * default; '00' needs monitor_equipinfo_menu_alarm (90008 without the key); 'all' lists the types
+ * whose key the caller holds (90008 with neither).
  */
 export const projectAlarmQuerySchema = pagingSchema.extend({
   projectId: formId,
   equipmentId: formId,
-  ruleType: z.preprocess(blank, z.enum(['00', '01']).optional().default('01')),
+  ruleType: z.preprocess(blank, z.enum(ALARM_RULE_TYPE_FILTERS).optional().default('01')),
   state: z.preprocess(blank, z.enum(['active', 'cleared']).optional()),
   level: z.preprocess(blank, z.enum(ALARM_LEVELS).optional()),
   startTime: z.preprocess(blank, timeInput.optional()),
@@ -255,7 +256,7 @@ export type ProjectAlarmConfirmInput = z.infer<typeof projectAlarmConfirmSchema>
 export const projectAlarmAllSchema = pagingSchema.extend({
   projectId: formId,
   equipmentIds: dataEquip.optional().default([]),
-  ruleType: z.preprocess(blank, z.enum(['00', '01']).optional().default('01')),
+  ruleType: z.preprocess(blank, z.enum(ALARM_RULE_TYPE_FILTERS).optional().default('01')),
   state: z.preprocess(blank, z.enum(['active', 'cleared']).optional()),
   level: z.preprocess(blank, z.enum(ALARM_LEVELS).optional()),
   startTime: z.preprocess(blank, timeInput.optional()),

@@ -20,7 +20,8 @@ export interface AlarmFilter {
   orgId: number;
   equipmentIds: readonly number[];
   kind: 'signal' | 'gateway';
-  ruleType?: '00' | '01';
+  /** the rule types listed (all when absent) */
+  ruleTypes?: readonly ('00' | '01')[];
   state?: 'active' | 'cleared';
   level?: string;
   /** triggered within [from, to] (ms) */
@@ -36,7 +37,7 @@ export async function findAlarms(db: Db, f: AlarmFilter): Promise<Page<AlarmReco
     .add('a.org_id = ?', f.orgId)
     .add('a.equipment_id = any(?::bigint[])', [...f.equipmentIds])
     .add('a.kind = ?', f.kind)
-    .addIf(f.ruleType, 'a.rule_type = ?')
+    .addIf(f.ruleTypes && [...f.ruleTypes], 'a.rule_type = any(?::text[])')
     .addIf(f.state, 'a.state = ?')
     .addIf(f.level, 'a.level = ?')
     .addIf(f.from === undefined ? undefined : new Date(f.from), 'a.triggered_at >= ?')

@@ -8,10 +8,11 @@ import * as alarms from './alarms.service';
 /**
  * Alarm calls (POST, form or JSON bodies, envelope {code, message, data}; times in ms):
  *
- * - /lfscada/monitor/multi/alarm/query {equipmentId, ruleType?='00'|'01', state?='active'|'cleared',
+ * - /lfscada/monitor/multi/alarm/query {equipmentId, ruleType?='00'|'01'|'all', state?='active'|'cleared',
  *   level?, startTime?, endTime?, pageNum?, pageSize?} → Page<AlarmRecordRow> of the device's signal
  *   alarms, active first then newest first. Needs the device visible and the rule type's key
- *   (monitor_equipinfo_menu_alarm for '00', monitor_designer_menu_alarm for '01'). A time range
+ *   (monitor_equipinfo_menu_alarm for '00', monitor_designer_menu_alarm for '01'; 'all' lists the
+ *   types whose key the caller holds, 90008 with neither). A time range
  *   filters on the trigger time: both ends, end after start, ≤ 30 days, not before 1970 (10001).
  * - /lfscada/monitor/multi/alarm/export {the filters of alarm/query, utcOffsetMinutes = 480} → the
  *   .xlsx file of those records (newest active first, at most 50,000; a note when cut); refusals

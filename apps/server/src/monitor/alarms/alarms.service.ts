@@ -1,5 +1,6 @@
 import {
   type AlarmRecordRow,
+  type AlarmRuleTypeFilter,
   AppError,
   Err,
   LIMITS,
@@ -41,6 +42,17 @@ function requireAlarmKey(auth: AuthContext, ruleType: '00' | '01'): void {
   if (!auth.auths.has(RULE_TYPE_KEY[ruleType])) throw new AppError(Err.noAccess);
 }
 
+/** The rule types a query lists: the one asked (its key held), or for 'all' those whose key is held. */
+function readableRuleTypes(auth: AuthContext, filter: AlarmRuleTypeFilter): ('00' | '01')[] {
+  if (filter !== 'all') {
+    requireAlarmKey(auth, filter);
+    return [filter];
+  }
+  const held = (['00', '01'] as const).filter((t) => auth.auths.has(RULE_TYPE_KEY[t]));
+  if (!held.length) throw new AppError(Err.noAccess);
+  return held;
+}
+
 const RANGE_DETAIL: Record<'both' | 'before1970' | 'order' | 'span', LocalizedText> = {
   both: { 'zh-CN': '开始时间和结束时间必须同时填写', 'en-US': 'give both the start and the end time' },
   before1970: { 'zh-CN': '日期不能早于 1970 年', 'en-US': 'dates before 1970 are not accepted' },
@@ -68,7 +80,7 @@ export function alarmRange(startTime?: number, endTime?: number): { from?: numbe
 
 export interface AlarmQuery {
   equipmentId: number;
-  ruleType: '00' | '01';
+  ruleType: AlarmRuleTypeFilter;
   state?: 'active' | 'cleared';
   level?: string;
   startTime?: number;
@@ -77,7 +89,7 @@ export interface AlarmQuery {
   pageSize: number;
 }
 
-/** Signal alarms of a device (active and history), of one rule type. */
+/** Signal alarms of a device (active and history), of one rule type or all the caller may read. */
 export async function queryAlarms(
   db: Db,
   auth: AuthContext,
@@ -87,7 +99,8 @@ export async function queryAlarms(
 }
 
 /**
- * Signal alarms of several devices (active and history), of one rule type, in one list: every
+ * Signal alarms of several devices (active and history), of one rule type or all the caller may
+ * read, in one list: every
  * device must be visible to the caller (1101 otherwise, as for one device).
  */
 export async function queryDevicesAlarms(
@@ -95,7 +108,7 @@ export async function queryDevicesAlarms(
   auth: AuthContext,
   q: Omit<AlarmQuery, 'equipmentId'> & { equipmentIds: readonly number[] },
 ): Promise<Page<AlarmRecordRow>> {
-  requireAlarmKey(auth, q.ruleType);
+  const ruleTypes = readableRuleTypes(auth, q.ruleType);
   const ids = [...new Set(q.equipmentIds)];
   const where = scopeDevices(new Where(), auth).add('e.id = any(?::bigint[])', ids);
   const [seen] = await db.query<{ n: number }>(
@@ -108,7 +121,7 @@ export async function queryDevicesAlarms(
     orgId: auth.orgId,
     equipmentIds: ids,
     kind: 'signal',
-    ruleType: q.ruleType,
+    ruleTypes,
     state: q.state,
     level: q.level,
     pageNum: q.pageNum,

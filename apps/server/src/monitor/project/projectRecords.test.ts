@@ -313,6 +313,37 @@ describe('project alarms over several devices', () => {
     // the member's role lacks monitor_designer_menu_alarm
     expect((await send(member, `${base}/alarm/queryAll`, { projectId })).code).toBe('90008');
   });
+
+  it('lists the alarms of every rule type the reader may see with ruleType all (an alarm table)', async () => {
+    // an equipment-info alarm ('00') beside the pump's designer alarm
+    await alarmRule(admin, pump, flow, { condition: 'gt', value: 40, content: 'Flow very high' });
+    await p.ctx.monitor.ingest(pump, [good(flow, Date.now() + 1_000, 60)], false);
+    const types = async (caller: Caller) =>
+      (
+        await made<Page<ProjectAlarmRow>>(caller, `${base}/alarm/queryAll`, { projectId, ruleType: 'all' })
+      ).list
+        .map((a) => `${a.equipmentTitle} ${a.ruleType} ${a.content}`)
+        .sort();
+    expect(await types(admin)).toEqual(['Boiler 1 01 gt 10', 'Pump 1 00 Flow very high', 'Pump 1 01 gt 10']);
+    // the default stays the designer alarms
+    expect(
+      (await made<Page<ProjectAlarmRow>>(admin, `${base}/alarm/queryAll`, { projectId })).list.map(
+        (a) => a.ruleType,
+      ),
+    ).toEqual(['01', '01']);
+    // a member holding only the equipment-info key sees those alone; one holding neither key, 90008
+    const infoOnly = await role(admin, 'Info alarms', [
+      'ops_center',
+      'monitor_view',
+      'monitor_equipinfo_menu_alarm',
+    ]);
+    const infoId = await subAccount(admin, { segment: 'int', loginname: 'rec-info', roleId: infoOnly });
+    await addMember(p.ctx.db, projectId, infoId, []);
+    expect(await types(await loggedIn(p.app, 'rec-info'))).toEqual(['Pump 1 00 Flow very high']);
+    expect((await send(member, `${base}/alarm/queryAll`, { projectId, ruleType: 'all' })).code).toBe('90008');
+    // the pump's flow back below 40: its equipment-info alarm clears, the designer alarm holds
+    await p.ctx.monitor.ingest(pump, [good(flow, Date.now() + 2_000, 15)], false);
+  });
 });
 
 describe('project reports', () => {

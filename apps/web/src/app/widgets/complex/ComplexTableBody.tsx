@@ -193,9 +193,10 @@ function AlarmTable({
       'equipmentTitle' in r ? r.equipmentTitle : '',
     );
   const equipmentIds = equips.map((e) => Number(e['equipmentId'])).filter((id) => id > 0);
-  // a project page reads the designer alarms of its devices through the project
-  const inProject = { projectId: Number(project), equipmentIds };
-  const ofDevice = { equipmentId: Number(equipmentId) };
+  // every alarm of its devices the reader may see, whatever its rule type (device information or
+  // designer); a project page reads them through the project
+  const inProject = { projectId: Number(project), equipmentIds, ruleType: 'all' as const };
+  const ofDevice = { equipmentId: Number(equipmentId), ruleType: 'all' as const };
   const rows = useQuery({
     queryKey: [
       'widget',
