@@ -58,10 +58,19 @@ describe('simulated plant', () => {
       () => [...cloud.batches.values()].some((b) => b.items.some((i) => typeof i.vals['1'] === 'number')),
       15_000,
     );
-    // the status follows the driver's connection state
+    // the status follows the driver's connection state, with its diagnostics
     const connected = (p: Record<string, unknown>) =>
-      JSON.stringify(p.drivers) === JSON.stringify([{ id: 1, ok: true }]);
-    await cloud.waitFor('up/status', connected);
+      Array.isArray(p.drivers) &&
+      p.drivers.length === 1 &&
+      (p.drivers[0] as Record<string, unknown>).ok === true &&
+      (p.drivers[0] as Record<string, unknown>).state === 'connected';
+    const status = await cloud.waitFor('up/status', connected);
+    const [driver] = status.drivers as Array<Record<string, unknown>>;
+    expect(driver).toMatchObject({ id: 1, ok: true, state: 'connected', errors: 0 });
+    expect(driver!.requests).toBeGreaterThan(0);
+    expect(driver!.lastReadAt).toEqual(expect.any(Number));
+    // and the gateway says so in its log
+    await gateway.waitForLog((l) => l.msg === 'driver connected' && l.driverId === 1);
   });
 
   it('writes a set point to the plant and refuses one above the write limit with 2003', async () => {

@@ -1,4 +1,4 @@
-import type { DataType, GatewayConfig } from '@fieldhub/shared';
+import type { DataType, DriverStatus, GatewayConfig } from '@fieldhub/shared';
 
 /** A driver's configuration as received in `down/config` (protocol-specific fields included). */
 export type DriverConfig = GatewayConfig['drivers'][number];
@@ -46,6 +46,8 @@ export interface FieldDriver {
   write(variable: DriverVariable, value: RawValue): Promise<void>;
   /** connection state for the gateway's birth message */
   state(): { ok: boolean; code?: number };
+  /** counts and times for the status message (a driver under watch has them, `driverHealth.ts`) */
+  diagnostics?(): Omit<DriverStatus, 'id' | 'ok' | 'code'>;
   close(): Promise<void>;
 }
 

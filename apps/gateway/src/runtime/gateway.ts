@@ -101,7 +101,8 @@ export async function startGateway(options: GatewayOptions, deps: GatewayDeps = 
 
   const runtime = new GatewayRuntime({
     createDriver:
-      deps.createDriver ?? ((config) => createRegisteredDriver(config, { dataDir: options.dataDir })),
+      deps.createDriver ??
+      ((config) => createRegisteredDriver(config, { dataDir: options.dataDir, log, now: clock.now })),
     telemetry: (ts, entries) => batcher.add(ts, entries),
     report: (record) => forwarder.enqueue({ kind: 'report', message: record }),
     driverStateChanged: publishStatusSoon,

@@ -3,7 +3,7 @@
  * reports and scripts — and executes reads and writes. Everything it produces leaves through two
  * callbacks, `telemetry` and `report`; it knows nothing of MQTT.
  */
-import { Err, type GatewayConfig, type ReportRecordMessage } from '@fieldhub/shared';
+import { type DriverStatus, Err, type GatewayConfig, type ReportRecordMessage } from '@fieldhub/shared';
 import { DriverError, type DriverConfig, type FieldDriver } from '../drivers/driver';
 import { ReportEngine, type ReportSample } from '../reports/reportEngine';
 import type { SandboxLimits } from '../scripts/sandbox';
@@ -273,11 +273,16 @@ export class GatewayRuntime {
     return outcome;
   }
 
-  /** Connection state of every driver, for the status message. */
-  driverStates(): Array<{ id: number; ok: boolean; code?: number }> {
+  /** Connection state of every driver with its diagnostics, for the status message. */
+  driverStates(): DriverStatus[] {
     const running = [...this.drivers].map(([id, { driver }]) => {
       const state = driver.state();
-      return { id, ok: state.ok, ...(state.code !== undefined ? { code: state.code } : {}) };
+      return {
+        id,
+        ok: state.ok,
+        ...(state.code !== undefined ? { code: state.code } : {}),
+        ...driver.diagnostics?.(),
+      };
     });
     const failed = [...this.failedDrivers].map(([id, code]) => ({ id, ok: false, code }));
     return [...running, ...failed].sort((a, b) => a.id - b.id);

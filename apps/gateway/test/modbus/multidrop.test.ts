@@ -2,27 +2,39 @@
  * An RS-485 multi-drop line (docs/requirements/device-configuration.md §2.4, issue 17 items 1 and
  * 5): two slaves of pymodbus' serial server on one end of a socat pty pair, two drivers of the
  * gateway on the other end, the same port. Both read and write their own slave; the device is
- * switched off and on, and the line unplugged and plugged in again, and both recover by themselves.
+ * switched off and on, and the line unplugged and plugged in again, and both recover by themselves
+ * and say so in the log (item 2).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createModbusDriver, serialLines } from '../../src/drivers/modbus';
 import { DriverError, type FieldDriver, type ReadResult } from '../../src/drivers/driver';
+import { watchDriver } from '../../src/drivers/driverHealth';
+import { createLogger } from '../../src/runtime/log';
 import { type ModbusPeer, rtuDriver, since, startPeer, variable } from './peer';
 import { type SerialLine, startSerialLine } from './serialLine';
 
 let line: SerialLine;
 let peer: ModbusPeer | undefined;
 const drivers: FieldDriver[] = [];
+/** What the drivers logged: level, message, driver id and code. */
+let logged: Array<Record<string, unknown>> = [];
+const log = createLogger('info', {}, (text) => logged.push(JSON.parse(text) as Record<string, unknown>));
 
-/** A driver of slave `slaveId` on the line's gateway end. */
+/** A driver of slave `slaveId` on the line's gateway end, under watch as the gateway runs it. */
 function slave(slaveId: number, id: number): FieldDriver {
-  const created = createModbusDriver(
-    rtuDriver(line.gatewayPath, { slaveId, commWaitMs: 300, baudRate: 19200 }, id),
-    { reconnect: { initialMs: 50, maxMs: 200 } },
+  const created = watchDriver(
+    createModbusDriver(rtuDriver(line.gatewayPath, { slaveId, commWaitMs: 300, baudRate: 19200 }, id), {
+      reconnect: { initialMs: 50, maxMs: 200 },
+    }),
+    { log: log.child({ driverId: id }) },
   );
   drivers.push(created);
   return created;
 }
+
+/** What driver `id` logged: [level, message, code]. */
+const said = (id: number) =>
+  logged.filter((l) => l.driverId === id).map(({ level, msg, code }) => [level, msg, code]);
 
 /** The catalogue code of a failed read, or the read's values and errors. */
 async function readOn(driver: FieldDriver, vars: Parameters<FieldDriver['read']>[0]) {
@@ -57,6 +69,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   await Promise.all(drivers.splice(0).map((d) => d.close()));
+  logged = [];
 });
 
 afterAll(async () => {
@@ -166,5 +179,18 @@ describe('two Modbus RTU drivers on one serial port', () => {
     expect([first.state(), second.state()]).toEqual([{ ok: true }, { ok: true }]);
     await first.write(variable('4x', '461', 'uint16'), 7);
     expect(await peer.get('hr', 461, 1, 1)).toEqual([7]);
+
+    for (const id of [17, 18]) {
+      const lines = said(id);
+      expect(lines.slice(0, 3)).toEqual([
+        ['info', 'driver connected', undefined],
+        ['warn', 'driver connection lost', 1715],
+        ['info', 'driver connection recovered', undefined],
+      ]);
+      // unplugged: lost (the slave silent, or the port closed), then the port missing, then back
+      expect(lines[3]).toEqual(['warn', 'driver connection lost', expect.any(Number)]);
+      expect(lines.slice(4)).toContainEqual(['warn', expect.any(String), 1507]);
+      expect(lines.at(-1)).toEqual(['info', 'driver connection recovered', undefined]);
+    }
   });
 });

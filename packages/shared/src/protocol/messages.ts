@@ -28,6 +28,32 @@ export const locationSchema = z.object({
   lat: z.number().min(-90).max(90),
 });
 
+/**
+ * The connection states of a driver in its diagnostics: not tried yet, answering, or not (with
+ * `code`); docs/requirements/gateway-link.md §3.1.
+ */
+export const DRIVER_LINK_STATES = ['starting', 'connected', 'down'] as const;
+export type DriverLinkState = (typeof DRIVER_LINK_STATES)[number];
+
+/**
+ * One driver in a status: `ok` and the catalogue `code` of its fault, and (optional, for
+ * diagnostics) its connection state since when, its last good read, its last error with its time,
+ * and the reads and writes it was asked for since it started, and how many of them failed.
+ */
+export const driverStatusSchema = z.object({
+  id: z.number().int(),
+  ok: z.boolean(),
+  code: z.number().int().optional(),
+  state: z.enum(DRIVER_LINK_STATES).optional(),
+  since: ts.optional(),
+  lastReadAt: ts.optional(),
+  lastErrorCode: z.number().int().optional(),
+  lastErrorAt: ts.optional(),
+  requests: z.number().int().nonnegative().optional(),
+  errors: z.number().int().nonnegative().optional(),
+});
+export type DriverStatus = z.infer<typeof driverStatusSchema>;
+
 export const statusSchema = z.object({
   v,
   online: z.boolean(),
@@ -40,10 +66,7 @@ export const statusSchema = z.object({
   signal: z.number().int().min(0).max(99).optional(),
   location: locationSchema.optional(),
   networkMode: z.enum(NETWORK_MODES).optional(),
-  drivers: z
-    .array(z.object({ id: z.number().int(), ok: z.boolean(), code: z.number().int().optional() }))
-    .max(256)
-    .optional(),
+  drivers: z.array(driverStatusSchema).max(256).optional(),
   /** the gateway's time (corrected by the platform's `time` command), to measure its clock's skew */
   ts: ts.optional(),
   /** values and acknowledgements the platform refused since the gateway started (`down/refused`) */
