@@ -36,6 +36,11 @@ const envSchema = z.object({
   /** Milliseconds the embedded broker waits for a new connection's CONNECT before dropping it. */
   MQTT_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
   /**
+   * How far ahead of the platform's clock a gateway's sample may be dated before it is refused
+   * (docs/requirements/gateway-link.md §4.3); the platform corrects a gateway's clock well before.
+   */
+  CLOCK_SKEW_TOLERANCE_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
+  /**
    * Address at which gateways reach this server's HTTP port (firmware downloads); absent, the
    * address the browser used for the upgrade call.
    */

@@ -1,10 +1,9 @@
 import { Writable } from 'node:stream';
 import { topicFor, type DownTopic } from '@fieldhub/shared';
 import { createRootLogger } from '../src/http/logging';
-import { cachedBoundDevice } from '../src/link/gatewayPresence';
 import type { LinkClient } from '../src/link/linkClient';
 import { LinkEvents, type LinkEventMap } from '../src/link/linkEvents';
-import { createTelemetryIngestor } from '../src/link/telemetryIngestor';
+import { createUplinkDeps } from '../src/link/uplinks/uplinkDeps';
 import {
   routeUplinks,
   workAfterUplink,
@@ -97,16 +96,15 @@ export async function uplinkBench(enterprise: string): Promise<UplinkBench> {
   events.on('values', (batch) => told.values.push(batch));
 
   const after = workAfterUplink(log);
-  const deps: UplinkDeps = {
+  const deps = createUplinkDeps({
     db: p.ctx.db,
     clock: p.clock,
     log,
     events,
     link: downlink,
-    deviceOf: cachedBoundDevice(p.ctx.db, p.clock),
-    telemetry: createTelemetryIngestor(p.ctx.db, p.clock, events, (...args) => p.ctx.monitor.ingest(...args)),
     afterUplink: after.afterUplink,
-  };
+    onValues: (...args) => p.ctx.monitor.ingest(...args),
+  });
   return {
     p,
     admin,
@@ -135,18 +133,25 @@ export interface BoundGateway {
 }
 
 let address = 0;
-/** A device with a registered gateway bound to it, a Modbus driver and variables, all through HTTP. */
+/**
+ * A device with a registered gateway bound to it, a Modbus driver and variables, all through HTTP:
+ * int16 holding registers unless `fields` says otherwise for a name (`{ dataType: 'float32' }`).
+ */
 export async function boundGateway(
   bench: UplinkBench,
   name: string,
   names: string[] = ['level'],
+  fields: Record<string, Record<string, unknown>> = {},
 ): Promise<BoundGateway> {
   const device = await deviceWithGateway(bench.admin, bench.operator, name);
   const driverId = await modbusDriver(bench.admin, device.owner);
   const variableIds: number[] = [];
   for (const variableName of names)
     variableIds.push(
-      await variable(bench.admin, device.owner, driverId, variableName, { address: String(++address) }),
+      await variable(bench.admin, device.owner, driverId, variableName, {
+        address: String(++address),
+        ...fields[variableName],
+      }),
     );
   return { sn: device.sn, equipmentId: device.id, driverId, variableIds };
 }

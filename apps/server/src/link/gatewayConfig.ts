@@ -93,9 +93,23 @@ export async function buildGatewayConfig(
 /**
  * A gateway's `up/config/ack`: a configuration it applied becomes the one it runs; the ack
  * finishes the open sync task that sent it this hash, a refusal with the gateway's first error
- * code (1326 when it names none).
+ * code (1326 when it names none). An ack of a version and hash never sent to this gateway for its
+ * current device changes nothing and answers false (docs/requirements/gateway-link.md §5.2).
  */
-export async function applyConfigAck(db: Db, clock: Clock, sn: string, ack: ConfigAckMessage): Promise<void> {
+export async function applyConfigAck(
+  db: Db,
+  clock: Clock,
+  sn: string,
+  ack: ConfigAckMessage,
+): Promise<boolean> {
+  const [sent] = await db.query(
+    `select 1 from command_tasks t join gateways g on g.sn = t.gateway_sn
+      where t.gateway_sn = $1 and t.kind = 'sync' and t.equipment_id = g.equipment_id
+        and t.payload->>'version' = $2 and t.payload->>'hash' = $3
+      limit 1`,
+    [sn, String(ack.version), ack.hash],
+  );
+  if (!sent) return false;
   const task = await openSyncTask(db, sn, ack.hash);
   if (ack.ok) {
     await db.query('update gateways set applied_version = $2, applied_hash = $3 where sn = $1', [
@@ -113,4 +127,5 @@ export async function applyConfigAck(db: Db, clock: Clock, sn: string, ack: Conf
       ack.ok ? null : (ack.errors?.[0]?.code ?? Err.configSyncFailed),
       ack.errors ?? null,
     );
+  return true;
 }

@@ -8,12 +8,12 @@ import type { Config } from '../config';
 import { expireTasks } from './commandTasks';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embeddedBroker';
 import { verifyGateway } from './gatewayCredentials';
-import { cachedBoundDevice, expireSilentGateways } from './gatewayPresence';
+import { expireSilentGateways } from './gatewayPresence';
 import { startLinkClient, type LinkClient } from './linkClient';
 import { LinkEvents } from './linkEvents';
 import { writeMosquittoFiles } from './mosquittoFiles';
-import { createTelemetryIngestor, type ValuesListener } from './telemetryIngestor';
-import { routeUplinks, uplinkHandlers, workAfterUplink, type UplinkDeps } from './uplinks';
+import type { ValuesListener } from './telemetryIngestor';
+import { createUplinkDeps, routeUplinks, uplinkHandlers, workAfterUplink } from './uplinks';
 
 // Gateways re-announce themselves every 60 s; three missed heartbeats mean offline.
 const SILENCE_MS = 180_000;
@@ -90,17 +90,16 @@ export async function startGatewayLink(
     close: () => client.close(),
   };
   const after = workAfterUplink(log);
-  const deps: UplinkDeps = {
+  const deps = createUplinkDeps({
     db,
     clock,
     log,
     events,
     link: downlink,
-    // sn → device, refreshed every few seconds so a new binding is seen quickly
-    deviceOf: cachedBoundDevice(db, clock),
-    telemetry: createTelemetryIngestor(db, clock, events, hooks.onValues),
     afterUplink: after.afterUplink,
-  };
+    ...(hooks.onValues ? { onValues: hooks.onValues } : {}),
+    clockSkewToleranceMs: config.CLOCK_SKEW_TOLERANCE_MS,
+  });
   const onUplink = routeUplinks(uplinkHandlers, deps);
 
   // an external Mosquitto must know the server's login before the server connects

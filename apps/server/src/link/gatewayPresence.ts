@@ -15,9 +15,16 @@ const knownConfig = `($10::text is not distinct from g.applied_hash
   or exists (select 1 from command_tasks t where t.gateway_sn = g.sn and t.equipment_id = g.equipment_id
               and t.kind = 'sync' and (t.payload->>'version')::int = $9 and ($10 is null or t.payload->>'hash' = $10)))`;
 
+/** What a status changed: the boot the gateway ran before it (null: none known). */
+export interface StatusApplied {
+  previousBootId: string | null;
+}
+
 /**
  * A gateway's birth, heartbeat, sleep notice or last will. The birth says which configuration
  * the gateway runs; when that is not the device's current one, the device shows "sync needed".
+ * `skewMs` (the status's `ts` less the platform's time) is kept as the gateway's clock skew.
+ * Null for a gateway that is not registered.
  */
 export async function applyStatus(
   db: Db,
@@ -25,11 +32,13 @@ export async function applyStatus(
   events: LinkEvents,
   sn: string,
   msg: GatewayStatusMessage,
-): Promise<void> {
+  skewMs: number | null = null,
+): Promise<StatusApplied | null> {
   const status = !msg.online ? 'offline' : msg.sleeping ? 'sleeping' : 'online';
-  const row = await one<{ equipment_id: number | null }>(
+  const row = await one<{ equipment_id: number | null; previous_boot_id: string | null }>(
     db,
-    `update gateways g set status = $2,
+    `with before as (select boot_id from gateways where sn = $1)
+     update gateways g set status = $2,
             last_seen_at = $3,
             boot_id = coalesce($4, g.boot_id),
             firmware = coalesce($5, g.firmware),
@@ -38,9 +47,10 @@ export async function applyStatus(
             applied_version = case when not $8::boolean then g.applied_version when ${knownConfig} then $9 end,
             applied_hash = case when not $8::boolean then g.applied_hash when ${knownConfig} then $10 end,
             network_mode = coalesce($11, g.network_mode),
-            pending_network_mode = case when $11 is not null and $11 = g.pending_network_mode then null else g.pending_network_mode end
+            pending_network_mode = case when $11 is not null and $11 = g.pending_network_mode then null else g.pending_network_mode end,
+            clock_skew_ms = coalesce($12, g.clock_skew_ms)
       where sn = $1
-      returning equipment_id`,
+      returning equipment_id, (select boot_id from before) as previous_boot_id`,
     [
       sn,
       status,
@@ -53,9 +63,28 @@ export async function applyStatus(
       msg.configVersion ?? null,
       msg.configHash ?? null,
       msg.networkMode ?? null,
+      skewMs,
     ],
   );
-  if (row) events.emit('gatewayStatus', { sn, equipmentId: row.equipment_id, status });
+  if (!row) return null;
+  events.emit('gatewayStatus', { sn, equipmentId: row.equipment_id, status });
+  return { previousBootId: row.previous_boot_id };
+}
+
+/**
+ * `noteLife` of the link: any uplink of a gateway moves its last sign of life on (the offline
+ * timer of `expireSilentGateways`), written at most every `everyMs` per gateway; its status stays
+ * as it is (a birth says online, a last will offline).
+ */
+export function lifeSigns(db: Db, clock: Clock, everyMs = 10_000): (sn: string) => Promise<void> {
+  const written = new Map<string, number>();
+  return async (sn) => {
+    const now = clock.now();
+    const last = written.get(sn);
+    if (last !== undefined && now.getTime() - last < everyMs) return;
+    written.set(sn, now.getTime());
+    await db.query('update gateways set last_seen_at = greatest(last_seen_at, $2) where sn = $1', [sn, now]);
+  };
 }
 
 /** Gateways whose last sign of life is older than `staleMs` are marked offline (missed last will). */
@@ -81,32 +110,40 @@ export function runsNoConfiguration(msg: GatewayStatusMessage): boolean {
   return msg.online && !msg.sleeping && msg.configVersion == null;
 }
 
-/** The device a gateway is bound to; null when it is unbound or not registered. */
-export async function boundDevice(db: Db, sn: string): Promise<number | null> {
-  const row = await one<{ equipment_id: number | null }>(
+/** A registered gateway as its uplinks need it. */
+export interface LinkedGateway {
+  /** the device it is bound to; null when unbound */
+  equipmentId: number | null;
+  /** ms since the epoch */
+  registeredAt: number;
+}
+
+/** A registered gateway's device and registration; null when it is not registered. */
+export async function linkedGateway(db: Db, sn: string): Promise<LinkedGateway | null> {
+  const row = await one<{ equipment_id: number | null; registered_at: Date }>(
     db,
-    'select equipment_id from gateways where sn = $1',
+    'select equipment_id, registered_at from gateways where sn = $1',
     [sn],
   );
-  return row ? row.equipment_id : null;
+  return row ? { equipmentId: row.equipment_id, registeredAt: row.registered_at.getTime() } : null;
 }
 
 /**
- * `boundDevice` remembered per SN for `maxAgeMs`, so a stream of uplinks costs one query every
+ * `linkedGateway` remembered per SN for `maxAgeMs`, so a stream of uplinks costs one query every
  * few seconds and a new binding is still seen quickly.
  */
-export function cachedBoundDevice(
+export function cachedGateways(
   db: Db,
   clock: Clock,
   maxAgeMs = 5_000,
-): (sn: string) => Promise<number | null> {
-  const known = new Map<string, { equipmentId: number | null; at: number }>();
+): (sn: string) => Promise<LinkedGateway | null> {
+  const known = new Map<string, { gateway: LinkedGateway | null; at: number }>();
   return async (sn) => {
     const cached = known.get(sn);
-    if (cached && clock.now().getTime() - cached.at < maxAgeMs) return cached.equipmentId;
-    const equipmentId = await boundDevice(db, sn);
-    known.set(sn, { equipmentId, at: clock.now().getTime() });
-    return equipmentId;
+    if (cached && clock.now().getTime() - cached.at < maxAgeMs) return cached.gateway;
+    const gateway = await linkedGateway(db, sn);
+    known.set(sn, { gateway, at: clock.now().getTime() });
+    return gateway;
   };
 }
 

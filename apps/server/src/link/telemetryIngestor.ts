@@ -1,8 +1,9 @@
-import { PROTOCOL_VERSION, type LiveValue, type TelemetryMessage } from '@fieldhub/shared';
+import { PROTOCOL_VERSION, type LiveValue, type Refusal, type TelemetryEnvelope } from '@fieldhub/shared';
 import type { Db } from '../db/db';
 import type { Clock } from '../clock';
 import type { LinkEvents } from './linkEvents';
-import { storeTelemetry } from './telemetryStore';
+import { judgeItems, type StoredValue } from './telemetryJudge';
+import { deviceVariables, storeValues } from './telemetryStore';
 
 /** Stored values of a batch, handed on (to the monitor); awaited before the broker's acknowledgement. */
 export type ValuesListener = (equipmentId: number, values: LiveValue[], hist: boolean) => Promise<void>;
@@ -13,49 +14,94 @@ export interface SeqGap {
   toSeq: number;
 }
 
+/** Most batches one resend request asks for: the latest ones of a longer gap. */
+export const RESEND_BATCHES_MAX = 1000;
+/** A gateway is asked to resend at most once in this many ms; a gap found sooner is not asked for. */
+export const RESEND_INTERVAL_MS = 10_000;
+/** Default of CLOCK_SKEW_TOLERANCE_MS. */
+export const CLOCK_SKEW_TOLERANCE_MS = 300_000;
+
+/** The gateway a batch came from, as judging its items needs it. */
+export interface IngestSource {
+  equipmentId: number;
+  /** ms since the epoch; nothing dated before it is the gateway's */
+  registeredAt: number;
+}
+
+/** What became of a batch: the values stored and what was refused (`refusedTotal` counts all). */
+export interface IngestOutcome {
+  stored: StoredValue[];
+  refusals: Refusal[];
+  refusedTotal: number;
+}
+
 export interface TelemetryIngestor {
   /**
-   * Stores a validated batch of the device's values, tells the link's listeners and the monitor,
-   * and answers the batches of this boot a live batch reveals missing (null when none are).
+   * Notes a batch as it arrives and answers the resend request its number calls for (null when
+   * none). It must run before anything the handler awaits: the broker hands a gateway's publishes
+   * over in the order they were sent, and only up to their first await do they stay in it.
    */
-  ingest(sn: string, equipmentId: number, msg: TelemetryMessage, hist: boolean): Promise<SeqGap | null>;
+  arrive(sn: string, bootId: string, seq: number, hist: boolean): SeqGap | null;
+  /**
+   * Judges the batch's items (telemetryJudge), stores the good values, tells the link's listeners
+   * and the monitor, and answers what was stored and refused.
+   */
+  ingest(source: IngestSource, msg: TelemetryEnvelope, hist: boolean): Promise<IngestOutcome>;
 }
 
 /**
- * The last batch number of each gateway's boot. `seq` counts live and replayed batches together;
- * only a live batch reveals a gap. Kept in memory: after a server restart the first batch of a
- * gateway starts afresh.
+ * The last batch number of each gateway's boot, noted as batches arrive. `seq` counts live and
+ * replayed batches together; only a live batch reveals a gap. A gap is asked for in requests of at
+ * most RESEND_BATCHES_MAX batches (the latest of it), at most one per gateway every
+ * RESEND_INTERVAL_MS (docs/requirements/gateway-link.md §3.2). Kept in memory: after a server
+ * restart the first batch of a gateway starts afresh.
  */
 export class BatchSequence {
   private readonly last = new Map<string, { bootId: string; seq: number }>();
+  private readonly askedAt = new Map<string, number>();
 
-  /** Notes the batch and answers the gap before it, if a live batch of the same boot skipped some. */
+  constructor(private readonly clock: Clock) {}
+
+  /** Notes the batch and answers the resend request for the gap before it, if one is due. */
   next(sn: string, bootId: string, seq: number, hist: boolean): SeqGap | null {
     const last = this.last.get(sn);
     const gap =
       !hist && last && last.bootId === bootId && seq > last.seq + 1
-        ? { fromSeq: last.seq + 1, toSeq: seq - 1 }
+        ? { fromSeq: Math.max(last.seq + 1, seq - RESEND_BATCHES_MAX), toSeq: seq - 1 }
         : null;
     if (!last || last.bootId !== bootId || seq > last.seq) this.last.set(sn, { bootId, seq });
+    if (!gap) return null;
+    const now = this.clock.now().getTime();
+    const asked = this.askedAt.get(sn);
+    if (asked !== undefined && now - asked < RESEND_INTERVAL_MS) return null;
+    this.askedAt.set(sn, now);
     return gap;
   }
 }
 
 /**
- * The ingest of telemetry batches for one link: store (telemetryStore), then `values` on the link
- * events, then `onValues` (the monitor: cache, alarms, live bus), then the gap check. A failure
- * anywhere rejects, so the gateway sends the batch again (it is stored once: primary key).
+ * The ingest of telemetry batches for one link: judge and store (telemetryJudge, telemetryStore),
+ * then `values` on the link events, then `onValues` (the monitor: cache, alarms, live bus). A
+ * failure anywhere rejects, so the gateway sends the batch again (it is stored once: primary key).
  */
 export function createTelemetryIngestor(
   db: Db,
   clock: Clock,
   events: LinkEvents,
   onValues?: ValuesListener,
+  clockSkewToleranceMs = CLOCK_SKEW_TOLERANCE_MS,
 ): TelemetryIngestor {
-  const sequence = new BatchSequence();
+  const sequence = new BatchSequence(clock);
   return {
-    async ingest(sn, equipmentId, msg, hist) {
-      const stored = await storeTelemetry(db, clock, equipmentId, msg);
+    arrive: (sn, bootId, seq, hist) => sequence.next(sn, bootId, seq, hist),
+    async ingest({ equipmentId, registeredAt }, msg, hist) {
+      const variables = await deviceVariables(db, equipmentId);
+      const judged = judgeItems(msg.items, variables, {
+        notBefore: registeredAt,
+        notAfter: clock.now().getTime() + clockSkewToleranceMs,
+      });
+      const stored = judged.rows;
+      await storeValues(db, equipmentId, stored);
       if (stored.length) {
         events.emit('values', { equipmentId, items: stored, hist });
         await onValues?.(
@@ -64,7 +110,7 @@ export function createTelemetryIngestor(
           hist,
         );
       }
-      return sequence.next(sn, msg.bootId, msg.seq, hist);
+      return { stored, refusals: judged.refusals, refusedTotal: judged.refusedTotal };
     },
   };
 }

@@ -1,25 +1,20 @@
-import type { ReportRecordMessage, TelemetryMessage } from '@fieldhub/shared';
+import type { DataType, ReportRecordMessage } from '@fieldhub/shared';
 import type { Db } from '../db/db';
 import type { Clock } from '../clock';
 import { ensureMonthPartitions } from './partitions';
+import type { StoredValue, VariableRule } from './telemetryJudge';
 
-// A gateway clock further ahead than this is wrong; such values are not stored.
-const FUTURE_TOLERANCE_MS = 24 * 3600_000;
-
-export interface StoredValue {
-  variableId: number;
-  ts: number;
-  value: number | string | null;
-  quality: number;
-}
+// A report dated further ahead than this is not stored (samples have the clock-skew tolerance).
+const REPORT_FUTURE_TOLERANCE_MS = 24 * 3600_000;
 
 /**
- * Variable ids of a device, cached per configuration version (a gateway may only report its own),
- * per database as partitions.ts keeps its partitions: ids and versions mean nothing in another.
+ * The variables of a device by key (the id in decimal) with what judging their values needs,
+ * cached per configuration version (a gateway may only report its own), per database as
+ * partitions.ts keeps its partitions: ids and versions mean nothing in another.
  */
-const variableCaches = new WeakMap<Db, Map<number, { version: number; ids: Set<number> }>>();
+const variableCaches = new WeakMap<Db, Map<number, { version: number; rules: Map<string, VariableRule> }>>();
 
-export async function deviceVariableIds(db: Db, equipmentId: number): Promise<Set<number>> {
+export async function deviceVariables(db: Db, equipmentId: number): Promise<Map<string, VariableRule>> {
   let variableCache = variableCaches.get(db);
   if (!variableCache) variableCaches.set(db, (variableCache = new Map()));
   const [row] = await db.query<{ version: number }>(
@@ -27,41 +22,33 @@ export async function deviceVariableIds(db: Db, equipmentId: number): Promise<Se
     [equipmentId],
   );
   const cached = variableCache.get(equipmentId);
-  if (cached && row && cached.version === row.version) return cached.ids;
-  const ids = new Set(
-    (await db.query<{ id: number }>('select id from variables where equipment_id = $1', [equipmentId])).map(
-      (r) => r.id,
-    ),
+  if (cached && row && cached.version === row.version) return cached.rules;
+  const variables = await db.query<{
+    id: number;
+    data_type: DataType;
+    string_length: number | null;
+    raw: boolean;
+  }>(
+    `select id, data_type, string_length, (kind = 'device' and btrim(collect_formula) = '') as raw
+       from variables where equipment_id = $1`,
+    [equipmentId],
   );
-  variableCache.set(equipmentId, { version: row?.version ?? 0, ids });
-  return ids;
+  const rules = new Map(
+    variables.map((v) => {
+      const id = Number(v.id);
+      return [
+        String(id),
+        { id, dataType: v.data_type, stringLength: v.string_length, raw: v.raw } satisfies VariableRule,
+      ] as const;
+    }),
+  );
+  variableCache.set(equipmentId, { version: row?.version ?? 0, rules });
+  return rules;
 }
 
-/**
- * Turns a telemetry batch into rows of the device's own variables (others are ignored) and
- * stores them in one statement; a batch delivered twice is stored once (primary key).
- */
-export async function storeTelemetry(
-  db: Db,
-  clock: Clock,
-  equipmentId: number,
-  msg: TelemetryMessage,
-): Promise<StoredValue[]> {
-  const own = await deviceVariableIds(db, equipmentId);
-  const horizon = clock.now().getTime() + FUTURE_TOLERANCE_MS;
-  const rows: StoredValue[] = [];
-  for (const item of msg.items) {
-    if (item.ts > horizon) continue;
-    const keys = new Set([...Object.keys(item.vals), ...Object.keys(item.q ?? {})]);
-    for (const key of keys) {
-      const variableId = Number(key);
-      if (!own.has(variableId)) continue;
-      const raw = item.vals[key];
-      const value = raw === undefined || raw === null ? null : typeof raw === 'boolean' ? Number(raw) : raw;
-      rows.push({ variableId, ts: item.ts, value, quality: item.q?.[key] ?? 0 });
-    }
-  }
-  if (!rows.length) return rows;
+/** Stores judged values of a device in one statement; a value delivered twice is stored once (primary key). */
+export async function storeValues(db: Db, equipmentId: number, rows: readonly StoredValue[]): Promise<void> {
+  if (!rows.length) return;
   await ensureMonthPartitions(
     db,
     'signal_values',
@@ -80,7 +67,6 @@ export async function storeTelemetry(
       rows.map((r) => r.quality),
     ],
   );
-  return rows;
 }
 
 /** Stores a report record of one of the device's reports (others are ignored). */
@@ -90,7 +76,7 @@ export async function storeReportRecord(
   equipmentId: number,
   msg: ReportRecordMessage,
 ): Promise<boolean> {
-  if (msg.ts > clock.now().getTime() + FUTURE_TOLERANCE_MS) return false;
+  if (msg.ts > clock.now().getTime() + REPORT_FUTURE_TOLERANCE_MS) return false;
   const [report] = await db.query('select 1 from reports where id = $1 and equipment_id = $2', [
     msg.reportId,
     equipmentId,

@@ -85,6 +85,12 @@ export const boundGatewayRow = z.object({
   /** the newest firmware package of the series, and whether it is newer than the gateway's */
   latestFirmware: z.string().nullable(),
   upgradable: z.boolean(),
+  /** values, items and acknowledgements the platform refused of it (docs/requirements/gateway-link.md §4.2) */
+  refusedCount: z.number().int(),
+  lastRefusedCode: z.number().int().nullable(),
+  lastRefusedAt: answerTime.nullable(),
+  /** how far its clock was off at its last status, in ms (positive: ahead; §4.3) */
+  clockSkewMs: z.number().int().nullable(),
 });
 
 /** A gateway of the platform registry. */

@@ -89,8 +89,9 @@ describe('up/config/ack', () => {
     expect(await task(sent.uuid)).toMatchObject({ state: 'failed', code: 1326, result: null });
   });
 
-  it("leaves another gateway's sync task open when an ack names its hash", async () => {
+  it("leaves another gateway's sync task open when an ack names its hash, and refuses the ack", async () => {
     const theirs = await sync(other);
+    const before = bench.sent.length;
     await bench.deliver(configAckUplink, gw.sn, {
       v: 1,
       version: theirs.version,
@@ -98,6 +99,20 @@ describe('up/config/ack', () => {
       ok: false,
     });
     expect((await task(theirs.uuid)).state).toBe('sent');
+    expect(bench.sent.slice(before)).toEqual([
+      {
+        sn: gw.sn,
+        suffix: 'down/refused',
+        payload: {
+          v: 1,
+          topic: 'up/config/ack',
+          version: theirs.version,
+          hash: theirs.hash,
+          refused: [{ code: 1366 }],
+          total: 1,
+        },
+      },
+    ]);
     // their own ack still finishes it
     await bench.deliver(configAckUplink, other.sn, {
       v: 1,
@@ -122,7 +137,11 @@ describe('up/config/ack', () => {
     });
     expect((await task(sent.uuid)).state).toBe('sent');
     expect(await applied(gw.sn)).toEqual(before);
-    expect(bench.warnings()).toEqual(['invalid config ack', 'invalid config ack', 'invalid config ack']);
+    expect(bench.warnings().slice(-3)).toEqual([
+      'invalid config ack',
+      'invalid config ack',
+      'invalid config ack',
+    ]);
     expect(bench.logged.at(-1)).toMatchObject({ module: 'link', sn: gw.sn, topic: 'up/config/ack' });
   });
 

@@ -18,3 +18,4 @@ export const uplinkHandlers: readonly UplinkHandler[] = [
 ];
 
 export { routeUplinks, workAfterUplink, type UplinkDeps, type UplinkHandler } from './uplinkRouter';
+export { createUplinkDeps } from './uplinkDeps';

@@ -92,7 +92,7 @@ describe('up/status', () => {
   it('sends its device configuration to a bound gateway whose birth names none, as a sync task', async () => {
     const before = bench.sent.length;
     await bench.deliver(statusUplink, gw.sn, { v: 1, online: true, bootId: 'fresh' });
-    const pushed = bench.sent.slice(before);
+    const pushed = bench.sent.slice(before).filter((m) => m.suffix === 'down/config');
     expect(pushed).toHaveLength(1);
     expect(pushed[0]).toMatchObject({ sn: gw.sn, suffix: 'down/config' });
     const config = pushed[0]!.payload.config as { variables: { id: number }[] };
@@ -111,7 +111,7 @@ describe('up/status', () => {
     await bench.deliver(statusUplink, gw.sn, { v: 1, online: true, configVersion: 1, configHash: 'x' });
     const loose = await unboundGateway(bench);
     await bench.deliver(statusUplink, loose, { v: 1, online: true, bootId: 'b' });
-    expect(bench.sent.slice(before)).toEqual([]);
+    expect(bench.sent.slice(before).filter((m) => m.suffix === 'down/config')).toEqual([]);
     expect((await stored(loose))!.status).toBe('online');
   });
 
@@ -136,6 +136,35 @@ describe('up/status', () => {
     });
     expect(await stored(gw.sn)).toMatchObject({ applied_version: null, applied_hash: null });
     expect(await syncNeeded(bench, gw.equipmentId)).toBe(true);
+  });
+
+  it("records the skew of the gateway's clock and sends it the platform's time on a new boot or a skew above 2 s", async () => {
+    const now = () => bench.p.clock.now().getTime();
+    const timeSent = (from: number) =>
+      bench.sent.slice(from).filter((m) => m.suffix === 'down/cmd' && m.payload.type === 'time');
+
+    let before = bench.sent.length;
+    await bench.deliver(statusUplink, gw.sn, { v: 1, online: true, bootId: 'boot-t', ts: now() - 600_000 });
+    const [time] = timeSent(before);
+    expect(time).toMatchObject({ sn: gw.sn, payload: { v: 1, type: 'time' } });
+    expect(Math.abs((time!.payload.serverTs as number) - now())).toBeLessThan(5_000);
+    const [row] = await bench.p.ctx.db.query<{ clock_skew_ms: number }>(
+      'select clock_skew_ms from gateways where sn = $1',
+      [gw.sn],
+    );
+    expect(row!.clock_skew_ms).toBeLessThanOrEqual(-600_000);
+    expect(row!.clock_skew_ms).toBeGreaterThan(-605_000);
+
+    // a heartbeat of the same boot on time: nothing; 3 s ahead: the time again; asleep: nothing
+    before = bench.sent.length;
+    await bench.deliver(statusUplink, gw.sn, { v: 1, online: true, bootId: 'boot-t', ts: now() });
+    expect(timeSent(before)).toEqual([]);
+    await bench.deliver(statusUplink, gw.sn, { v: 1, online: true, bootId: 'boot-t', ts: now() + 3_000 });
+    expect(timeSent(before)).toHaveLength(1);
+    before = bench.sent.length;
+    await bench.deliver(statusUplink, gw.sn, { v: 1, online: true, sleeping: true, ts: now() + 9_000 });
+    await bench.deliver(statusUplink, gw.sn, { v: 1, online: false });
+    expect(timeSent(before)).toEqual([]);
   });
 
   it('refuses a status that does not match the schema with a warning and changes nothing', async () => {

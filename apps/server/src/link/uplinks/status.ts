@@ -1,11 +1,17 @@
-import { statusSchema, UP } from '@fieldhub/shared';
+import { DOWN, PROTOCOL_VERSION, statusSchema, UP, type GatewayStatusMessage } from '@fieldhub/shared';
+import type { Clock } from '../../clock';
 import { firstConfigTarget, pushConfig } from '../commands.service';
-import { applyStatus, runsNoConfiguration } from '../gatewayPresence';
+import { applyStatus, runsNoConfiguration, type StatusApplied } from '../gatewayPresence';
 import { defineUplink } from './uplinkRouter';
+
+/** A gateway whose status is dated further than this from the platform's time is sent the time. */
+export const CLOCK_SYNC_THRESHOLD_MS = 2_000;
 
 /**
  * `up/status`: a gateway's birth, heartbeat, sleep notice or last will (retained). The status,
- * boot, firmware, signal, location and the configuration it runs are recorded (gatewayPresence);
+ * boot, firmware, signal, location, the configuration it runs and its clock's skew are recorded
+ * (gatewayPresence). An awake gateway is sent the platform's time on a new boot and whenever its
+ * status is dated more than CLOCK_SYNC_THRESHOLD_MS off (docs/requirements/gateway-link.md §4.3);
  * a bound gateway whose birth says it runs no configuration yet is sent its device's at once.
  */
 export const statusUplink = defineUplink({
@@ -13,7 +19,11 @@ export const statusUplink = defineUplink({
   what: 'status',
   schema: statusSchema,
   async handle(deps, sn, status) {
-    await applyStatus(deps.db, deps.clock, deps.events, sn, status);
+    const skewMs = status.ts === undefined ? null : status.ts - deps.clock.now().getTime();
+    const applied = await applyStatus(deps.db, deps.clock, deps.events, sn, status, skewMs);
+    if (applied && needsTime(status, applied, skewMs)) {
+      deps.afterUplink('time command', () => deps.link.publishDown(sn, DOWN.cmd, timeCommand(deps.clock)));
+    }
     if (!runsNoConfiguration(status)) return;
     const equipmentId = await deps.deviceOf(sn);
     if (equipmentId === null) return;
@@ -24,3 +34,18 @@ export const statusUplink = defineUplink({
       );
   },
 });
+
+function needsTime(status: GatewayStatusMessage, applied: StatusApplied, skewMs: number | null): boolean {
+  if (!status.online || status.sleeping) return false;
+  const newBoot = status.bootId !== undefined && status.bootId !== applied.previousBootId;
+  return newBoot || (skewMs !== null && Math.abs(skewMs) > CLOCK_SYNC_THRESHOLD_MS);
+}
+
+/**
+ * The `time` command: the platform's time when it is sent. It is not a task (nothing waits for its
+ * answer); a copy delivered late (queued while the gateway was away) is
+ * corrected by the next one, sent when its next status shows the skew.
+ */
+export function timeCommand(clock: Clock) {
+  return { v: PROTOCOL_VERSION, uuid: crypto.randomUUID(), type: 'time', serverTs: clock.now().getTime() };
+}

@@ -23,11 +23,14 @@ function recordingLog(lines: LogLine[]) {
 }
 
 /**
- * Routing needs only the log: the handlers of these tests touch nothing else (the handlers of the
- * protocol have their own tests against a database).
+ * Routing needs only the log and the sign of life (noted in `lives`): the handlers of these tests
+ * touch nothing else (the handlers of the protocol have their own tests against a database).
  */
-function routingDeps(lines: LogLine[]): UplinkDeps {
-  return { log: recordingLog(lines) } as UplinkDeps;
+function routingDeps(lines: LogLine[], lives: string[] = []): UplinkDeps {
+  return {
+    log: recordingLog(lines),
+    noteLife: async (sn: string) => void lives.push(sn),
+  } as UplinkDeps;
 }
 
 /** A handler of `up/report` with a small schema of its own, noting what reaches it. */
@@ -82,6 +85,17 @@ describe('routing an uplink', () => {
     ]);
   });
 
+  it('counts every publish of a gateway but its status as a sign of life, valid or not', async () => {
+    const lives: string[] = [];
+    const route = routeUplinks([noting([])], routingDeps([], lives));
+    await route(topicFor(SN, UP.report), json({ v: 1, n: 1 }));
+    await route(topicFor(SN, UP.report), Buffer.from('{not json'));
+    await route(topicFor(SN, UP.cmdResult), json({ v: 1 }));
+    await route(topicFor(SN, UP.status), json({ v: 1, online: false }));
+    await route('elsewhere/topic', json({ v: 1, n: 1 }));
+    expect(lives).toEqual([SN, SN, SN]);
+  });
+
   it('rejects when the handler fails', async () => {
     const route = routeUplinks([noting([], () => true)], routingDeps([]));
     await expect(route(topicFor(SN, UP.report), json({ v: 1, n: 1 }))).rejects.toThrow(
@@ -109,7 +123,7 @@ describe('routing an uplink', () => {
           },
         }),
       ],
-      { log, afterUplink: after.afterUplink } as UplinkDeps,
+      { log, afterUplink: after.afterUplink, noteLife: async () => {} } as unknown as UplinkDeps,
     );
     await route(topicFor(SN, UP.report), json({ n: 1 }));
     order.push('acknowledged');

@@ -5,12 +5,14 @@
  */
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import { parseTopic, type UpTopic } from '@fieldhub/shared';
+import { parseTopic, UP, type UpTopic } from '@fieldhub/shared';
 import type { Db } from '../../db/db';
 import type { Clock } from '../../clock';
 import type { LinkClient } from '../linkClient';
 import type { LinkEvents } from '../linkEvents';
+import type { LinkedGateway } from '../gatewayPresence';
 import type { TelemetryIngestor } from '../telemetryIngestor';
+import type { RefusalReporter } from '../uplinkRefusals';
 
 /** What uplink handlers work with; one set per link. */
 export interface UplinkDeps {
@@ -23,7 +25,16 @@ export interface UplinkDeps {
   link: LinkClient;
   /** the device a gateway is bound to (remembered a few seconds); null when unbound or unknown */
   deviceOf(sn: string): Promise<number | null>;
+  /** the gateway's device and registration (remembered a few seconds); null when unknown */
+  gatewayOf(sn: string): Promise<LinkedGateway | null>;
+  /**
+   * Notes that gateway `sn` is alive (docs/requirements/gateway-link.md §3.1: any uplink is a
+   * sign of life), for the offline timer; written at most every few seconds per gateway.
+   */
+  noteLife(sn: string): Promise<void>;
   telemetry: TelemetryIngestor;
+  /** tells a gateway what was refused of an uplink, counts and logs it: only from `afterUplink` */
+  refusals: RefusalReporter;
   /**
    * Runs `work` once the uplink was acknowledged; a failure is logged as `${what} failed`. A
    * publish waits for the broker's PUBACK, which the MQTT client reads only after the uplink
@@ -46,6 +57,8 @@ export interface UplinkHandler<S extends z.ZodType = z.ZodType> {
    * acknowledges (linkClient).
    */
   handle(deps: UplinkDeps, sn: string, message: z.output<S>): Promise<void>;
+  /** Optional: what else to do with a payload that failed `schema` (after the warning). */
+  refuseInvalid?(deps: UplinkDeps, sn: string, body: unknown): void;
 }
 
 /** A handler whose `handle` is checked against its own schema's message type. */
@@ -58,7 +71,9 @@ export function defineUplink<S extends z.ZodType>(handler: UplinkHandler<S>): Up
  * JSON, validates it with the handler's schema and hands it on. What sending again cannot make
  * valid (a topic outside the protocol or without a handler, a payload that is not JSON or does not
  * match) is logged and resolves, so it is acknowledged; the promise rejects only when the handler
- * does.
+ * does. Every publish of a gateway but its status (which records its own, and may be its last
+ * will) counts as a sign of life. Nothing awaits before the handler starts, so handlers start in
+ * the order the broker hands publishes over.
  */
 export function routeUplinks(
   handlers: readonly UplinkHandler[],
@@ -72,25 +87,30 @@ export function routeUplinks(
   return async (topic, payload) => {
     const parsed = parseTopic(topic);
     if (!parsed) return;
+    const { sn, suffix } = parsed;
+    const life =
+      suffix === UP.status
+        ? Promise.resolve()
+        : deps.noteLife(sn).catch((err: unknown) => deps.log.warn({ err, sn }, 'sign of life not recorded'));
     let body: unknown;
     try {
       body = JSON.parse(payload.toString('utf8'));
     } catch {
       deps.log.warn({ topic }, 'uplink is not JSON');
-      return;
+      return life;
     }
-    const { sn, suffix } = parsed;
     const handler = bySuffix.get(suffix);
     if (!handler) {
       deps.log.debug({ sn, topic: suffix }, 'uplink ignored');
-      return;
+      return life;
     }
     const msg = handler.schema.safeParse(body);
     if (!msg.success) {
       deps.log.warn({ sn, topic: suffix }, `invalid ${handler.what}`);
-      return;
+      handler.refuseInvalid?.(deps, sn, body);
+      return life;
     }
-    await handler.handle(deps, sn, msg.data);
+    await Promise.all([handler.handle(deps, sn, msg.data), life]);
   };
 }
 

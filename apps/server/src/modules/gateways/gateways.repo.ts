@@ -29,6 +29,12 @@ export interface GatewayRow {
   otaAt: Date | null;
   /** the newest firmware package of the gateway's series */
   latestFirmware: string | null;
+  /** what the platform refused of its uplinks: how many, the last code and when */
+  refusedCount: number;
+  lastRefusedCode: number | null;
+  lastRefusedAt: Date | null;
+  /** how far its clock was off at its last status, in ms (positive: ahead) */
+  clockSkewMs: number | null;
 }
 
 /** What binding needs of a gateway, read under a row lock. */
@@ -45,7 +51,8 @@ const gatewayColumns = `g.id, g.sn, g.series, g.model, g.firmware, e.id as "equi
   g.signal_strength as "signalStrength", g.lan, g.mqtt, g.location, g.sleep_delay_s as "sleepDelayS",
   coalesce(g.applied_version, 0) <> e.config_version as "syncNeeded", g.last_seen_at as "lastSeenAt",
   g.ota_state as "otaState", g.ota_version as "otaVersion", g.ota_percent as "otaPercent", g.ota_code as "otaCode",
-  g.ota_at as "otaAt",
+  g.ota_at as "otaAt", g.refused_count as "refusedCount", g.refused_code as "lastRefusedCode",
+  g.refused_at as "lastRefusedAt", g.clock_skew_ms as "clockSkewMs",
   (select p.version from firmware_packages p where p.series = g.series order by p.version_key desc limit 1) as "latestFirmware"`;
 
 const boundFrom = 'gateways g join equipment e on e.id = g.equipment_id';

@@ -103,7 +103,13 @@ beforeAll(async () => {
   boiler = b.id;
   sn = b.sn;
   const plc = await modbusDriver(admin, b.owner);
-  level = await variable(admin, b.owner, plc, 'level', { rw: 'rw', writeUpper: 10, writeLower: 0 });
+  // float32: its values (4.5) are fractions, which an int16 register without a formula cannot hold
+  level = await variable(admin, b.owner, plc, 'level', {
+    dataType: 'float32',
+    rw: 'rw',
+    writeUpper: 10,
+    writeLower: 0,
+  });
   count = await variable(admin, b.owner, plc, 'count', { address: '1' });
   const pu = await deviceWithGateway(admin, operator, 'Pump');
   pump = pu.id;

@@ -1,0 +1,41 @@
+import type { Logger } from 'pino';
+import type { Db } from '../../db/db';
+import type { Clock } from '../../clock';
+import { cachedGateways, lifeSigns } from '../gatewayPresence';
+import type { LinkClient } from '../linkClient';
+import type { LinkEvents } from '../linkEvents';
+import { createTelemetryIngestor, type ValuesListener } from '../telemetryIngestor';
+import { createRefusalReporter } from '../uplinkRefusals';
+import type { UplinkDeps } from './uplinkRouter';
+
+export interface UplinkDepsOptions {
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  events: LinkEvents;
+  link: LinkClient;
+  afterUplink: UplinkDeps['afterUplink'];
+  /** stored values of a batch (the monitor); awaited before the broker's acknowledgement */
+  onValues?: ValuesListener;
+  /** CLOCK_SKEW_TOLERANCE_MS */
+  clockSkewToleranceMs?: number;
+}
+
+/** What the uplink handlers of one link work with, wired from its parts. */
+export function createUplinkDeps(o: UplinkDepsOptions): UplinkDeps {
+  // sn → gateway, refreshed every few seconds so a new binding is seen quickly
+  const gatewayOf = cachedGateways(o.db, o.clock);
+  return {
+    db: o.db,
+    clock: o.clock,
+    log: o.log,
+    events: o.events,
+    link: o.link,
+    deviceOf: async (sn) => (await gatewayOf(sn))?.equipmentId ?? null,
+    gatewayOf,
+    noteLife: lifeSigns(o.db, o.clock),
+    telemetry: createTelemetryIngestor(o.db, o.clock, o.events, o.onValues, o.clockSkewToleranceMs),
+    refusals: createRefusalReporter(o.db, o.clock, o.link, o.log),
+    afterUplink: o.afterUplink,
+  };
+}
