@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { messageFor } from '@fieldhub/shared';
+import { mainMenus } from '../src/app/menus';
 import { TEST_PASSWORD } from '../../server/test/harness';
 import { addGroup } from '../../server/src/modules/groups/groups.service';
 import { asCaller, SEED_IP } from '../../server/src/seed/demoDevices';
 import { makeEnterprise, startBrowserFixture, type BrowserFixture } from './browser';
-import { expectScreenIn } from './screenLanguage';
+import { expectScreenIn, tr } from './screenLanguage';
 
 /**
  * The login screen in headless Chromium: sign in and out with the operation log of both, the
@@ -47,7 +48,10 @@ describe('login screen in the browser', () => {
 
     // the operation log names the sign-in with the browser's address, and a group the platform
     // added itself (as the demo seed does) with its object kind and no address
-    const me = asCaller({ ...enterprise, loginname: admin }, 'enterprise');
+    const me = asCaller(
+      { accountId: enterprise.adminId, orgId: enterprise.orgId, loginname: admin },
+      'enterprise',
+    );
     const groupId = await addGroup(
       f.platform.ctx.db,
       me,
@@ -86,6 +90,31 @@ describe('login screen in the browser', () => {
     await page.getByText('Sign out', { exact: true }).waitFor();
     await expectScreenIn(page, lang, { shows: ['menu:logout'], allow: [admin] });
     await context.close();
+  });
+
+  it('shows every main menu entry in the top bar at 1280 px, in both languages', async () => {
+    // the enterprise admin holds every key: all ten main menus, the longest bar an account sees
+    for (const lang of ['zh-CN', 'en-US'] as const) {
+      const { context, page } = await f.newPage(lang);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await f.signIn(page, admin);
+      // what the bar shows: the entries it did not fold away (aria-hidden) and whether it shows "···"
+      const shown = () =>
+        page.getByTestId('main-menu').evaluate((menu) => ({
+          entries: [...menu.querySelectorAll(':scope > li.ant-menu-overflow-item')]
+            .filter((li) => !li.classList.contains('ant-menu-overflow-item-rest'))
+            .filter((li) => li.getAttribute('aria-hidden') !== 'true')
+            .map((li) => (li as HTMLElement).innerText.trim()),
+          folded: [...menu.querySelectorAll(':scope > li.ant-menu-overflow-item-rest')].some(
+            (li) => li.getAttribute('aria-hidden') !== 'true' && getComputedStyle(li).display !== 'none',
+          ),
+        }));
+      // the bar first shows one entry and then as many as it measures room for
+      await expect
+        .poll(shown, { message: lang })
+        .toEqual({ entries: mainMenus.map((m) => tr(lang, `menu:${m.key}`)), folded: false });
+      await context.close();
+    }
   });
 
   it('switches language on the login page and remembers the choice', async () => {

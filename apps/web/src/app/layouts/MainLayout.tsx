@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { Avatar, Dropdown, Layout, Menu, Space, Typography, type MenuProps } from 'antd';
+import { Avatar, ConfigProvider, Dropdown, Layout, Menu, Space, Typography, type MenuProps } from 'antd';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useT, type Translate } from '../useT';
 import { authCalls } from '@fieldhub/shared';
@@ -10,8 +10,12 @@ import { callApi } from '../request';
 import { useSession } from '../session';
 import { useTheme } from '../theme';
 import { currentLang } from '../i18n';
+import './mainLayout.css';
 
 const { Header, Sider, Content } = Layout;
+
+/** Entries of the top bar closer together than antd's default, so all ten fit (client-rules.md §5.1). */
+const topMenuTheme = { components: { Menu: { itemPaddingInline: 12 } } };
 
 function toAntItems(items: MenuItem[], t: Translate): MenuProps['items'] {
   return items.map((item) =>
@@ -83,25 +87,31 @@ export function MainLayout({ headerTools }: { headerTools: ReactNode }) {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Header
-        style={{ display: 'flex', alignItems: 'center', gap: 24, paddingInline: 20, background: '#001529' }}
+        style={{ display: 'flex', alignItems: 'center', gap: 16, paddingInline: 20, background: '#001529' }}
       >
-        <Space style={{ cursor: 'pointer', flex: 'none' }} onClick={() => navigate('/')}>
-          <img src="/favicon.svg" alt="" width={28} height={28} />
-          <Typography.Text strong style={{ color: '#fff', fontSize: 16, whiteSpace: 'nowrap' }}>
+        <Space
+          style={{ cursor: 'pointer', flex: 'none' }}
+          onClick={() => navigate('/')}
+          title={theme.data?.title ?? 'FieldHub'}
+        >
+          <img src="/favicon.svg" alt="" width={28} height={28} style={{ display: 'block' }} />
+          <Typography.Text strong className="main-brand-title">
             {theme.data?.title ?? 'FieldHub'}
           </Typography.Text>
         </Space>
-        <Menu
-          theme="dark"
-          mode="horizontal"
-          selectedKeys={topSelected}
-          items={top.map((m) => ({ key: m.to, label: t(`menu:${m.key}`) }))}
-          onClick={(e) => navigate(e.key)}
-          style={{ flex: 1, minWidth: 0, background: 'transparent' }}
-          data-testid="main-menu"
-        />
-        <Space size="middle" style={{ flex: 'none' }}>
-          <LangSwitch />
+        <ConfigProvider theme={topMenuTheme}>
+          <Menu
+            theme="dark"
+            mode="horizontal"
+            selectedKeys={topSelected}
+            items={top.map((m) => ({ key: m.to, label: t(`menu:${m.key}`) }))}
+            onClick={(e) => navigate(e.key)}
+            style={{ flex: 1, minWidth: 0, background: 'transparent' }}
+            data-testid="main-menu"
+          />
+        </ConfigProvider>
+        <Space size="small" style={{ flex: 'none' }}>
+          <LangSwitch toggle />
           {headerTools}
           <Dropdown
             menu={{
@@ -112,7 +122,9 @@ export function MainLayout({ headerTools }: { headerTools: ReactNode }) {
           >
             <Space style={{ cursor: 'pointer', color: '#fff' }} data-testid="user-menu">
               <Avatar size="small" icon={<UserOutlined />} />
-              <span>{user?.loginname}</span>
+              <span className="main-user-name" title={user?.loginname}>
+                {user?.loginname}
+              </span>
             </Space>
           </Dropdown>
         </Space>
