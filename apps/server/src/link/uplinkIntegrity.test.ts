@@ -67,7 +67,6 @@ async function connectedGateway(name: string): Promise<TestGateway> {
   return gw;
 }
 
-
 /** Publishes a telemetry batch with the gateway's next number; resolves on the broker's PUBACK (stored). */
 function publish(
   gw: TestGateway,
