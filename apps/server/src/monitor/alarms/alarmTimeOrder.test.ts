@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { MqttClient } from 'mqtt';
+import { Err } from '@fieldhub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   loggedIn,
@@ -54,7 +55,7 @@ afterAll(async () => {
 
 interface Item {
   ts: number;
-  vals: Record<string, number | string>;
+  vals: Record<string, number | string | null>;
   q?: Record<string, number>;
 }
 
@@ -281,7 +282,7 @@ interface Delivery {
   hist: boolean;
   /** sent without waiting for the acknowledgement of the batch before (handled concurrently) */
   together: boolean;
-  items: { slot: number; value: number; failed: boolean }[];
+  items: { slot: number; value: number; kind: ItemKind }[];
 }
 
 const ruleArb = fc.record({
@@ -289,11 +290,57 @@ const ruleArb = fc.record({
   value: fc.integer({ min: -1, max: 1 }),
   filterCount: fc.integer({ min: 1, max: 3 }),
 });
+/**
+ * A sample as a gateway sends it: mostly good, some failed reads, and some the platform judges bad
+ * item by item (docs/requirements/gateway-link.md §4.2–§4.4) — a time before 1970 and a value beyond
+ * the int16 register are refused, a key that is not a variable id too, and "NaN" is kept as no value
+ * with the quality 1722 — while the good items of the same batch are stored.
+ */
+type ItemKind = 'good' | 'failed' | 'early' | 'huge' | 'nan' | 'badKey';
 const itemArb = fc.record({
   slot: fc.integer({ min: 0, max: 29 }), // few times: the same time is often delivered again
   value: fc.integer({ min: -2, max: 2 }),
-  failed: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
+  kind: fc.oneof(
+    { weight: 14, arbitrary: fc.constant<ItemKind>('good') },
+    { weight: 2, arbitrary: fc.constant<ItemKind>('failed') },
+    { weight: 1, arbitrary: fc.constantFrom<ItemKind>('early', 'huge', 'nan', 'badKey') },
+  ),
 });
+
+/** The item sent for a sample, and what history must keep of it (nothing when it is refused). */
+function itemOf(
+  variableId: number,
+  ts: number,
+  { value, kind }: { value: number; kind: ItemKind },
+): [Item, KernelSample | null] {
+  switch (kind) {
+    case 'good':
+      return [
+        { ts, vals: { [variableId]: value } },
+        { ts, value, quality: 0 },
+      ];
+    case 'failed':
+      return [
+        { ts, vals: {}, q: { [variableId]: 1715 } },
+        { ts, value: null, quality: 1715 },
+      ];
+    case 'early':
+      return [{ ts: -1, vals: { [variableId]: value } }, null];
+    case 'huge':
+      return [{ ts, vals: { [variableId]: 40_000 } }, null];
+    case 'nan':
+      return [
+        { ts, vals: { [variableId]: 'NaN' } },
+        { ts, value: null, quality: Err.dataTypeError },
+      ];
+    case 'badKey':
+      return [{ ts, vals: { [`k${variableId}`]: value } }, null];
+    default: {
+      const unknown: never = kind;
+      throw new Error(`unknown item kind ${String(unknown)}`);
+    }
+  }
+}
 const deliveryArb = fc.record({
   hist: fc.integer({ min: 0, max: 3 }).map((n) => n === 0),
   together: fc.integer({ min: 0, max: 3 }).map((n) => n === 0),
@@ -305,7 +352,7 @@ const planArb = fc
   .map(([batches, again]) => [...batches, ...again.map((n) => batches[n % batches.length]!)]);
 
 describe('alarm records equal the kernel over the stored series', () => {
-  it('whatever the interleaving, repetition, lateness, replay and concurrency of the batches', async () => {
+  it('whatever the interleaving, repetition, lateness, replay and concurrency of mixed good and bad batches', async () => {
     await fc.assert(
       fc.asyncProperty(ruleArb, planArb, async (fields, plan: Delivery[]) => {
         const { variableId, ruleId, rule } = await watched(fields);
@@ -313,12 +360,10 @@ describe('alarm records equal the kernel over the stored series', () => {
         const delivered: KernelSample[] = [];
         let inFlight: Promise<void>[] = [];
         for (const batch of plan) {
-          const items = batch.items.map(({ slot, value, failed }): Item => {
-            const ts = base + slot * 50;
-            delivered.push({ ts, value: failed ? null : value, quality: failed ? 1715 : 0 });
-            return failed
-              ? { ts, vals: {}, q: { [variableId]: 1715 } }
-              : { ts, vals: { [variableId]: value } };
+          const items = batch.items.map((item): Item => {
+            const [sent, kept] = itemOf(variableId, base + item.slot * 50, item);
+            if (kept) delivered.push(kept);
+            return sent;
           });
           inFlight.push(publish(items, batch.hist));
           if (batch.together) continue;
