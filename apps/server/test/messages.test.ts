@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MsgChangeResult, MsgInfo, MsgPage, MsgUnreadCount, NoticeDetail, Page } from '@fieldhub/shared';
 import { loggedIn, type Caller, type TestPlatform } from './harness';
 import { otherEnterpriseAdmin, startDevicePlatform } from './platformFixtures';
-import { deviceWithGateway, made, modbusDriver, role, send, subAccount } from './deviceFixtures';
-import { good, variableWithRule } from './alarmFixtures';
+import { deviceWithGateway, made, modbusDriver, role, send, subAccount, variable } from './deviceFixtures';
+import { alarmRule, good, variableWithRule } from './alarmFixtures';
 import { subscribeMessages, type MessageClient } from './messagesSocket';
 
 let p: TestPlatform;
@@ -206,6 +206,29 @@ describe('unread count', () => {
       ignored: true,
       read: true,
     });
+  });
+  it('carries the alarm variable’s format beside the raising value, in the list and the details', async () => {
+    serial++;
+    const variableId = await variable(admin, { equipmentId }, driverId, `temp_${serial}`, {
+      dataType: 'float32',
+      address: String(500 + serial),
+      unit: '°C',
+      decimals: 2,
+    });
+    const ruleId = await alarmRule(admin, equipmentId, variableId, { condition: 'gt', value: 95 });
+    await p.ctx.monitor.ingest(equipmentId, [good(variableId, Date.now(), 95.04582977294922)], false);
+    const [alarm] = await p.ctx.db.query<{ id: number }>('select id from alarms where rule_id = $1', [
+      ruleId,
+    ]);
+    const [row] = (await list(watcher)).list.filter((m) => m.alarmId === alarm!.id);
+    const format = { decimals: 2, dataType: 'float32', unit: '°C', mapping: [] };
+    expect(row).toMatchObject({ value: 95.04582977294922, valueFormat: format });
+    expect(await made<MsgInfo>(watcher, '/lfscada/msg/info', { id: row!.id })).toMatchObject({
+      value: 95.04582977294922,
+      valueFormat: format,
+    });
+    // a notice has no value and no format
+    expect((await list(watcher, { type: 'notice' })).list.every((m) => m.valueFormat === null)).toBe(true);
   });
 });
 

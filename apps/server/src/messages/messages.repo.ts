@@ -6,8 +6,10 @@ import {
   type MsgRow,
   type MsgType,
   type MsgUnreadCount,
+  type ValueFormat,
 } from '@fieldhub/shared';
 import type { Db } from '../db/db';
+import { valueFormatSql } from '../modules/config/variables';
 
 /** Whose messages: an account in its enterprise. Every statement here is scoped by both. */
 export interface Owner {
@@ -30,10 +32,16 @@ export interface RawRow {
   img_url: string;
   ignored_at: Date | null;
   data: Record<string, unknown>;
+  /** the alarm's variable's value format (alarm messages whose alarm and variable still exist) */
+  value_format: ValueFormat | null;
 }
 
 const COLUMNS = `m.id, m.title, m.body, m.kind, m.equip_type, m.data_id, m.data_status, m.read_at, m.created_at,
-  m.alarm_id, m.alarm_broadcast_times, m.img_url, m.ignored_at, m.data`;
+  m.alarm_id, m.alarm_broadcast_times, m.img_url, m.ignored_at, m.data, ${valueFormatSql('v')} as value_format`;
+
+/** Messages with the variable of their alarm, for the format of the alarm's value. */
+const FROM = `messages m left join alarms a on a.id = m.alarm_id and a.org_id = m.org_id
+  left join variables v on v.id = a.variable_id and v.org_id = m.org_id`;
 
 const OWN = 'm.account_id = $1 and m.org_id = $2 and m.deleted_at is null';
 
@@ -50,7 +58,7 @@ function localized(r: RawRow, field: 'title' | 'note', lang: Lang): string | und
 
 /** The row as the browser gets it; title and note in the reader's language where both were stored. */
 export function toMsgRow(r: RawRow, lang: Lang): MsgRow {
-  const ruleType = r.data.ruleType;
+  const { ruleType, value } = r.data;
   return {
     id: r.id,
     title: localized(r, 'title', lang) ?? r.title,
@@ -68,12 +76,14 @@ export function toMsgRow(r: RawRow, lang: Lang): MsgRow {
     ignored: r.ignored_at !== null,
     level: typeof r.data.level === 'string' ? r.data.level : null,
     ruleType: ruleType === '00' || ruleType === '01' ? ruleType : null,
+    value: typeof value === 'number' || typeof value === 'string' ? value : null,
+    valueFormat: r.value_format,
   };
 }
 
 /** One message of the owner with its `data`, or undefined (another's, deleted or missing). */
 export async function findMessage(db: Db, who: Owner, id: number): Promise<RawRow | undefined> {
-  const rows = await db.query<RawRow>(`select ${COLUMNS} from messages m where ${OWN} and m.id = $3`, [
+  const rows = await db.query<RawRow>(`select ${COLUMNS} from ${FROM} where ${OWN} and m.id = $3`, [
     who.accountId,
     who.orgId,
     id,
@@ -89,7 +99,7 @@ export async function findMessages(
   lang: Lang,
 ): Promise<MsgRow[]> {
   const rows = await db.query<RawRow>(
-    `select ${COLUMNS} from messages m where ${OWN} and m.id = any($3::bigint[]) order by m.id`,
+    `select ${COLUMNS} from ${FROM} where ${OWN} and m.id = any($3::bigint[]) order by m.id`,
     [who.accountId, who.orgId, ids],
   );
   return rows.map((r) => toMsgRow(r, lang));
@@ -127,7 +137,7 @@ export async function queryMessages(
     params,
   )) as [{ total: number }];
   const rows = await db.query<RawRow>(
-    `select ${COLUMNS} from messages m where ${where} order by m.id desc limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}`,
+    `select ${COLUMNS} from ${FROM} where ${where} order by m.id desc limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}`,
     params,
   );
   return { list: rows.map((r) => toMsgRow(r, lang)), total };

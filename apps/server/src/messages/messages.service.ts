@@ -111,13 +111,11 @@ export async function info(deps: MessageDeps, who: Owner, id: number, lang: Lang
     }
   }
   const row = repo.toMsgRow(raw, lang);
-  const value = raw.data.value;
   const subject = typeof raw.data.subject === 'string' ? raw.data.subject : raw.title;
   return {
     ...row,
     text: isText(raw.data.text) ? raw.data.text : { 'zh-CN': raw.body, 'en-US': raw.body },
     subject,
-    value: typeof value === 'number' || typeof value === 'string' ? value : null,
   };
 }
 

@@ -1386,7 +1386,8 @@ export interface NamespaceKeys {
     | 'notice.published-by'
     | 'system.title'
     | 'system.wallet-title'
-    | 'system.value';
+    | 'system.value'
+    | 'alarm-value';
   monitor:
     | 'tree.all'
     | 'tree.failed'

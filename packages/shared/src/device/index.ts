@@ -10,3 +10,4 @@ export * from './script';
 export * from './template';
 export * from './rows';
 export * from './firmware';
+export * from './valueFormat';

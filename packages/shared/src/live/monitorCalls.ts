@@ -3,6 +3,7 @@ import { formBool, formId, listPageOf, pagingSchema } from '../validation/form';
 import { LIMITS } from '../timers';
 import { GATEWAY_STATUSES } from '../device/gateway';
 import { DATA_TYPES, RW_MODES, VARIABLE_KINDS } from '../device/variable';
+import { valueFormatSchema } from '../device/valueFormat';
 import type { LocalizedText } from '../errors/appError';
 
 /**
@@ -300,6 +301,11 @@ export const alarmRecordRowSchema = z.object({
   state: z.enum(['active', 'cleared']),
   triggerValue: signalValue,
   releaseValue: signalValue,
+  /**
+   * how the variable's values read (decimals, type, unit, mapping), for the values above; null for
+   * gateway alarms and when the variable was deleted since (docs/requirements/monitoring.md §3.13)
+   */
+  valueFormat: valueFormatSchema.nullable(),
   triggeredAt: z.number(),
   releasedAt: z.number().nullable(),
   confirmedAt: z.number().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formId, pagingSchema } from '../validation/form';
+import { valueFormatSchema } from '../device/valueFormat';
 
 /**
  * The message centre (docs/requirements/messages.md §1, §3 /msg, §4, §6): inputs and answers
@@ -177,6 +178,13 @@ export const msgRowSchema = z.object({
   /** alarm messages: the alarm level and rule type ('00' equipment info, '01' designer) */
   level: z.string().nullable(),
   ruleType: z.enum(['00', '01']).nullable(),
+  /** alarm messages: the value that raised the alarm */
+  value: z.union([z.number(), z.string(), z.null()]),
+  /**
+   * alarm messages: how the alarm's variable shows values (decimals, unit, mapping), null when the
+   * alarm or its variable is gone (docs/requirements/monitoring.md §3.13)
+   */
+  valueFormat: valueFormatSchema.nullable(),
 });
 export type MsgRow = z.infer<typeof msgRowSchema>;
 
@@ -208,8 +216,6 @@ export const msgInfoSchema = msgRowSchema.extend({
   text: z.object({ 'zh-CN': z.string(), 'en-US': z.string() }),
   /** device name of alarm messages, item name of reminders, notice title, else '' */
   subject: z.string(),
-  /** alarm messages: the value that raised the alarm */
-  value: z.union([z.number(), z.string(), z.null()]),
 });
 export type MsgInfo = z.infer<typeof msgInfoSchema>;
 

@@ -11,6 +11,14 @@ export const variableColumns = `v.id, v.kind, v.driver_id as "driverId", d.name 
 /** Pinned to the top first, then by sort order (larger first), pinned to the bottom last. */
 export const variableOrder = `case v.pinned when 'top' then 0 when 'bottom' then 2 else 1 end, v.seq desc, v.id`;
 
+/**
+ * A variable's value format as JSON (the fields of ValueFormat, docs/requirements/monitoring.md
+ * §3.13), null where the left-joined variable `v` is missing: for answers that carry recorded values.
+ */
+export const valueFormatSql = (v: string) =>
+  `case when ${v}.id is null then null else json_build_object('decimals', ${v}.decimals,
+     'dataType', ${v}.data_type, 'unit', ${v}.unit, 'mapping', ${v}.mapping) end`;
+
 /** Filters of the variable list: one driver's variables, a keyword in name, key or address. */
 export interface VariableFilter {
   driverId?: number | null;

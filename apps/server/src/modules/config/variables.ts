@@ -21,7 +21,7 @@ import { variableNamesOf } from './configOwner.repo';
 import { ownedDriver } from './drivers';
 import * as repo from './variables.repo';
 
-export { insertVariables, variableColumns, variableOrder } from './variables.repo';
+export { insertVariables, valueFormatSql, variableColumns, variableOrder } from './variables.repo';
 
 /**
  * Throws the first problem of docs/requirements/device-configuration.md §3.1, §3.3–§3.6 (cross-field rules,

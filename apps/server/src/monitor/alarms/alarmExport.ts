@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { AlarmRecordRow, Lang } from '@fieldhub/shared';
+import { formatValueWithUnit, type AlarmRecordRow, type Lang } from '@fieldhub/shared';
 
 /** Most alarm records one export holds (newest first; a note says when more matched). */
 export const ALARM_EXPORT_MAX_ROWS = 50_000;
@@ -63,7 +63,8 @@ export interface AlarmExport {
 /**
  * The alarm records of an alarm query as .xlsx (the alarm table's columns: device, variable,
  * level, trigger and release time, value, message, state, confirmation), in the order the query
- * answers them. Times are written as dates in the reader's offset from UTC. `total` above the rows
+ * answers them. The value is written as the screens show it: with the variable's decimals and unit
+ * (docs/requirements/monitoring.md §3.13). Times are written as dates in the reader's offset from UTC. `total` above the rows
  * given adds a note that the export was cut.
  */
 export async function alarmsWorkbook(
@@ -95,7 +96,7 @@ export async function alarmsWorkbook(
       text.level[r.level] ?? r.level,
       local(r.triggeredAt),
       local(r.releasedAt),
-      r.triggerValue,
+      formatValueWithUnit(r.valueFormat, r.triggerValue),
       r.content,
       text.state[r.state],
       r.confirmedBy,

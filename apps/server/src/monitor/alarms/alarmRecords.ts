@@ -1,6 +1,7 @@
 import type { AlarmRecordRow, Page } from '@fieldhub/shared';
 import { one, type Db } from '../../db/db';
 import { pageClause, Where } from '../../db/where';
+import { valueFormatSql } from '../../modules/config/variables';
 
 /**
  * SQL of the alarm calls: alarm records of a device, confirmation, counts, the notification
@@ -10,11 +11,15 @@ import { pageClause, Where } from '../../db/where';
 
 const ms = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
 
+/** The alarm's variable, if it still exists (the record keeps its own name and rule copy). */
+const variableJoin = 'left join variables v on v.id = a.variable_id and v.org_id = a.org_id';
+
 const recordColumns = `a.id, a.kind, a.equipment_id as "equipmentId", a.rule_id as "ruleId", a.variable_id as "variableId",
   a.variable_name as "variableName", a.rule_type as "ruleType", a.condition, a.threshold, a.threshold2, a.level,
   a.content, a.sn, a.state, a.trigger_value as "triggerValue", a.release_value as "releaseValue",
   ${ms('a.triggered_at')} as "triggeredAt", ${ms('a.released_at')} as "releasedAt",
-  ${ms('a.confirmed_at')} as "confirmedAt", c.loginname as "confirmedBy", a.confirm_note as "confirmNote", a.delayed`;
+  ${ms('a.confirmed_at')} as "confirmedAt", c.loginname as "confirmedBy", a.confirm_note as "confirmNote", a.delayed,
+  ${valueFormatSql('v')} as "valueFormat"`;
 
 export interface AlarmFilter {
   orgId: number;
@@ -47,7 +52,7 @@ export async function findAlarms(db: Db, f: AlarmFilter): Promise<Page<AlarmReco
     where.params,
   );
   const list = await db.query<AlarmRecordRow>(
-    `select ${recordColumns} from alarms a left join accounts c on c.id = a.confirmed_by
+    `select ${recordColumns} from alarms a left join accounts c on c.id = a.confirmed_by ${variableJoin}
       where ${where}
       order by (a.state = 'active') desc, a.triggered_at desc, a.id desc ${pageClause(f)}`,
     where.params,

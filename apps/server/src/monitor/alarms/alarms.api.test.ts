@@ -2,9 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevicePlatform } from '../../../test/platformFixtures';
 import { loggedIn, type Caller, type TestPlatform } from '../../../test/harness';
 import { otherEnterpriseAdmin } from '../../../test/platformFixtures';
-import { deviceWithGateway, made, modbusDriver, role, send, subAccount } from '../../../test/deviceFixtures';
+import {
+  deviceWithGateway,
+  made,
+  modbusDriver,
+  role,
+  send,
+  subAccount,
+  variable,
+} from '../../../test/deviceFixtures';
 import { download } from '../../../test/sheets';
-import { good, variableWithRule } from '../../../test/alarmFixtures';
+import { alarmRule, good, variableWithRule } from '../../../test/alarmFixtures';
 import type { AlarmRecordRow } from '@fieldhub/shared';
 
 let p: TestPlatform;
@@ -202,7 +210,7 @@ describe('alarm calls', () => {
         'Urgent',
         new Date(t0 + 502 * hour),
         new Date(t0 + 503 * hour),
-        21,
+        '21',
         'Oil temperature high',
         'Cleared',
       ],
@@ -212,7 +220,7 @@ describe('alarm calls', () => {
         'Urgent',
         new Date(t0 + 500 * hour),
         new Date(t0 + 501 * hour),
-        20,
+        '20',
         'Oil temperature high',
         'Cleared',
       ],
@@ -220,6 +228,37 @@ describe('alarm calls', () => {
     const refused = await download(p.app, rival, '/lfscada/monitor/multi/alarm/export', { equipmentId });
     expect(refused.rows).toEqual([]);
     expect(JSON.parse(refused.res.payload)).toMatchObject({ code: '1101', data: null });
+  });
+
+  it('answers and exports alarm values with the variable’s decimals and unit (not the raw float32)', async () => {
+    const variableId = await variable(admin, { equipmentId }, driverId, 'oil_temp', {
+      dataType: 'float32',
+      address: '300',
+      unit: '°C',
+      decimals: 2,
+    });
+    await alarmRule(admin, equipmentId, variableId, { condition: 'gt', value: 95, content: 'Oil hot' });
+    await ingest([good(variableId, t0 + 600 * hour, 95.04582977294922)]);
+    await ingest([good(variableId, t0 + 601 * hour, 80.5)]);
+    const [row] = (
+      await made<Page<AlarmRecordRow>>(admin, '/lfscada/monitor/multi/alarm/query', {
+        equipmentId,
+        startTime: t0 + 600 * hour,
+        endTime: t0 + 602 * hour,
+      })
+    ).list;
+    expect(row).toMatchObject({
+      triggerValue: 95.04582977294922,
+      releaseValue: 80.5,
+      valueFormat: { decimals: 2, dataType: 'float32', unit: '°C', mapping: [] },
+    });
+    const { rows } = await download(p.app, admin, '/lfscada/monitor/multi/alarm/export', {
+      equipmentId,
+      startTime: t0 + 600 * hour,
+      endTime: t0 + 602 * hour,
+      utcOffsetMinutes: 0,
+    });
+    expect(rows.slice(1).map((r) => [r[1], r[5]])).toEqual([['oil_temp', '95.05 °C']]);
   });
 
   it('keeps another enterprise out of the alarms: no query, no confirmation, no status', async () => {

@@ -9,7 +9,7 @@ import { usePaging } from '../../app/paging';
 import { pathTo } from '../../app/routeTable';
 import { tabOfMenuType } from './messageLinks';
 import { MsgProblem } from './MsgProblem';
-import { MsgTime, MsgTypeTag, ReadStateTag } from './messageParts';
+import { MsgNote, MsgTime, MsgTypeTag, ReadStateTag } from './messageParts';
 import { useMarkItemRead, useMessagePage, useMyDevices } from './useMessages';
 
 const oneOf = <T extends string>(list: readonly T[], v: string | undefined): T | null =>
@@ -65,7 +65,12 @@ function ItemMessages({
   const columns: TableColumnsType<MsgRow> = [
     { title: t('col.type'), dataIndex: 'type', width: 120, render: (v: MsgType) => <MsgTypeTag type={v} /> },
     { title: t('col.title'), dataIndex: 'title', width: 220, ellipsis: true },
-    { title: t('col.note'), dataIndex: 'note', ellipsis: true },
+    {
+      title: t('col.note'),
+      dataIndex: 'note',
+      ellipsis: true,
+      render: (_: string, row) => <MsgNote row={row} />,
+    },
     { title: t('col.time'), dataIndex: 'gmtCreate', width: 180, render: (v: number) => <MsgTime ms={v} /> },
     {
       title: t('col.state'),

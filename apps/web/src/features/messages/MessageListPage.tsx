@@ -21,7 +21,7 @@ import { ActionLink, listEmptyText } from '../../app/components/listParts';
 import { toastSuccess } from '../../app/notify';
 import { usePaging, useStepBackFromEmptyPage } from '../../app/paging';
 import { MSG_TABS, messageTarget, tabOfPath, type MsgMenuType } from './messageLinks';
-import { MsgTime, MsgTypeTag, ReadStateTag } from './messageParts';
+import { MsgNote, MsgTime, MsgTypeTag, ReadStateTag } from './messageParts';
 import {
   useMessageActions,
   useMessagePage,
@@ -112,7 +112,12 @@ function MessageList({ readState, menuType }: Pick<MsgFilters, 'readState'> & { 
         </Typography.Link>
       ),
     },
-    { title: t('col.note'), dataIndex: 'note', ellipsis: true },
+    {
+      title: t('col.note'),
+      dataIndex: 'note',
+      ellipsis: true,
+      render: (_: string, row) => <MsgNote row={row} />,
+    },
     { title: t('col.time'), dataIndex: 'gmtCreate', width: 180, render: (v: number) => <MsgTime ms={v} /> },
     {
       title: t('col.state'),

@@ -4,7 +4,7 @@ import { useT } from '../../app/useT';
 import { LangSwitch } from '../../app/LangSwitch';
 import { currentLang } from '../../app/i18n';
 import { MsgProblem } from './MsgProblem';
-import { MsgTime, MsgTypeTag } from './messageParts';
+import { alarmValueText, MsgTime, MsgTypeTag } from './messageParts';
 import { useMessageInfo } from './useMessages';
 
 /**
@@ -56,8 +56,10 @@ function OneMessage({ id }: { id: number }) {
           {t(`equip-type.${m.equipType}`)}
           {m.subject ? ` · ${m.subject}` : ''}
         </Descriptions.Item>
-        {m.value !== null && (
-          <Descriptions.Item label={t('system.value')}>{String(m.value)}</Descriptions.Item>
+        {alarmValueText(m) && (
+          <Descriptions.Item label={t('system.value')}>
+            <span data-testid="msg-system-value">{alarmValueText(m)}</span>
+          </Descriptions.Item>
         )}
         <Descriptions.Item label={t('col.time')}>
           <MsgTime ms={m.gmtCreate} />

@@ -1,7 +1,7 @@
-import { Tag } from 'antd';
+import { Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useT } from '../../app/useT';
-import type { MsgType } from '@fieldhub/shared';
+import { formatValueWithUnit, type MsgRow, type MsgType } from '@fieldhub/shared';
 
 /** Small pieces the message screens share: the kind tag, the read-state tag and the time. */
 
@@ -29,4 +29,29 @@ export function ReadStateTag({ read }: { read: boolean }) {
 
 export function MsgTime({ ms }: { ms: number | null | undefined }) {
   return <>{ms ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : ''}</>;
+}
+
+/**
+ * The value that raised an alarm message as its variable shows values ('95.05 °C',
+ * docs/requirements/monitoring.md §3.13); '' for other messages and alarms without a value.
+ */
+export function alarmValueText(m: Pick<MsgRow, 'type' | 'value' | 'valueFormat'>): string {
+  return m.type === 'alarm' ? formatValueWithUnit(m.valueFormat, m.value) : '';
+}
+
+/** A message's text, with the value of an alarm after it. */
+export function MsgNote({ row }: { row: MsgRow }) {
+  const { t } = useT('messages');
+  const value = alarmValueText(row);
+  return (
+    <>
+      {row.note}
+      {value && (
+        <Typography.Text type="secondary" data-testid={`msg-value-${row.id}`}>
+          {' · '}
+          {t('alarm-value', { value })}
+        </Typography.Text>
+      )}
+    </>
+  );
 }

@@ -10,6 +10,7 @@ import { useSession } from '../../app/session';
 import { AlarmAnnouncer } from './alarmAnnouncer';
 import { speakAlarm } from './alarmSound';
 import { messageTarget } from './messageLinks';
+import { alarmValueText } from './messageParts';
 import { createMessageSocket } from './messageSocket';
 import { onMessagesRead } from './readEvents';
 import { TitleScroller } from './titleScroll';
@@ -68,6 +69,9 @@ export function useMessageAlerts(): void {
           <>
             <div style={{ fontWeight: 500 }}>{message.title}</div>
             <div>{message.note}</div>
+            {alarmValueText(message) && (
+              <div style={{ opacity: 0.85 }}>{tr('alarm-value', { value: alarmValueText(message) })}</div>
+            )}
             {count > 1 && (
               <div style={{ marginTop: 4, opacity: 0.7 }}>{tr('notify.more', { count: count - 1 })}</div>
             )}

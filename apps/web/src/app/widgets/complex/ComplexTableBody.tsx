@@ -13,6 +13,7 @@ import dayjs from 'dayjs';
 import { textUnder, useT, type Translate } from '../../useT';
 import {
   alarmsCalls,
+  formatValueWithUnit,
   monitorCalls,
   projectMonitorCalls,
   type AlarmRecordRow,
@@ -158,7 +159,7 @@ function alarmCell(column: string, r: AlarmRecordRow, equipTitle: string, t: Tra
     case 'gmtRelease':
       return fmt(r.releasedAt);
     case 'value':
-      return String(r.triggerValue ?? '—');
+      return formatValueWithUnit(r.valueFormat, r.triggerValue) || '—';
     case 'msg':
       return r.content || r.variableName;
     case 'operation':

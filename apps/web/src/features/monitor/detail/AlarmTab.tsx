@@ -4,7 +4,7 @@ import { Alert, Button, Flex, Input, Popconfirm, Segmented, Table, Tag, Typograp
 import { CheckOutlined, ExportOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { textUnder, useT } from '../../../app/useT';
-import { alarmsCalls, type AlarmRecordRow } from '@fieldhub/shared';
+import { alarmsCalls, formatValueWithUnit, type AlarmRecordRow } from '@fieldhub/shared';
 import { tablePagination, usePaging } from '../../../app/paging';
 import { exportFileName } from '../../../app/downloadNames';
 import { callApi, downloadCall } from '../../../app/request';
@@ -111,7 +111,8 @@ export function AlarmTab({ equipmentId }: { equipmentId: number }) {
     if (r.kind === 'gateway') return t('alarm.gateway-offline', { sn: r.sn ?? '' });
     const name = textUnder(t, 'deviceConfig:alarm.condition.', r.condition);
     const bound = r.threshold2 !== null ? `${r.threshold} ~ ${r.threshold2}` : (r.threshold ?? '');
-    return `${name} ${bound}`;
+    const unit = r.valueFormat?.unit && bound !== '' ? ` ${r.valueFormat.unit}` : '';
+    return `${name} ${bound}${unit}`;
   };
 
   return (
@@ -197,10 +198,18 @@ export function AlarmTab({ equipmentId }: { equipmentId: number }) {
                 {
                   title: t('alarm.value'),
                   key: 'value',
-                  render: (_: unknown, r: AlarmRecordRow) =>
-                    r.releaseValue !== null && r.state === 'cleared'
-                      ? `${r.triggerValue ?? '—'} → ${r.releaseValue}`
-                      : String(r.triggerValue ?? '—'),
+                  // as the variable shows values: its decimals and unit (monitoring.md §3.13)
+                  render: (_: unknown, r: AlarmRecordRow) => {
+                    const shown = (v: AlarmRecordRow['triggerValue']) =>
+                      formatValueWithUnit(r.valueFormat, v) || '—';
+                    return (
+                      <span data-testid={`alarm-value-${r.id}`}>
+                        {r.releaseValue !== null && r.state === 'cleared'
+                          ? `${shown(r.triggerValue)} → ${shown(r.releaseValue)}`
+                          : shown(r.triggerValue)}
+                      </span>
+                    );
+                  },
                 },
               ]),
           { title: t('alarm.released'), dataIndex: 'releasedAt', width: 170, render: fmt },

@@ -2,14 +2,21 @@ import { useMemo, useState } from 'react';
 import { Alert, App, Flex, Input, Space, Table, Typography, type ButtonProps } from 'antd';
 import { EditOutlined, SyncOutlined } from '@ant-design/icons';
 import { useT, type Translate } from '../../../app/useT';
-import { Err, linkCalls, messageFor, type MonitorGatewayInfo, type MonitorSignal } from '@fieldhub/shared';
+import {
+  Err,
+  formatValue,
+  linkCalls,
+  messageFor,
+  type MonitorGatewayInfo,
+  type MonitorSignal,
+} from '@fieldhub/shared';
 import { GuardedButton } from '../../../app/components/GuardedButton';
 import { callApi } from '../../../app/request';
 import { currentLang } from '../../../app/i18n';
 import { toastSuccess } from '../../../app/notify';
 import { can, useSession } from '../../../app/session';
 import { checkWrite, isWritable, type WriteProblem } from '../../../app/live/writeCheck';
-import { formatValue, type ValueMap } from '../live/liveValues';
+import type { ValueMap } from '../live/liveValues';
 import { useCommand } from '../../../app/live/useCommand';
 import { CommandProgress } from '../../../app/live/CommandProgress';
 

@@ -2,9 +2,9 @@ import { useMemo, useState } from 'react';
 import { Input, Table, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useT } from '../../../app/useT';
-import { messageFor, type MonitorSignal } from '@fieldhub/shared';
+import { formatValue, messageFor, type MonitorSignal } from '@fieldhub/shared';
 import { currentLang } from '../../../app/i18n';
-import { formatValue, type HeldValue, type ValueMap } from '../live/liveValues';
+import type { HeldValue, ValueMap } from '../live/liveValues';
 
 interface Row {
   signal: MonitorSignal;

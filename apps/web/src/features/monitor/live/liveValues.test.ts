@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { MonitorSignal } from '@fieldhub/shared';
-import { formatValue, initialValues, mergeValues } from './liveValues';
+import { formatValue, type MonitorSignal } from '@fieldhub/shared';
+import { initialValues, mergeValues } from './liveValues';
 import { checkWrite } from '../../../app/live/writeCheck';
 import { followTask, TaskFailed, type TaskAnswer } from '../../../app/live/commandTask';
 

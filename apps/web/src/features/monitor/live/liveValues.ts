@@ -37,19 +37,3 @@ export function mergeValues(
   }
   return { values: next ?? held, taken };
 }
-
-/** A value as text: the state mapping's text, a number with the signal's decimals, else as is. */
-export function formatValue(
-  signal: Pick<MonitorSignal, 'decimals' | 'mapping' | 'dataType'>,
-  value: number | string | null | undefined,
-): string {
-  if (value === null || value === undefined) return '';
-  const mapped = signal.mapping.find((m) => String(m.value) === String(value));
-  if (mapped) return mapped.text;
-  if (typeof value === 'number' && signal.dataType !== 'string') {
-    if (signal.dataType === 'float32' || signal.dataType === 'float64')
-      return value.toFixed(Math.max(0, Math.min(signal.decimals, 10)));
-    return String(value);
-  }
-  return String(value);
-}
