@@ -6,6 +6,7 @@ import { SCRIPT_STRATEGIES, scriptSchema } from '../device/script';
 import { mappingEntrySchema, storedVariableFields, VARIABLE_KINDS, variableSchema } from '../device/variable';
 import { formId, idListSchema, optionalId } from '../validation/form';
 import { createdId, defineCalls, noData } from './define';
+import { DRIVER_LINK_STATES } from '../protocol/messages';
 
 /** Configuration rows belong to a device or to a template; calls name exactly one. */
 export const configOwnerInput = z
@@ -18,6 +19,25 @@ export const configOwnerInput = z
   });
 export type ConfigOwnerInput = z.output<typeof configOwnerInput>;
 
+/**
+ * What a device's gateway last reported of a driver's connection (docs/requirements/device-configuration.md
+ * §2.5): ok and the fault's code, the state since when, the last good read, the last error with its
+ * time, the reads and writes asked of it since the gateway started and how many failed, and when
+ * the platform received it. Times are ISO text.
+ */
+export const driverLinkRow = z.object({
+  ok: z.boolean(),
+  code: z.number().int().nullable(),
+  state: z.enum(DRIVER_LINK_STATES).nullable(),
+  since: z.string().nullable(),
+  lastReadAt: z.string().nullable(),
+  lastErrorCode: z.number().int().nullable(),
+  lastErrorAt: z.string().nullable(),
+  requests: z.number().int().nullable(),
+  errors: z.number().int().nullable(),
+  reportedAt: z.string(),
+});
+
 /** A driver; secrets of its settings come back as '******'. */
 export const driverRow = z.object({
   id: z.number().int(),
@@ -29,6 +49,8 @@ export const driverRow = z.object({
   settings: z.record(z.string(), z.unknown()),
   seq: z.number().int(),
   variableCount: z.number().int(),
+  /** a device's driver as its gateway last reported it; null before any report (and for templates) */
+  link: driverLinkRow.nullable().optional(),
 });
 
 /** A variable (signal) with its driver's name and its pin. */

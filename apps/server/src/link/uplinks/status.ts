@@ -1,6 +1,7 @@
 import { DOWN, PROTOCOL_VERSION, statusSchema, UP, type GatewayStatusMessage } from '@fieldhub/shared';
 import type { Clock } from '../../clock';
 import { firstConfigTarget, pushConfig } from '../commands.service';
+import { recordDriverStates } from '../driverLinkStates';
 import { applyStatus, runsNoConfiguration, type StatusApplied } from '../gatewayPresence';
 import { defineUplink } from './uplinkRouter';
 
@@ -24,6 +25,8 @@ export const statusUplink = defineUplink({
     if (applied && needsTime(status, applied, skewMs)) {
       deps.afterUplink('time command', () => deps.link.publishDown(sn, DOWN.cmd, timeCommand(deps.clock)));
     }
+    // each driver's state and diagnostics, for the device's driver list (issue 17 item 3)
+    if (status.drivers) await recordDriverStates(deps.db, deps.clock, sn, status.drivers);
     if (!runsNoConfiguration(status)) return;
     const equipmentId = await deps.deviceOf(sn);
     if (equipmentId === null) return;

@@ -9,12 +9,24 @@ export interface StoredDriver {
   settings: Record<string, unknown>;
 }
 
-/** The owner's drivers in their order, with their variable counts; settings unmasked. */
+/** A timestamp column as ISO text in UTC (json_build_object would write the session's offset). */
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The owner's drivers in their order, with their variable counts and what their gateway last
+ * reported of them (`link`, null before a report); settings unmasked.
+ */
 export function driversOf(db: Db, owner: ConfigOwner): Promise<DriverRow[]> {
   return db.query<DriverRow>(
     `select d.id, d.name, d.protocol, d.brand, d.model, d.settings, d.seq,
-            (select count(*)::int from variables v where v.driver_id = d.id) as "variableCount"
-       from drivers d where d.${owner.column} = $1 order by d.seq, d.id`,
+            (select count(*)::int from variables v where v.driver_id = d.id) as "variableCount",
+            case when l.driver_id is null then null else json_build_object(
+              'ok', l.ok, 'code', l.code, 'state', l.state, 'since', ${iso('l.since')},
+              'lastReadAt', ${iso('l.last_read_at')}, 'lastErrorCode', l.last_error_code,
+              'lastErrorAt', ${iso('l.last_error_at')}, 'requests', l.requests, 'errors', l.errors,
+              'reportedAt', ${iso('l.reported_at')}) end as link
+       from drivers d left join driver_link_states l on l.driver_id = d.id
+      where d.${owner.column} = $1 order by d.seq, d.id`,
     [owner.id],
   );
 }
