@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { GATEWAY_PACKET_MAX_BYTES } from '@fieldhub/shared';
+import { GATEWAY_PACKET_MAX_BYTES, type Lang } from '@fieldhub/shared';
 
 const optionalUrl = z
   .string()
@@ -96,6 +96,11 @@ const envSchema = z.object({
    */
   DEMO_PLANT_PORT: z.coerce.number().int().min(1).max(65535).default(5020),
   /**
+   * Language of the demo enterprise's names, pages, alarms and texts (zh-CN or en-US), taken when
+   * the demo is created; absent, the system's (see systemLang).
+   */
+  DEMO_LANG: z.enum(['zh-CN', 'en-US'] satisfies Lang[]).optional(),
+  /**
    * How often the scheduler runs periodic jobs (expiry reminders of projects, API keys and IoT
    * cards), in ms. One instance runs them at a time, whichever holds the database lease.
    */
@@ -137,7 +142,9 @@ const envSchema = z.object({
     .pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]))),
 });
 
-export type Config = z.infer<typeof envSchema> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'DEMO_LANG'> & {
+  /** DEMO_LANG, or the system's language when it is not set */
+  DEMO_LANG: Lang;
   webDist: string;
   /** MQTT_PORT was set: the embedded broker must get exactly that port */
   mqttPortExplicit: boolean;
@@ -150,5 +157,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const webDist = parsed.data.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
-  return { ...parsed.data, webDist, mqttPortExplicit: env.MQTT_PORT !== undefined && env.MQTT_PORT !== '' };
+  return {
+    ...parsed.data,
+    DEMO_LANG: parsed.data.DEMO_LANG ?? systemLang(env),
+    webDist,
+    mqttPortExplicit: env.MQTT_PORT !== undefined && env.MQTT_PORT !== '',
+  };
+}
+
+/**
+ * The system's language as far as the demo is concerned: Chinese when its locale is Chinese
+ * (the first of LC_ALL, LC_MESSAGES and LANG that is set, as POSIX orders them; none set, the
+ * one Intl reports), English otherwise.
+ */
+export function systemLang(
+  env: NodeJS.ProcessEnv,
+  intlLocale = Intl.DateTimeFormat().resolvedOptions().locale,
+): Lang {
+  const locale = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((v) => v) ?? intlLocale;
+  return locale.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en-US';
 }

@@ -14,7 +14,7 @@ const platform = await createPlatform(config);
 const { app, ctx } = platform;
 
 if (config.DEMO_SEED) {
-  const logins = await seedDemo(ctx.db, ctx.clock, config.DEMO_PLANT_PORT);
+  const logins = await seedDemo(ctx.db, ctx.clock, config.DEMO_PLANT_PORT, config.DEMO_LANG);
   if (logins) {
     // the simulated demo gateways need their MQTT logins on every start
     saveDemoGateways(path.resolve(config.DATA_DIR), logins.gateways);

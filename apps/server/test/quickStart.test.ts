@@ -3,7 +3,8 @@
  * (PGlite, the embedded broker) with the demo enterprise, whose simulated gateways come online
  * and report changing values. The server is started as `npm start` starts it (`tsx
  * apps/server/src/main.ts`, after the web build that `npm test` has made), in an empty data
- * directory, on free ports, and watched over real HTTP with the login it prints.
+ * directory, on free ports, and watched over real HTTP with the login it prints. The system
+ * speaks Chinese (LANG), so the demo is made in Chinese (DEMO_LANG unset).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +15,7 @@ import type { MonitorDeviceCard } from '@fieldhub/shared';
 import { freePort, until } from '@fieldhub/testkit';
 import { REPO_ROOT, freePlantPort } from '../../gateway/test/support/gatewayProcess';
 import { encryptField, formEncode } from './harness';
+import { demoTexts } from '../src/seed/demoTexts';
 
 let server: ChildProcess;
 let output = '';
@@ -47,6 +49,7 @@ beforeAll(async () => {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DATABASE_URL', 'MQTT_URL', 'REDIS_URL', 'WEB_DIST', 'DEMO_SEED', 'DEMO_GATEWAYS'])
     delete env[name];
+  for (const name of ['DEMO_LANG', 'LC_ALL', 'LC_MESSAGES']) delete env[name];
   Object.assign(env, {
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -54,6 +57,7 @@ beforeAll(async () => {
     DEMO_PLANT_PORT: String(await freePlantPort()),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    LANG: 'zh_CN.UTF-8',
   });
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
@@ -83,7 +87,7 @@ describe('npm start on an empty data directory', () => {
     expect(await page.text()).toContain('<div id="root">');
   });
 
-  it('shows the demo gateways online with values changing', async () => {
+  it('shows the demo gateways online with values changing, the devices named in Chinese', async () => {
     const password = /enterprise admin\s+demo-admin\s+(\S+)/.exec(output)![1]!;
     const key = await call<{ publicKey: string }>('/lfscada/user/publicKey');
     const login = await call('/lfscada/user/encryptLogin', {
@@ -107,6 +111,7 @@ describe('npm start on an empty data directory', () => {
       90_000,
       500,
     );
+    expect(devices.map((d) => d.name).sort()).toEqual(Object.values(demoTexts['zh-CN'].devices).sort());
 
     // a device's values arrive and move with the simulated plant
     const equipmentId = devices[0]!.id;

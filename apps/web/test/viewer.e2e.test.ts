@@ -7,6 +7,7 @@ import { loggedIn, makePlatformOperator, TEST_PASSWORD, type Caller } from '../.
 import { role } from '../../server/test/deviceFixtures';
 import { asCaller } from '../../server/src/seed/demoDevices';
 import { seedDemoProject } from '../../server/src/seed/demoProject';
+import { demoTexts } from '../../server/src/seed/demoTexts';
 import { until } from '@fieldhub/testkit';
 import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
 import { startPlantGateway, type PlantGateway } from './plantGateway';
@@ -26,8 +27,8 @@ import { viewerPages } from './viewerPages';
  * password-protected controls page and the stale values run in Chinese; the demo project page,
  * the region test and the quick checks in English. The quick checks open the other language's
  * screens: the device page in English (live state, the write dialogs, catalogue 2003) and the
- * project page in Chinese (live state, the password prompt, catalogue 1904), stale values in
- * English; each with its texts from the locale files and nothing untranslated or of the other
+ * project page in Chinese (live state, the demo's texts as a Chinese installation seeds them, the
+ * password prompt, catalogue 1904), stale values in English; each with its texts from the locale files and nothing untranslated or of the other
  * language. Screenshots only with SHOTS=1 (see shots.ts).
  */
 
@@ -167,15 +168,17 @@ beforeAll(async () => {
   });
   if ((res.body as Json<unknown>).code !== '200') throw new Error(JSON.stringify(res.body));
 
-  // the demo project of the seed, on this enterprise's device; its details page password-protected
+  // the demo project of the seed as a Chinese installation makes it (DEMO_LANG), on this
+  // enterprise's device; its details page password-protected
   demo = await seedDemoProject(
     f.platform.ctx.db,
     asCaller({ accountId: enterprise.adminId, orgId: enterprise.orgId, loginname: admin }, 'enterprise'),
     [equipmentId],
+    'zh-CN',
   );
   await made('/lfscada/configuration/page/edit', {
     id: demo.detailsId,
-    name: 'Details',
+    name: demoTexts['zh-CN'].project.details,
     checkpwd: true,
     password: 'Secret12',
   });
@@ -404,7 +407,17 @@ describe('live page viewer in the browser', () => {
     await page.goto(`${f.baseUrl}/monitor/project/${demo.projectId}/page/${demo.overviewId}`);
     await expect.poll(() => page.getByTestId('viewer-live').innerText(), { timeout: 15_000 }).toBe('实时');
     await page.getByTestId('vw-alarms').waitFor();
-    await expectScreenIn(page, lang, { shows: ['viewer:live.on'] });
+    // the demo's own texts are Chinese too, as DEMO_LANG made them
+    const demoPage = demoTexts[lang].project;
+    await expectScreenIn(page, lang, {
+      shows: [
+        'viewer:live.on',
+        { text: demoPage.heading },
+        { text: demoPage.setpoint },
+        { text: demoPage.writeSetpoint },
+        { text: demoPage.toDetails },
+      ],
+    });
     await page.getByTestId('vw-to-details').click();
     await page.waitForURL((u) => u.pathname === `/monitor/project/${demo.projectId}/page/${demo.detailsId}`);
     await page.getByTestId('viewer-password-submit').click();
@@ -414,7 +427,6 @@ describe('live page viewer in the browser', () => {
     await page.getByText(messageFor(1904, lang)).waitFor();
     await expectScreenIn(page, lang, {
       shows: ['viewer:password.title', 'viewer:password.label', 'viewer:password.submit'],
-      allow: ['Details'], // the page's name, as the demo project named it
     });
     await picture(page, lang, '9-password');
     await context.close();

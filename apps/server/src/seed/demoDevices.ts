@@ -17,6 +17,7 @@ import { addDriver } from '../modules/config/drivers';
 import { addVariable } from '../modules/config/variables';
 import { addAlarmRule } from '../modules/config/alarmRules';
 import { addReport } from '../modules/config/reports';
+import type { DemoTexts, DemoVariable } from './demoTexts';
 
 export interface DemoGateway {
   sn: string;
@@ -44,138 +45,146 @@ export const asCaller = (
   sessionHash: '',
 });
 
-// A small plant: a tank with its pump, a boiler, an energy meter — all on the simulated Modbus server.
-const devices = [
-  {
-    name: 'Raw water tank',
-    group: 'Water treatment',
-    sn: '100000000001',
-    variables: [
-      {
-        name: 'tank_level',
-        unit: 'm',
-        dataType: 'float32',
-        registerType: '4x',
-        address: '0',
-        rw: 'r',
-        storeHistory: true,
-      },
-      {
-        name: 'pump_run',
-        dataType: 'bit',
-        registerType: '0x',
-        address: '0',
-        rw: 'rw',
-        mapping: [
-          { value: 0, text: 'Stopped' },
-          { value: 1, text: 'Running' },
-        ],
-      },
-      {
-        name: 'level_setpoint',
-        unit: 'm',
-        dataType: 'float32',
-        registerType: '4x',
-        address: '2',
-        rw: 'rw',
-        writeLower: 0,
-        writeUpper: 10,
-        storeHistory: true,
-      },
-      {
-        name: 'flow',
-        unit: 'm³/h',
-        dataType: 'float32',
-        registerType: '4x',
-        address: '4',
-        rw: 'r',
-        storeHistory: true,
-      },
-    ],
-    alarm: { variable: 'tank_level', condition: 'gt', value: 9, content: 'Raw water tank level high' },
-  },
-  {
-    name: 'Boiler 1',
-    group: 'Boiler house',
-    sn: '100000000002',
-    variables: [
-      {
-        name: 'temp_out',
-        unit: '°C',
-        dataType: 'float32',
-        registerType: '4x',
-        address: '10',
-        rw: 'r',
-        storeHistory: true,
-      },
-      {
-        name: 'temp_in',
-        unit: '°C',
-        dataType: 'float32',
-        registerType: '4x',
-        address: '12',
-        rw: 'r',
-        storeHistory: true,
-      },
-      {
-        name: 'pressure',
-        unit: 'MPa',
-        dataType: 'float32',
-        registerType: '4x',
-        address: '14',
-        rw: 'r',
-        collectFormula: 'round(x, 3)',
-        storeHistory: true,
-      },
-      {
-        name: 'state',
-        dataType: 'uint16',
-        registerType: '4x',
-        address: '16',
-        rw: 'r',
-        mapping: [
-          { value: 0, text: 'Idle' },
-          { value: 1, text: 'Running' },
-          { value: 2, text: 'Commissioning' },
-        ],
-      },
-    ],
-    alarm: { variable: 'temp_out', condition: 'gt', value: 95, content: 'Boiler outlet temperature high' },
-  },
-  {
-    name: 'Energy meter',
-    group: 'Plant A',
-    sn: '100000000003',
-    variables: [
-      {
-        name: 'energy',
-        unit: 'kWh',
-        dataType: 'uint32',
-        registerType: '4x',
-        address: '20',
-        rw: 'r',
-        collectFormula: 'x*0.01',
-        storeHistory: true,
-      },
-      {
-        name: 'power',
-        unit: 'kW',
-        dataType: 'float32',
-        registerType: '4x',
-        address: '22',
-        rw: 'r',
-        storeHistory: true,
-      },
-    ],
-    alarm: { variable: 'power', condition: 'gt', value: 450, content: 'Power demand high' },
-  },
-] as const;
+/**
+ * A small plant: a tank with its pump, a boiler, an energy meter — all on the simulated Modbus
+ * server — named in the demo's language.
+ */
+const demoPlant = (x: DemoTexts) =>
+  [
+    {
+      name: x.devices.tank,
+      group: 'water',
+      sn: '100000000001',
+      variables: [
+        {
+          name: 'tank_level',
+          unit: 'm',
+          dataType: 'float32',
+          registerType: '4x',
+          address: '0',
+          rw: 'r',
+          storeHistory: true,
+        },
+        {
+          name: 'pump_run',
+          dataType: 'bit',
+          registerType: '0x',
+          address: '0',
+          rw: 'rw',
+          mapping: [
+            { value: 0, text: x.states.stopped },
+            { value: 1, text: x.states.running },
+          ],
+        },
+        {
+          name: 'level_setpoint',
+          unit: 'm',
+          dataType: 'float32',
+          registerType: '4x',
+          address: '2',
+          rw: 'rw',
+          writeLower: 0,
+          writeUpper: 10,
+          storeHistory: true,
+        },
+        {
+          name: 'flow',
+          unit: 'm³/h',
+          dataType: 'float32',
+          registerType: '4x',
+          address: '4',
+          rw: 'r',
+          storeHistory: true,
+        },
+      ],
+      alarm: { variable: 'tank_level', condition: 'gt', value: 9, content: x.alarms.tankLevel },
+    },
+    {
+      name: x.devices.boiler,
+      group: 'boiler',
+      sn: '100000000002',
+      variables: [
+        {
+          name: 'temp_out',
+          unit: '°C',
+          dataType: 'float32',
+          registerType: '4x',
+          address: '10',
+          rw: 'r',
+          storeHistory: true,
+        },
+        {
+          name: 'temp_in',
+          unit: '°C',
+          dataType: 'float32',
+          registerType: '4x',
+          address: '12',
+          rw: 'r',
+          storeHistory: true,
+        },
+        {
+          name: 'pressure',
+          unit: 'MPa',
+          dataType: 'float32',
+          registerType: '4x',
+          address: '14',
+          rw: 'r',
+          collectFormula: 'round(x, 3)',
+          storeHistory: true,
+        },
+        {
+          name: 'state',
+          dataType: 'uint16',
+          registerType: '4x',
+          address: '16',
+          rw: 'r',
+          mapping: [
+            { value: 0, text: x.states.idle },
+            { value: 1, text: x.states.running },
+            { value: 2, text: x.states.commissioning },
+          ],
+        },
+      ],
+      alarm: { variable: 'temp_out', condition: 'gt', value: 95, content: x.alarms.boilerTemp },
+    },
+    {
+      name: x.devices.meter,
+      group: 'plant',
+      sn: '100000000003',
+      variables: [
+        {
+          name: 'energy',
+          unit: 'kWh',
+          dataType: 'uint32',
+          registerType: '4x',
+          address: '20',
+          rw: 'r',
+          collectFormula: 'x*0.01',
+          storeHistory: true,
+        },
+        {
+          name: 'power',
+          unit: 'kW',
+          dataType: 'float32',
+          registerType: '4x',
+          address: '22',
+          rw: 'r',
+          storeHistory: true,
+        },
+      ],
+      alarm: { variable: 'power', condition: 'gt', value: 450, content: x.alarms.power },
+    },
+  ] as const satisfies readonly {
+    group: keyof DemoTexts['groups'];
+    variables: readonly { name: DemoVariable; [field: string]: unknown }[];
+    [field: string]: unknown;
+  }[];
 
 /**
  * Demo devices for a new enterprise: groups, three gateways registered and bound, a Modbus TCP
- * driver on the simulated plant, variables, an alarm rule and an hourly report per device. Goes
- * through the same services as the screens, so the demo obeys every rule. Returns the gateways'
- * MQTT logins for the simulated gateways.
+ * driver on the simulated plant, variables, an alarm rule and an hourly report per device, named
+ * in the language of `texts`. Goes through the same services as the screens, so the demo obeys
+ * every rule. Returns the gateways' MQTT logins for the simulated gateways.
  */
 export async function seedDemoDevices(
   db: Db,
@@ -183,12 +192,18 @@ export async function seedDemoDevices(
   admin: { accountId: number; orgId: number; loginname: string },
   operator: { accountId: number; orgId: number; loginname: string },
   plantPort: number,
+  texts: DemoTexts,
 ): Promise<DemoGateway[]> {
   const me = asCaller(admin, 'enterprise');
-  const plant = await addGroup(db, me, { name: 'Plant A', parentId: null, seq: 0 }, SEED_IP);
-  const groups: Record<string, number> = { 'Plant A': plant };
-  for (const name of ['Water treatment', 'Boiler house'])
-    groups[name] = await addGroup(db, me, { name, parentId: plant, seq: 0 }, SEED_IP);
+  const devices = demoPlant(texts);
+  const group = (name: string, parentId: number | null) =>
+    addGroup(db, me, { name, parentId, seq: 0 }, SEED_IP);
+  const plant = await group(texts.groups.plant, null);
+  const groups = {
+    plant,
+    water: await group(texts.groups.water, plant),
+    boiler: await group(texts.groups.boiler, plant),
+  };
 
   const issued = await registerGateways(
     db,
@@ -200,7 +215,7 @@ export async function seedDemoDevices(
     const equipmentId = await addDevice(
       db,
       me,
-      equipmentSchema.parse({ name: d.name, groupId: groups[d.group], manufacturer: 'FieldHub demo' }),
+      equipmentSchema.parse({ name: d.name, groupId: groups[d.group], manufacturer: texts.manufacturer }),
       SEED_IP,
     );
     const code = issued.find((g) => g.sn === d.sn)!.verifyCode;
@@ -212,7 +227,7 @@ export async function seedDemoDevices(
       owner,
       driverSchema.parse({
         protocol: 'modbus-tcp',
-        name: 'Plant PLC',
+        name: texts.driver,
         ip: '127.0.0.1',
         port: plantPort,
         slaveId: 1,
@@ -234,7 +249,7 @@ export async function seedDemoDevices(
       me,
       owner,
       reportSchema.parse({
-        name: 'Hourly',
+        name: texts.report,
         storageMode: 'periodic',
         intervalS: 3600,
         items: d.variables

@@ -7,13 +7,14 @@ import {
   type Widget,
   type WidgetType,
 } from '@fieldhub/hmi';
-import { projectAddSchema, projectEquipAddSchema } from '@fieldhub/shared';
+import { projectAddSchema, projectEquipAddSchema, type Lang } from '@fieldhub/shared';
 import type { Db } from '../db/db';
 import type { AuthContext } from '../http/context';
 import * as projects from '../modules/projects/projects.service';
 import * as projectEquip from '../modules/projects/projectEquip.service';
 import { addPage, savePage } from '../modules/pages/pages.service';
 import { SEED_IP } from './demoDevices';
+import { demoTexts, type DemoTexts, type DemoVariable } from './demoTexts';
 
 /** A device of the demo project with its variables by name. */
 interface DemoDevice {
@@ -42,14 +43,18 @@ async function devicesOf(db: Db, orgId: number, equipmentIds: number[]): Promise
 
 type Ref = { signalId: string; equipId: string; title: string; subTitle: string };
 
+/** A variable's label on the demo pages: its name in the demo's language, else the identifier. */
+const labelOf = (texts: DemoTexts, variable: string): string =>
+  texts.variables[variable as DemoVariable] ?? variable;
+
 /** The first variable of that name among the devices, as a binding. */
-function refTo(devices: DemoDevice[], variable: string): Ref | null {
+function refTo(devices: DemoDevice[], variable: DemoVariable, texts: DemoTexts): Ref | null {
   const d = devices.find((x) => x.variables[variable] !== undefined);
   return d
     ? {
         signalId: String(d.variables[variable]),
         equipId: String(d.equipmentId),
-        title: variable,
+        title: labelOf(texts, variable),
         subTitle: d.name,
       }
     : null;
@@ -74,23 +79,23 @@ const jump = (pageId: number) =>
  * button that writes a set point of 6 m after confirmation, a trend chart of level and set point,
  * the alarm table of the project's devices, and a button to the second page.
  */
-function overviewPage(devices: DemoDevice[], nextPageId: number): PageDocument {
+function overviewPage(devices: DemoDevice[], nextPageId: number, texts: DemoTexts): PageDocument {
   const page = emptyPage({
-    title: 'Overview',
+    title: texts.project.overview,
     width: 1280,
     height: 720,
     fit: 'container',
     bgColor: '#F5F7FA',
   });
-  const power = refTo(devices, 'power');
-  const level = refTo(devices, 'tank_level');
-  const setpoint = refTo(devices, 'level_setpoint');
+  const power = refTo(devices, 'power', texts);
+  const level = refTo(devices, 'tank_level', texts);
+  const setpoint = refTo(devices, 'level_setpoint', texts);
   const widgets: Widget[] = [
     widget(
       'UsualText',
       'title',
       [24, 16, 600, 44],
-      { text: 'Demo plant – overview' },
+      { text: texts.project.heading },
       {
         style: {
           ...defaultWidget('UsualText', { id: 't', x: 0, y: 0 }).style,
@@ -127,7 +132,7 @@ function overviewPage(devices: DemoDevice[], nextPageId: number): PageDocument {
     );
   }
   if (setpoint) {
-    widgets.push(widget('UsualText', 'setpoint-label', [540, 90, 140, 32], { text: 'Set point' }));
+    widgets.push(widget('UsualText', 'setpoint-label', [540, 90, 140, 32], { text: texts.project.setpoint }));
     widgets.push(
       widget('UsualDataText', 'setpoint-text', [680, 90, 120, 32], { ...setpoint, decimals: 2, unit: 'm' }),
     );
@@ -157,7 +162,7 @@ function overviewPage(devices: DemoDevice[], nextPageId: number): PageDocument {
         'UsualButton',
         'write-setpoint',
         [540, 140, 200, 40],
-        { text: 'Set level to 6 m' },
+        { text: texts.project.writeSetpoint },
         {
           clickEvent: clickEventSchema.parse({
             enable: true,
@@ -185,7 +190,7 @@ function overviewPage(devices: DemoDevice[], nextPageId: number): PageDocument {
       'UsualButton',
       'to-details',
       [760, 140, 200, 40],
-      { text: 'Details →' },
+      { text: texts.project.toDetails },
       { clickEvent: jump(nextPageId) },
     ),
   );
@@ -196,14 +201,14 @@ function overviewPage(devices: DemoDevice[], nextPageId: number): PageDocument {
 const leftAligned = { ...defaultWidget('UsualText', { id: 'style', x: 0, y: 0 }).style, align: 'left' };
 
 /** The second page: every variable of every device as a labelled value, and the way back. */
-function detailsPage(devices: DemoDevice[], overviewId: number): PageDocument {
-  const page = emptyPage({ title: 'Details', width: 1280, height: 720, fit: 'container' });
+function detailsPage(devices: DemoDevice[], overviewId: number, texts: DemoTexts): PageDocument {
+  const page = emptyPage({ title: texts.project.details, width: 1280, height: 720, fit: 'container' });
   const widgets: Widget[] = [
     widget(
       'UsualButton',
       'to-overview',
       [24, 16, 200, 40],
-      { text: '← Overview' },
+      { text: texts.project.toOverview },
       { clickEvent: jump(overviewId) },
     ),
   ];
@@ -220,9 +225,10 @@ function detailsPage(devices: DemoDevice[], overviewId: number): PageDocument {
     );
     y += 36;
     for (const [name, id] of Object.entries(d.variables)) {
-      const ref = { signalId: String(id), equipId: String(d.equipmentId), title: name, subTitle: d.name };
+      const label = labelOf(texts, name);
+      const ref = { signalId: String(id), equipId: String(d.equipmentId), title: label, subTitle: d.name };
       widgets.push(
-        widget('UsualText', `label-${id}`, [48, y, 220, 28], { text: name }, { style: leftAligned }),
+        widget('UsualText', `label-${id}`, [48, y, 220, 28], { text: label }, { style: leftAligned }),
       );
       widgets.push(widget('UsualDataText', `value-${id}`, [280, y, 200, 28], { ...ref, decimals: 2 }));
       y += 30;
@@ -237,18 +243,20 @@ function detailsPage(devices: DemoDevice[], overviewId: number): PageDocument {
 /**
  * A demo project of the given devices: the devices bound, an overview page (gauge, tank, a
  * confirmed set-point write, trend chart, alarm table, a jump to the second page) and a details
- * page. Goes through the same services as the screens. Answers the project and page ids.
+ * page, in `lang`. Goes through the same services as the screens. Answers the project and page ids.
  */
 export async function seedDemoProject(
   db: Db,
   auth: AuthContext,
   equipmentIds: number[],
+  lang: Lang,
   ip = SEED_IP,
 ): Promise<{ projectId: number; overviewId: number; detailsId: number }> {
+  const texts = demoTexts[lang];
   const project = await projects.add(
     db,
     auth,
-    projectAddSchema.parse({ name: 'Demo plant', remark: 'Demo project' }),
+    projectAddSchema.parse({ name: texts.project.name, remark: texts.project.remark }),
     ip,
   );
   await projectEquip.add(
@@ -262,21 +270,21 @@ export async function seedDemoProject(
   );
   const devices = await devicesOf(db, auth.orgId, equipmentIds);
   const owner = { ownerKind: 'project' as const, ownerId: project.id };
-  const overview = await addPage(db, auth, { ...owner, name: 'Overview' }, ip);
-  const details = await addPage(db, auth, { ...owner, name: 'Details' }, ip);
+  const overview = await addPage(db, auth, { ...owner, name: texts.project.overview }, ip);
+  const details = await addPage(db, auth, { ...owner, name: texts.project.details }, ip);
   await savePage(
     db,
     auth,
-    { id: overview.id, version: overview.version, document: overviewPage(devices, details.id) },
+    { id: overview.id, version: overview.version, document: overviewPage(devices, details.id, texts) },
     ip,
-    'en-US',
+    lang,
   );
   await savePage(
     db,
     auth,
-    { id: details.id, version: details.version, document: detailsPage(devices, overview.id) },
+    { id: details.id, version: details.version, document: detailsPage(devices, overview.id, texts) },
     ip,
-    'en-US',
+    lang,
   );
   return { projectId: project.id, overviewId: overview.id, detailsId: details.id };
 }

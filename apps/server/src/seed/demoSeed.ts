@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { checkPassword } from '@fieldhub/shared';
+import { checkPassword, type Lang } from '@fieldhub/shared';
 import type { Db } from '../db/db';
 import { hashPassword } from '../modules/auth/passwordHash';
 import { blankAccountFields, insertAccount } from '../modules/accounts/accounts.repo';
@@ -7,6 +7,7 @@ import { insertDepartment, insertOrg, insertRole } from '../modules/org/org.repo
 import type { Clock } from '../clock';
 import { asCaller, seedDemoDevices, type DemoGateway } from './demoDevices';
 import { seedDemoProject } from './demoProject';
+import { demoTexts } from './demoTexts';
 
 const SEED_LOCK = 727_002;
 
@@ -38,18 +39,25 @@ const blankAccount = { ...blankAccountFields, createdBy: null };
 
 /**
  * On the first start of an empty database: the platform organisation with an operator account,
- * and a demo enterprise with its admin, a department and two roles. Returns the generated
- * logins (shown once), or null when the database already had data.
+ * and a demo enterprise with its admin, a department and two roles, its devices and project, all
+ * named in `lang` (config DEMO_LANG). `plantPort`: where the demo devices' drivers find the
+ * simulated plant (config DEMO_PLANT_PORT). Returns the generated logins (shown once), or null
+ * when the database already had data.
  */
-/** `plantPort`: where the demo devices' drivers find the simulated plant (config DEMO_PLANT_PORT). */
-export async function seedDemo(db: Db, clock: Clock, plantPort: number): Promise<SeededLogins | null> {
+export async function seedDemo(
+  db: Db,
+  clock: Clock,
+  plantPort: number,
+  lang: Lang,
+): Promise<SeededLogins | null> {
+  const texts = demoTexts[lang];
   return db.tx(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK]);
     const [existing] = await tx.query<{ n: number }>('select count(*)::int as n from orgs');
     if ((existing?.n ?? 0) > 0) return null;
 
     const none = { contact: '', tel: '', address: '', remark: '', maxInternal: null, maxExternal: null };
-    const platformId = await insertOrg(tx, 'platform', { ...none, name: 'Platform' });
+    const platformId = await insertOrg(tx, 'platform', { ...none, name: texts.platform });
     const logins: SeededLogins = {
       operator: { loginname: 'operator', password: generatePassword() },
       admin: { loginname: 'demo-admin', password: generatePassword() },
@@ -63,7 +71,11 @@ export async function seedDemo(db: Db, clock: Clock, plantPort: number): Promise
       passwordHash: await hashPassword(logins.operator.password),
     });
 
-    const demoId = await insertOrg(tx, 'enterprise', { ...none, name: 'Demo Enterprise', contact: 'Demo' });
+    const demoId = await insertOrg(tx, 'enterprise', {
+      ...none,
+      name: texts.enterprise,
+      contact: texts.contact,
+    });
     const adminId = await insertAccount(tx, {
       ...blankAccount,
       orgId: demoId,
@@ -71,9 +83,9 @@ export async function seedDemo(db: Db, clock: Clock, plantPort: number): Promise
       loginname: logins.admin.loginname,
       passwordHash: await hashPassword(logins.admin.password),
     });
-    await insertDepartment(tx, demoId, { name: 'Production', parentId: null, seq: 0, remark: '' });
+    await insertDepartment(tx, demoId, { name: texts.department, parentId: null, seq: 0, remark: '' });
     await insertRole(tx, demoId, {
-      name: 'Operator',
+      name: texts.roles.operator,
       roleType: 'operation',
       dataRange: 'org',
       permissions: [
@@ -86,7 +98,7 @@ export async function seedDemo(db: Db, clock: Clock, plantPort: number): Promise
       remark: '',
     });
     await insertRole(tx, demoId, {
-      name: 'Viewer',
+      name: texts.roles.viewer,
       roleType: 'operation',
       dataRange: 'org',
       permissions: ['monitor_view'],
@@ -103,6 +115,7 @@ export async function seedDemo(db: Db, clock: Clock, plantPort: number): Promise
         loginname: logins.operator.loginname,
       },
       plantPort,
+      texts,
     );
     // the demo project shows the devices live on configuration pages
     const devices = await tx.query<{ id: number }>('select id from equipment where org_id = $1 order by id', [
@@ -112,6 +125,7 @@ export async function seedDemo(db: Db, clock: Clock, plantPort: number): Promise
       tx,
       asCaller(demoAdmin, 'enterprise'),
       devices.map((d) => d.id),
+      lang,
     );
     return logins;
   });
