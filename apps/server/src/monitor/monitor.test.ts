@@ -63,6 +63,19 @@ describe('monitor list', () => {
     expect(JSON.stringify(page)).not.toMatch(/zeta/i);
   });
 
+  it('counts each device’s own configuration pages on its card, so the list can open them', async () => {
+    const pageCounts = async () =>
+      Object.fromEntries((await cards(acme.admin)).list.map((c) => [c.name, c.pageCount]));
+    expect(await pageCounts()).toEqual({ 'Acme spare': 0, 'Acme boiler': 0 });
+    for (const name of ['Overview', 'Pumps'])
+      await made(acme.admin, '/lfscada/configuration/page/add', {
+        ownerKind: 'equipment',
+        ownerId: acme.device,
+        name,
+      });
+    expect(await pageCounts()).toEqual({ 'Acme spare': 0, 'Acme boiler': 2 });
+  });
+
   it('filters by group (with or without subgroups), keyword and gateway state', async () => {
     expect(names((await cards(acme.admin, { groupId: acme.group })).list)).toEqual(['Acme boiler']);
     expect(names((await cards(acme.admin, { groupId: acme.subgroup })).list)).toEqual([]);

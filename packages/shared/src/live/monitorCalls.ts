@@ -220,6 +220,8 @@ export const monitorDeviceCardSchema = z.object({
   alarmCount: z.number().int(),
   /** the caller follows this device (followed devices come first) */
   followed: z.boolean(),
+  /** the device's own configuration pages, opened from the list (docs/requirements/monitoring.md §2.5) */
+  pageCount: z.number().int(),
 });
 export type MonitorDeviceCard = z.output<typeof monitorDeviceCardSchema>;
 

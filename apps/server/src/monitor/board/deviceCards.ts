@@ -66,7 +66,8 @@ const cardColumns = `e.id, e.name, e.group_id as "groupId", grp.name as "groupNa
   coalesce(e.lng, (g.location->>'lng')::float8) as lng, coalesce(e.lat, (g.location->>'lat')::float8) as lat,
   g.sn, coalesce(g.series, e.series) as series, g.status as "gatewayStatus",
   (g.id is not null and coalesce(g.applied_version, 0) <> e.config_version) as "syncNeeded",
-  ${activeAlarmCountSql('e')} as "alarmCount", (mf.account_id is not null) as followed`;
+  ${activeAlarmCountSql('e')} as "alarmCount", (mf.account_id is not null) as followed,
+  (select count(*)::int from pages p where p.equipment_id = e.id) as "pageCount"`;
 
 const cardOrder = 'order by (mf.account_id is not null) desc, e.seq desc, e.id desc';
 

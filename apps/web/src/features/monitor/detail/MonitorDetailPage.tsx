@@ -13,6 +13,7 @@ import { CommandTab } from './CommandTab';
 import { HistoryTab } from './HistoryTab';
 import { EquipmentInfoTab, GatewayInfoTab } from './InfoTabs';
 import { OperationLogTab } from './OperationLogTab';
+import { PagesTab } from './PagesTab';
 import { RealtimeTab } from './RealtimeTab';
 import { useLiveDevice, type LiveDevice } from './useLiveDevice';
 
@@ -29,6 +30,7 @@ const TABS = [
   'alarm',
   'curve',
   'history-curve',
+  'pages',
   'log',
 ] as const;
 type TabKey = (typeof TABS)[number];
@@ -58,7 +60,7 @@ function LiveState({ live }: { live: LiveDevice }) {
 /**
  * /monitor/eg/detail/list/:id/:alarm (and the order variant): one device live. Tabs: real-time
  * data, equipment info, gateway info, command, history, alarm, real-time curve, history curve,
- * operation log; sharing opens the device list's share drawer. `:alarm` = 1 opens the alarm tab.
+ * configuration pages, operation log; sharing opens the device list's share drawer. `:alarm` = 1 opens the alarm tab.
  */
 export default function MonitorDetailPage() {
   const { t } = useT('monitor');
@@ -147,6 +149,8 @@ export default function MonitorDetailPage() {
       label: t('tab.history-curve'),
       children: lazyTab(<HistoryCurveTab equipmentId={id} signals={live.signals} />),
     },
+    // the device's own configuration pages, each opened live (monitoring.md §2.5)
+    { key: 'pages', label: t('tab.pages'), children: <PagesTab equipmentId={id} /> },
     {
       key: 'log',
       label: t('tab.log'),

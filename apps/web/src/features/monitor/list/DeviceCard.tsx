@@ -1,5 +1,11 @@
 import { Button, Card, Flex, Tag, Tooltip, Typography } from 'antd';
-import { AlertOutlined, FolderOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import {
+  AlertOutlined,
+  FolderOutlined,
+  FundProjectionScreenOutlined,
+  StarFilled,
+  StarOutlined,
+} from '@ant-design/icons';
 import { useT } from '../../../app/useT';
 import type { MonitorDeviceCard } from '@fieldhub/shared';
 import { GatewayStatusBadge } from '../../../app/components/GatewayStatusBadge';
@@ -45,16 +51,42 @@ export function AlarmCount({ count }: { count: number }) {
   );
 }
 
-/** One device of the monitor list as a card: name, group, gateway state, alarms, follow star. */
+/** Opens the device's configuration pages (as tabs), when it has any. */
+export function PagesButton({ card, onOpen }: { card: MonitorDeviceCard; onOpen(): void }) {
+  const { t } = useT('monitor');
+  if (!card.pageCount) return null;
+  return (
+    <Button
+      size="small"
+      type="link"
+      icon={<FundProjectionScreenOutlined />}
+      style={{ paddingInline: 0 }}
+      onClick={(e) => {
+        e.stopPropagation();
+        onOpen();
+      }}
+      data-testid={`device-pages-${card.id}`}
+    >
+      {t('card.pages', { count: card.pageCount })}
+    </Button>
+  );
+}
+
+/**
+ * One device of the monitor list as a card: name, group, gateway state, alarms, follow star, and
+ * its configuration pages.
+ */
 export function DeviceCard({
   card,
   followBusy,
   onOpen,
+  onOpenPages,
   onToggleFollow,
 }: {
   card: MonitorDeviceCard;
   followBusy: boolean;
   onOpen(): void;
+  onOpenPages(): void;
   onToggleFollow(): void;
 }) {
   const { t } = useT('monitor');
@@ -93,6 +125,7 @@ export function DeviceCard({
             </Tag>
           )}
         </Typography.Text>
+        <PagesButton card={card} onOpen={onOpenPages} />
       </Flex>
     </Card>
   );

@@ -22,7 +22,7 @@ import { tablePagination, usePaging, useStepBackFromEmptyPage } from '../../../a
 import { pathTo } from '../../../app/routeTable';
 import { GatewayStatusBadge } from '../../../app/components/GatewayStatusBadge';
 import { useDeviceCards, useFollow, type CardFilters } from '../useMonitor';
-import { AlarmCount, DeviceCard, FollowStar } from './DeviceCard';
+import { AlarmCount, DeviceCard, FollowStar, PagesButton } from './DeviceCard';
 import { MonitorGroupTree } from './MonitorGroupTree';
 
 type View = 'cards' | 'list';
@@ -35,6 +35,8 @@ const detailPath = (card: MonitorDeviceCard, inGroups: boolean) =>
   inGroups
     ? `${GROUP_BASE}/list/${card.groupId ?? 0}/${card.id}`
     : pathTo('MonitorEGDetail', { id: card.id, alarm: 0 });
+/** The device's configuration pages as tabs, live (docs/requirements/monitoring.md §2.4). */
+const pagesPath = (card: MonitorDeviceCard) => `${GROUP_BASE}/configuration/${card.groupId ?? 0}/${card.id}`;
 
 /**
  * /monitor/eg/list: the devices the user may watch, as cards or a list, with their gateway state,
@@ -100,6 +102,7 @@ export default function MonitorListPage() {
                 card={card}
                 followBusy={followBusy(card)}
                 onOpen={() => navigate(detailPath(card, inGroups))}
+                onOpenPages={() => navigate(pagesPath(card))}
                 onToggleFollow={() => toggleFollow(card)}
               />
             </Col>
@@ -150,6 +153,16 @@ export default function MonitorListPage() {
             title: t('col.alarms'),
             dataIndex: 'alarmCount',
             render: (v: number) => <AlarmCount count={v} />,
+          },
+          {
+            title: t('col.pages'),
+            dataIndex: 'pageCount',
+            render: (_, card) =>
+              card.pageCount ? (
+                <PagesButton card={card} onOpen={() => navigate(pagesPath(card))} />
+              ) : (
+                <Typography.Text type="secondary">—</Typography.Text>
+              ),
           },
         ]}
       />
