@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { ESLint } from 'eslint';
+import { lintMessages, repoRoot } from '@fieldhub/testkit/lint';
 import { expect, it } from 'vitest';
 
 // Route files parse, check and call a service; the lint rule of eslint.config.js keeps database
 // access out of them (a query, a transaction, or a value import from the db module).
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const routeFile = path.join(repoRoot, 'apps/server/src/modules/sample/sample.routes.ts');
 
 const serviceFile = path.join(repoRoot, 'apps/server/src/modules/devices/sample.service.ts');
@@ -12,20 +12,8 @@ const serviceFile = path.join(repoRoot, 'apps/server/src/modules/devices/sample.
 const configAreaFile = path.join(repoRoot, 'apps/server/src/modules/config/drivers.ts');
 const configRepoFile = path.join(repoRoot, 'apps/server/src/modules/config/drivers.repo.ts');
 
-async function problems(code: string, filePath = routeFile): Promise<string[]> {
-  // a text with a made-up path belongs to no TypeScript project: the typed rules are left out
-  const eslint = new ESLint({
-    cwd: repoRoot,
-    overrideConfig: {
-      languageOptions: { parserOptions: { projectService: false, project: null } },
-      rules: {
-        '@typescript-eslint/no-floating-promises': 'off',
-        '@typescript-eslint/switch-exhaustiveness-check': 'off',
-      },
-    },
-  });
-  const [result] = await eslint.lintText(code, { filePath });
-  return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+function problems(code: string, filePath = routeFile): Promise<string[]> {
+  return lintMessages(code, filePath, /^no-restricted-syntax$/);
 }
 
 it('refuses database access in a route file and lets a service call pass', async () => {

@@ -1,28 +1,12 @@
-import path from 'node:path';
-import { ESLint } from 'eslint';
+import { lintMessages } from '@fieldhub/testkit/lint';
 import { expect, it } from 'vitest';
 
 // The import boundaries of eslint.config.js: web features never import each other (what two use
 // lives in app/), app/ imports no feature (only the composition root does), and packages never
 // import an app.
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
-async function messages(code: string, file: string): Promise<string[]> {
-  // a text with a made-up path belongs to no TypeScript project: the typed rules are left out
-  const eslint = new ESLint({
-    cwd: repoRoot,
-    overrideConfig: {
-      languageOptions: { parserOptions: { projectService: false, project: null } },
-      rules: {
-        '@typescript-eslint/no-floating-promises': 'off',
-        '@typescript-eslint/switch-exhaustiveness-check': 'off',
-      },
-    },
-  });
-  const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, file) });
-  return result!.messages
-    .filter((m) => /feature-imports|no-restricted-imports/.test(m.ruleId ?? ''))
-    .map((m) => m.message);
+function messages(code: string, file: string): Promise<string[]> {
+  return lintMessages(code, file, /feature-imports|no-restricted-imports/);
 }
 
 it('refuses an import between two features and lets a feature import app/', async () => {

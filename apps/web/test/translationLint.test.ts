@@ -1,27 +1,11 @@
-import path from 'node:path';
-import { ESLint } from 'eslint';
+import { lintMessages } from '@fieldhub/testkit/lint';
 import { expect, it } from 'vitest';
 
 // eslint.config.js keeps web code on the typed translation of src/app/useT.ts: a t from
 // react-i18next or i18n.t would take any string as a key.
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
-async function messages(code: string, file: string): Promise<string[]> {
-  // a text with a made-up path belongs to no TypeScript project: the typed rules are left out
-  const eslint = new ESLint({
-    cwd: repoRoot,
-    overrideConfig: {
-      languageOptions: { parserOptions: { projectService: false, project: null } },
-      rules: {
-        '@typescript-eslint/no-floating-promises': 'off',
-        '@typescript-eslint/switch-exhaustiveness-check': 'off',
-      },
-    },
-  });
-  const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, file) });
-  return result!.messages
-    .filter((m) => /no-restricted-(imports|syntax)/.test(m.ruleId ?? ''))
-    .map((m) => m.message);
+function messages(code: string, file: string): Promise<string[]> {
+  return lintMessages(code, file, /no-restricted-(imports|syntax)/);
 }
 
 it('refuses react-i18next’s hook, i18next’s TFunction and i18n.t in web code, and lets it use useT', async () => {
