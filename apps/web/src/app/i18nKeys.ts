@@ -722,6 +722,7 @@ export interface NamespaceKeys {
     | 'driver.auth.anonymous'
     | 'driver.auth.username'
     | 'driver.link.title'
+    | 'driver.link.diagnostics'
     | 'driver.link.none'
     | 'driver.link.state.starting'
     | 'driver.link.state.connected'

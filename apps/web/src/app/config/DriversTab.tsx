@@ -5,16 +5,35 @@ import { useDialog } from '../useDialog';
 import { ConfigTable } from './ConfigTable';
 import type { ConfigOwner } from './configTypes';
 import { DriverDrawer } from './DriverDrawer';
+import { DriverLinkCounts, DriverLinkState } from './DriverLinkCells';
 import { connectionSummary } from './driverForm';
 import { TemplateLockNotice } from './TemplateLockNotice';
 import { useConfigScope } from './useDevice';
 
-/** The drivers of a device or template: protocol, where it connects, how many variables use it. */
+/**
+ * The drivers of a device or template: protocol, where it connects, how many variables use it, and
+ * for a device what its gateway last reported of each driver's link.
+ */
 export function DriversTab({ owner }: { owner: ConfigOwner }) {
   const { t } = useT('deviceConfig');
   const scope = useConfigScope(owner);
   const editing = useDialog<DriverRow>();
   const readOnly = scope.templateLocked;
+  const linkColumns =
+    'equipmentId' in owner
+      ? [
+          {
+            title: t('driver.link.title'),
+            width: 190,
+            render: (_: unknown, row: DriverRow) => <DriverLinkState link={row.link} />,
+          },
+          {
+            title: t('driver.link.diagnostics'),
+            width: 270,
+            render: (_: unknown, row: DriverRow) => <DriverLinkCounts link={row.link} />,
+          },
+        ]
+      : [];
 
   return (
     <div data-testid="drivers-tab">
@@ -60,6 +79,7 @@ export function DriversTab({ owner }: { owner: ConfigOwner }) {
             render: (_, row) => [row.brand, row.model].filter(Boolean).join(' / ') || '—',
           },
           { title: t('driver.variable-count'), dataIndex: 'variableCount', width: 110, align: 'right' },
+          ...linkColumns,
         ]}
       />
       <DriverDrawer
