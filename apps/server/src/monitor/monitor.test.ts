@@ -166,11 +166,17 @@ describe('one device', () => {
   it('lists the variables with their latest values from the cache, else from storage', async () => {
     const signals = () =>
       made<MonitorSignal[]>(acme.admin, '/lfscada/monitor/multi/signal/query', { equipmentId: acme.device });
+    await p.ctx.db.query('update variables set collect_lower = 0, collect_upper = 12 where id = $1', [
+      acme.variable,
+    ]);
     expect(await signals()).toEqual([
       expect.objectContaining({
         id: acme.variable,
         name: 'acme_level',
         rw: 'r',
+        // the designer's default scale of a gauge or tank bound to it
+        collectLower: 0,
+        collectUpper: 12,
         value: null,
         ts: null,
         quality: null,

@@ -149,6 +149,9 @@ export const monitorSignalSchema = z.object({
   mapping: z.array(z.object({ value: z.union([z.number(), z.string()]), text: z.string() })),
   writeUpper: z.number().nullable(),
   writeLower: z.number().nullable(),
+  /** the collection limits: the designer's default scale of a gauge or tank bound to it */
+  collectUpper: z.number().nullable(),
+  collectLower: z.number().nullable(),
   pinned: z.enum(['top', 'bottom']).nullable(),
   seq: z.number().int(),
   storeHistory: z.boolean(),

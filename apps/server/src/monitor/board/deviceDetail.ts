@@ -26,7 +26,8 @@ export async function deviceSignals(
   await visibleDevice(db, auth, equipmentId);
   const variables = await db.query<SignalConfig>(
     `select v.id, v.name, v.key, v.unit, v.decimals, v.data_type as "dataType", v.kind, v.rw, v.mapping,
-            v.write_upper as "writeUpper", v.write_lower as "writeLower", v.pinned, v.seq,
+            v.write_upper as "writeUpper", v.write_lower as "writeLower",
+            v.collect_upper as "collectUpper", v.collect_lower as "collectLower", v.pinned, v.seq,
             v.store_history as "storeHistory"
        from variables v where v.equipment_id = $1 order by ${variableOrder}`,
     [equipmentId],

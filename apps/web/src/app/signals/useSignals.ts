@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { devicesCalls, monitorCalls, type CallOutput, type MonitorSignal } from '@fieldhub/shared';
 import { callApi } from '../request';
+import { signalScale, type SignalScale } from './signalScale';
 
 /** A device the user may see, as the short device list answers it. */
 export type EquipmentOption = CallOutput<typeof devicesCalls.listOfUser>[number];
@@ -17,6 +18,8 @@ export interface SignalChoice {
   signalId: string;
   title: string;
   unit: string;
+  /** the variable's range (collection limits or mapped values), null without one */
+  scale: SignalScale | null;
 }
 
 export const signalKeys = {
@@ -52,5 +55,6 @@ export function choiceOf(equipment: EquipmentOption, s: MonitorSignal): SignalCh
     signalId: String(s.id),
     title: s.name,
     unit: s.unit,
+    scale: signalScale(s),
   };
 }

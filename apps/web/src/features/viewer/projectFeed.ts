@@ -97,6 +97,8 @@ export class ProjectFeed {
         mapping: [],
         writeUpper: null,
         writeLower: null,
+        collectUpper: null,
+        collectLower: null,
         pinned: null,
         seq: 0,
         storeHistory: false,

@@ -308,6 +308,8 @@ describe('device feeds', () => {
       mapping: [],
       writeUpper: null,
       writeLower: null,
+      collectUpper: null,
+      collectLower: null,
       pinned: null,
       seq: 0,
       storeHistory: false,

@@ -8,6 +8,7 @@ import type { EditorStore } from '../editor/editorStore';
 import type { SignalSource } from '../signals/useSignalSource';
 import type { SignalChoice } from '../../../app/signals/useSignals';
 import type { WidgetEditor } from './PropertyPanel';
+import { scaledToSignal } from '../editor/bindScale';
 
 /** The binding fields a chosen signal writes. */
 export function boundTo(binding: Binding, c: SignalChoice): Binding {
@@ -34,7 +35,8 @@ export function BindingField({
 }: {
   binding: Binding;
   signals: SignalSource;
-  onChange: (next: Binding) => void;
+  /** the new binding, with the variable chosen (none when cleared) */
+  onChange: (next: Binding, choice?: SignalChoice) => void;
   testId: string;
 }) {
   const { t } = useT('designer');
@@ -60,7 +62,7 @@ export function BindingField({
             const choice = await signals.pick(
               bound ? { equipId: binding.equipId, signalId: binding.signalId } : undefined,
             );
-            if (choice) onChange(boundTo(binding, choice));
+            if (choice) onChange(boundTo(binding, choice), choice);
           }}
         >
           {bound ? t('data.change') : t('data.choose')}
@@ -104,7 +106,9 @@ export function DataSection({
         binding={data}
         signals={signals}
         testId="data-binding"
-        onChange={(next) => editor.patch({ data: next })}
+        onChange={(next, choice) =>
+          editor.patch({ data: choice ? scaledToSignal(editor.widget, next, choice.scale) : next })
+        }
       />
       {data.signalId && (
         <>

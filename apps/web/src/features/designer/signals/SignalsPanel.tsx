@@ -11,6 +11,7 @@ import { useStore } from 'zustand';
 import { findWidget, selectionUnits, whereUsed } from '@fieldhub/hmi';
 import type { EditorStore } from '../editor/editorStore';
 import { boundTo } from '../panels/DataSection';
+import { scaledToSignal } from '../editor/bindScale';
 import { RebindDialog } from './RebindDialog';
 import { SignalBrowser } from './SignalBrowser';
 import type { SignalChoice } from '../../../app/signals/useSignals';
@@ -37,7 +38,11 @@ export function SignalsPanel({
       message.info(t('signals.select-one'));
       return;
     }
-    store.getState().run({ type: 'setProperty', ids: [target.id], patch: { data: boundTo(target.data, c) } });
+    store.getState().run({
+      type: 'setProperty',
+      ids: [target.id],
+      patch: { data: scaledToSignal(target, boundTo(target.data, c), c.scale) },
+    });
     message.success(t('signals.bound', { signal: c.title, widget: target.widgetName || target.widgetType }));
   };
 

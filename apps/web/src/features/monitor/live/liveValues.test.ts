@@ -16,6 +16,8 @@ const signal = (over: Partial<MonitorSignal> = {}): MonitorSignal => ({
   mapping: [],
   writeUpper: 10,
   writeLower: 0,
+  collectUpper: null,
+  collectLower: null,
   pinned: null,
   seq: 0,
   storeHistory: true,
