@@ -17,7 +17,7 @@ const STATE_COLOURS: Record<DriverLinkState, string> = {
 };
 
 /** The state tag (with the fault's code and message when down) and since when. */
-export function DriverLinkState({ link }: { link: DriverRow['link'] }) {
+export function DriverLinkStateCell({ link }: { link: DriverRow['link'] }) {
   const { t } = useT('deviceConfig');
   const lang = useLang();
   if (!link) return <Typography.Text type="secondary">{t('driver.link.none')}</Typography.Text>;
@@ -42,7 +42,7 @@ export function DriverLinkState({ link }: { link: DriverRow['link'] }) {
 }
 
 /** The last good read, the requests and failures, and the last error with its time and message. */
-export function DriverLinkCounts({ link }: { link: DriverRow['link'] }) {
+export function DriverLinkCountsCell({ link }: { link: DriverRow['link'] }) {
   const { t } = useT('deviceConfig');
   const lang = useLang();
   if (!link || (link.requests === null && link.lastReadAt === null)) return '—';

@@ -5,7 +5,7 @@ import { useDialog } from '../useDialog';
 import { ConfigTable } from './ConfigTable';
 import type { ConfigOwner } from './configTypes';
 import { DriverDrawer } from './DriverDrawer';
-import { DriverLinkCounts, DriverLinkState } from './DriverLinkCells';
+import { DriverLinkCountsCell, DriverLinkStateCell } from './DriverLinkCells';
 import { connectionSummary } from './driverForm';
 import { TemplateLockNotice } from './TemplateLockNotice';
 import { useConfigScope } from './useDevice';
@@ -25,12 +25,12 @@ export function DriversTab({ owner }: { owner: ConfigOwner }) {
           {
             title: t('driver.link.title'),
             width: 190,
-            render: (_: unknown, row: DriverRow) => <DriverLinkState link={row.link} />,
+            render: (_: unknown, row: DriverRow) => <DriverLinkStateCell link={row.link} />,
           },
           {
             title: t('driver.link.diagnostics'),
             width: 270,
-            render: (_: unknown, row: DriverRow) => <DriverLinkCounts link={row.link} />,
+            render: (_: unknown, row: DriverRow) => <DriverLinkCountsCell link={row.link} />,
           },
         ]
       : [];
