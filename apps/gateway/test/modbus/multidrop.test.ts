@@ -189,7 +189,8 @@ describe('two Modbus RTU drivers on one serial port', () => {
       ]);
       // unplugged: lost (the slave silent, or the port closed), then the port missing, then back
       expect(lines[3]).toEqual(['warn', 'driver connection lost', expect.any(Number)]);
-      expect(lines.slice(4)).toContainEqual(['warn', expect.any(String), 1507]);
+      // (when the port went before a read timed out, the lost line itself carries 1507)
+      expect(lines.slice(3)).toContainEqual(['warn', expect.any(String), 1507]);
       expect(lines.at(-1)).toEqual(['info', 'driver connection recovered', undefined]);
     }
   });
