@@ -118,7 +118,19 @@ export interface NamespaceKeys {
     | 'error.no-permission'
     | 'error.page-not-found'
     | 'error.user-info-failed'
-    | 'error.unsaved-changes';
+    | 'error.unsaved-changes'
+    | 'sync.action'
+    | 'sync.selected'
+    | 'sync.help'
+    | 'sync.title'
+    | 'sync.queued'
+    | 'sync.sending'
+    | 'sync.waiting'
+    | 'sync.done'
+    | 'sync.failed'
+    | 'sync.summary'
+    | 'sync.close'
+    | 'sync.stop-following';
   designer:
     | 'head.back'
     | 'head.untitled'

@@ -13,6 +13,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { SettingOutlined, SyncOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useT } from '../../app/useT';
 import { GATEWAY_STATUSES, UPGRADE_RUNNING, type GatewayStatus } from '@fieldhub/shared';
@@ -25,15 +26,34 @@ import { GatewaySettingsDrawer } from './GatewaySettingsDrawer';
 import { GatewayStatusBadge } from '../../app/components/GatewayStatusBadge';
 import type { GatewayRow } from './gatewayTypes';
 import { SignalStrength } from '../../app/components/SignalStrength';
-import { useGatewayList, type GatewayFilters } from './useGateways';
+import { useDeviceSync } from '../../app/live/SyncDialog';
+import { rootKeys } from '../../app/queryKeys';
+import { can, useSession } from '../../app/session';
+import { gatewayKeys, useGatewayList, type GatewayFilters } from './useGateways';
 
-/** /manage/eg/gateway: the gateways bound to the enterprise's devices, with their settings. */
+/**
+ * /manage/eg/gateway: the gateways bound to the enterprise's devices, with their settings; one
+ * gateway's device or the chosen ones synced with their progress and outcome.
+ */
 export default function GatewayListPage() {
   const { t } = useT('gateways');
   const [filters, setFilters] = useState<GatewayFilters>({});
   const pager = usePaging();
   const settings = useDialog<GatewayRow>();
   const list = useGatewayList(filters, pager.paging);
+  const client = useQueryClient();
+  // the sync call is the device's (equipment_manage)
+  const maySync = can(
+    useSession((s) => s.user),
+    'equipment_manage',
+  );
+  const [chosen, setChosen] = useState<GatewayRow[]>([]);
+  const sync = useDeviceSync(() => {
+    void client.invalidateQueries({ queryKey: gatewayKeys.all });
+    void client.invalidateQueries({ queryKey: rootKeys.devices });
+  });
+  const syncRows = (rows: readonly GatewayRow[]) =>
+    sync.start(rows.map((g) => ({ equipmentId: g.equipmentId, name: `${g.equipmentName} (${g.sn})` })));
 
   useStepBackFromEmptyPage(pager, list.data);
 
@@ -134,15 +154,30 @@ export default function GatewayListPage() {
       key: 'actions',
       fixed: 'right',
       render: (_, row) => (
-        <Button
-          type="link"
-          size="small"
-          icon={<SettingOutlined />}
-          onClick={() => settings.show(row)}
-          data-testid={`settings-${row.sn}`}
-        >
-          {t('settings.open')}
-        </Button>
+        <Space size={0}>
+          <Button
+            type="link"
+            size="small"
+            icon={<SettingOutlined />}
+            onClick={() => settings.show(row)}
+            data-testid={`settings-${row.sn}`}
+          >
+            {t('settings.open')}
+          </Button>
+          {maySync && (
+            <Tooltip title={t('common:sync.help')}>
+              <Button
+                type="link"
+                size="small"
+                icon={<SyncOutlined />}
+                onClick={() => syncRows([row])}
+                data-testid={`sync-${row.sn}`}
+              >
+                {t('common:sync.action')}
+              </Button>
+            </Tooltip>
+          )}
+        </Space>
       ),
     },
   ];
@@ -180,14 +215,34 @@ export default function GatewayListPage() {
           options={GATEWAY_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
           data-testid="gateway-status"
         />
+        {maySync && (
+          <Button
+            icon={<SyncOutlined />}
+            disabled={!chosen.length}
+            onClick={() => syncRows(chosen)}
+            data-testid="gateway-sync-selected"
+          >
+            {t('common:sync.selected', { count: chosen.length })}
+          </Button>
+        )}
       </Flex>
       <PagedTable<GatewayRow>
         pager={pager}
         list={list}
         columns={columns}
         locale={{ emptyText }}
+        rowSelection={
+          maySync
+            ? {
+                preserveSelectedRowKeys: true,
+                selectedRowKeys: chosen.map((g) => g.id),
+                onChange: (_, rows) => setChosen(rows.filter(Boolean)),
+              }
+            : undefined
+        }
         data-testid="gateway-table"
       />
+      {sync.dialog}
       <GatewaySettingsDrawer
         key={settings.key}
         open={settings.open}

@@ -1,6 +1,7 @@
 import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
-import { Button, Col, Flex, Result, Row, Space, Tabs, Tag } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Button, Col, Flex, Result, Row, Space, Tabs, Tag, Tooltip } from 'antd';
+import { ArrowLeftOutlined, SyncOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { useT } from '../../../app/useT';
 import type { DeviceRow } from '@fieldhub/shared';
 import { PageFrame } from '../../../app/components/PageFrame';
@@ -9,6 +10,8 @@ import { configTabItems, tabOf } from '../../../app/config/ConfigTabs';
 import { GatewayCard, GatewayStatusTag } from './GatewayBinding';
 import { TemplateCard } from '../../../app/config/TemplateBinding';
 import { useDeviceInfo } from '../../../app/config/useDevice';
+import { useDeviceSync } from '../../../app/live/SyncDialog';
+import { rootKeys } from '../../../app/queryKeys';
 
 /** /manage/eg/equipment/edit/{id}: tabs info, driver, signal, report, page, script (`?tab=`, default info). */
 export default function DeviceEditPage() {
@@ -24,10 +27,29 @@ function DeviceEdit({ equipmentId }: { equipmentId: number }) {
   const tab = tabOf(params.get('tab'));
   const info = useDeviceInfo(equipmentId);
   const device = info.data;
+  const client = useQueryClient();
+  // the sync-needed tag follows the gateway's acknowledgement
+  const sync = useDeviceSync(() => void client.invalidateQueries({ queryKey: rootKeys.devices }));
   const back = (
     <Link to="/manage/eg/equipment/list">
       <Button icon={<ArrowLeftOutlined />}>{t('edit.back')}</Button>
     </Link>
+  );
+  const actions = (
+    <Space>
+      {device?.sn && (
+        <Tooltip title={t('common:sync.help')}>
+          <Button
+            icon={<SyncOutlined />}
+            onClick={() => sync.start([{ equipmentId, name: device.name }])}
+            data-testid="device-sync"
+          >
+            {t('common:sync.action')}
+          </Button>
+        </Tooltip>
+      )}
+      {back}
+    </Space>
   );
 
   if (info.isError)
@@ -46,8 +68,9 @@ function DeviceEdit({ equipmentId }: { equipmentId: number }) {
           {device?.syncNeeded && <Tag color="warning">{t('gateway.sync-needed')}</Tag>}
         </Space>
       }
-      extra={back}
+      extra={actions}
     >
+      {sync.dialog}
       {device && (
         <Tabs
           activeKey={tab}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { App, Button, Empty, Flex, Space, Typography } from 'antd';
-import { ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { ExportOutlined, ImportOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { useT } from '../../../app/useT';
 import { bulkCalls, type DeviceRow } from '@fieldhub/shared';
 import { PagedTable } from '../../../app/components/PagedTable';
@@ -19,13 +20,16 @@ import { DeviceSearchBar } from './DeviceSearchBar';
 import type { DeviceFilters } from './deviceTypes';
 import { ImportDialog } from './ImportDialog';
 import { ShareDrawer } from '../../../app/sharing/ShareDrawer';
-import { useDeviceActions, useDeviceList } from './useDevices';
+import { useDeviceSync } from '../../../app/live/SyncDialog';
+import { can, useSession } from '../../../app/session';
+import { deviceKeys, useDeviceActions, useDeviceList } from './useDevices';
 
 const ADD_PATH = '/manage/eg/equipment/add';
 
 /**
  * /manage/eg/equipment/list: the enterprise's devices, filtered by the group tree on the left,
- * a keyword and the advanced search; with import, export, copy, sharing and authorisation.
+ * a keyword and the advanced search; with import, export, copy, sharing, authorisation, and syncing
+ * one device or the chosen ones to their gateways.
  */
 export default function DeviceListPage() {
   const { t } = useT('deviceList');
@@ -43,6 +47,16 @@ export default function DeviceListPage() {
   const authorizing = useDialog<DeviceRow>();
   const list = useDeviceList(filters, pager.paging);
   const { remove } = useDeviceActions();
+  const client = useQueryClient();
+  const maySync = can(
+    useSession((s) => s.user),
+    'equipment_manage',
+  );
+  // devices with a gateway, chosen for a sync (kept across pages)
+  const [chosen, setChosen] = useState<DeviceRow[]>([]);
+  const sync = useDeviceSync(() => void client.invalidateQueries({ queryKey: deviceKeys.all }));
+  const syncRows = (rows: readonly DeviceRow[]) =>
+    sync.start(rows.map((r) => ({ equipmentId: r.id, name: r.name })));
 
   useStepBackFromEmptyPage(pager, list.data);
   const total = list.data?.total ?? 0;
@@ -82,6 +96,7 @@ export default function DeviceListPage() {
     });
 
   const columns = useDeviceColumns({
+    ...(maySync ? { onSync: (row: DeviceRow) => syncRows([row]) } : {}),
     onCopy: copying.show,
     onShare: sharing.show,
     onAuthorize: authorizing.show,
@@ -116,6 +131,16 @@ export default function DeviceListPage() {
       title={t('title')}
       extra={
         <Space wrap>
+          {maySync && (
+            <Button
+              icon={<SyncOutlined />}
+              disabled={!chosen.length}
+              onClick={() => syncRows(chosen)}
+              data-testid="device-sync-selected"
+            >
+              {t('common:sync.selected', { count: chosen.length })}
+            </Button>
+          )}
           <Button icon={<ImportOutlined />} onClick={() => setImportOpen(true)} data-testid="device-import">
             {t('import.button')}
           </Button>
@@ -160,6 +185,20 @@ export default function DeviceListPage() {
             list={list}
             columns={columns}
             locale={{ emptyText }}
+            rowSelection={
+              maySync
+                ? {
+                    preserveSelectedRowKeys: true,
+                    selectedRowKeys: chosen.map((r) => r.id),
+                    onChange: (_, rows) => setChosen(rows.filter(Boolean)),
+                    // only a device with a gateway can be synced (1118 otherwise)
+                    getCheckboxProps: (row) => ({
+                      disabled: !row.sn,
+                      'data-testid': `choose-${row.name}`,
+                    }),
+                  }
+                : undefined
+            }
             data-testid="device-table"
           />
         </div>
@@ -178,6 +217,7 @@ export default function DeviceListPage() {
         onClose={authorizing.close}
       />
       <ImportDialog open={importOpen} onClose={() => setImportOpen(false)} />
+      {sync.dialog}
     </PageFrame>
   );
 }

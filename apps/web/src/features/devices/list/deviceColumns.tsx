@@ -10,6 +10,8 @@ const editPath = (id: number) => `/manage/eg/equipment/edit/${id}`;
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
 
 interface RowActions {
+  /** pushes the configuration to the device's gateway; absent without the permission */
+  onSync?(row: DeviceRow): void;
   onCopy(row: DeviceRow): void;
   onShare(row: DeviceRow): void;
   onAuthorize(row: DeviceRow): void;
@@ -123,6 +125,19 @@ export function useDeviceColumns(actions: RowActions): TableColumnsType<DeviceRo
           <Link to={editPath(row.id)} style={{ paddingInline: 4 }} data-testid={`edit-${row.name}`}>
             {t('common:edit')}
           </Link>
+          {actions.onSync && row.sn && (
+            <Tooltip title={t('common:sync.help')}>
+              <Button
+                type="link"
+                size="small"
+                style={{ paddingInline: 4 }}
+                onClick={() => actions.onSync?.(row)}
+                data-testid={`sync-${row.name}`}
+              >
+                {t('common:sync.action')}
+              </Button>
+            </Tooltip>
+          )}
           <Button
             type="link"
             size="small"
