@@ -8,7 +8,7 @@ import { role, subAccount } from '../../server/test/deviceFixtures';
 import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
 import { followCommand } from './deviceCommand';
 import { startPlantGateway, type PlantGateway } from './plantGateway';
-import { expectScreenIn } from './screenLanguage';
+import { expectScreenIn, tr } from './screenLanguage';
 import { shot } from './shots';
 
 /**
@@ -30,6 +30,7 @@ import { shot } from './shots';
 
 const DEVICE = 'Raw water tank';
 const ALARM_TEXT = 'Set point high';
+const PAGE = 'Tank overview';
 
 let f: BrowserFixture;
 let admin: string;
@@ -38,6 +39,9 @@ let equipmentId: number;
 let gateway: GatewayProcess;
 let plant: PlantGateway | undefined;
 let sn: string;
+let groupId: number;
+let pageId: number;
+let driverId: number;
 
 interface Json<T> {
   code: string;
@@ -66,8 +70,8 @@ beforeAll(async () => {
       )
     ).body as Json<{ sn: string; verifyCode: string; mqttPassword: string }[]>
   ).data;
-  const group = await made('/lfscada/equipment/group/add', { name: 'Water treatment' });
-  ({ id: equipmentId } = await made('/lfscada/equipment/multi/add', { name: DEVICE, groupId: group.id }));
+  ({ id: groupId } = await made('/lfscada/equipment/group/add', { name: 'Water treatment' }));
+  ({ id: equipmentId } = await made('/lfscada/equipment/multi/add', { name: DEVICE, groupId }));
   await made('/lfscada/equipment/multi/bindGateway', { equipmentId, sn, verifyCode: issued!.verifyCode });
   const owner = { equipmentId };
   const plantPort = await freePlantPort();
@@ -82,6 +86,7 @@ beforeAll(async () => {
       minCollectMs: 500,
     },
   });
+  driverId = driver.id;
   const variable = (item: Record<string, unknown>) =>
     made('/lfscada/equipment/multi/variable/add', { owner, item: { driverId: driver.id, ...item } });
   await variable({
@@ -126,6 +131,13 @@ beforeAll(async () => {
       methods: ['message', 'sms'],
     },
   });
+
+  // the device's own configuration page, opened from the monitor
+  ({ id: pageId } = await made('/lfscada/configuration/page/add', {
+    ownerKind: 'equipment',
+    ownerId: equipmentId,
+    name: PAGE,
+  }));
 
   // the gateway as an operator runs it, with its own simulated plant, online and reporting
   plant = await startPlantGateway(f, {
@@ -228,6 +240,17 @@ describe('live device monitoring in the browser', () => {
     expect(await text(page, `device-status-${equipmentId}`)).toBe(w.online);
     await picture(page, lang, '1-list');
 
+    // the device's configuration page opens from its card, live
+    expect(await text(page, `device-pages-${equipmentId}`)).toBe(
+      tr(lang, 'monitor:card.pages', { count: 1 }),
+    );
+    await page.getByTestId(`device-pages-${equipmentId}`).click();
+    await page.waitForURL((u) => u.pathname === `/monitor/eg/group/configuration/${groupId}/${equipmentId}`);
+    await page.getByTestId('viewer-empty').waitFor();
+    expect(await page.locator('h4').first().innerText()).toBe(PAGE);
+    await page.goto(`${f.baseUrl}/monitor/eg/list`);
+    await card.waitFor();
+
     // follow star, list view, and the empty state of a search that matches nothing
     await page.getByTestId(`follow-${equipmentId}`).click();
     await expect
@@ -275,6 +298,8 @@ describe('live device monitoring in the browser', () => {
     const alarms = page.getByTestId('alarm-table');
     await expect.poll(() => alarms.innerText(), { timeout: 15_000 }).toContain(ALARM_TEXT);
     expect(await alarms.innerText()).toContain(w.active);
+    // the value as the set point shows values: its decimals and unit
+    expect(await alarms.locator('[data-testid^=alarm-value-]').first().innerText()).toBe('9.00 m');
     // the tab's badge counts it
     const badge = page.locator('[data-testid=monitor-tabs] [data-node-key="alarm"] .ant-badge-count');
     await expect.poll(() => badge.getAttribute('title')).toBe('1');
@@ -306,6 +331,9 @@ describe('live device monitoring in the browser', () => {
       .toContain(w.noActive);
     await page.getByTestId('alarm-view').getByText(w.history, { exact: true }).click();
     await expect.poll(() => page.getByTestId('alarm-table').innerText()).toContain(w.cleared);
+    expect(
+      await page.getByTestId('alarm-table').locator('[data-testid^=alarm-value-]').first().innerText(),
+    ).toBe('9.00 m → 5.00 m');
     await picture(page, lang, '7-alarm-cleared');
     // the history the table shows, exported: the alarm with its message, cleared, headers in the language
     const [sheet] = await Promise.all([
@@ -317,7 +345,9 @@ describe('live device monitoring in the browser', () => {
     await book.xlsx.readFile(await sheet.path());
     const exported = book.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
     expect(exported[0]!.slice(1, 4)).toEqual(w.exportHeaders);
-    expect(exported.some((r) => r.includes(ALARM_TEXT) && r.includes(w.cleared))).toBe(true);
+    expect(
+      exported.some((r) => r.includes(ALARM_TEXT) && r.includes(w.cleared) && r.includes('9.00 m')),
+    ).toBe(true);
     const [record] = (
       (await api.post('/lfscada/monitor/multi/alarm/query', { equipmentId, pageNum: 1, pageSize: 1 }, true))
         .body as Json<{ list: { state: string; content: string; releasedAt: number | null }[] }>
@@ -393,6 +423,14 @@ describe('live device monitoring in the browser', () => {
       .poll(async () => Number(await curve.getAttribute('data-points')), { timeout: 10_000 })
       .toBeGreaterThan(2);
     await picture(page, lang, '11-realtime-curve');
+
+    // the device's pages in its detail screen, each opened live
+    await openTab(page, 'pages');
+    await page.getByTestId(`device-page-${pageId}`).waitFor();
+    await picture(page, lang, '11b-pages');
+    await page.getByTestId(`device-page-${pageId}`).click();
+    await page.waitForURL((u) => u.pathname === `/monitor/eg/detail/page/${pageId}/0`);
+    await page.getByTestId('viewer-empty').waitFor();
     await context.close();
   }, 180_000);
 
@@ -414,6 +452,7 @@ describe('live device monitoring in the browser', () => {
       'level_setpoint',
       'Water treatment',
       'Plant PLC',
+      PAGE,
     ];
     const { context, page } = await f.newPage(lang);
     await signIn(page);
@@ -439,6 +478,8 @@ describe('live device monitoring in the browser', () => {
         'monitor:col.sn',
         'monitor:col.status',
         'monitor:col.alarms',
+        'monitor:col.pages',
+        { key: 'monitor:card.pages', vars: { count: 1 } },
       ],
       allow: data,
     });
@@ -454,7 +495,17 @@ describe('live device monitoring in the browser', () => {
     await page.waitForURL((u) => u.pathname === `/monitor/eg/detail/list/${equipmentId}/0`);
     await expect.poll(() => text(page, 'live-state'), { timeout: 15_000 }).toBe(w.live);
     await expect.poll(() => text(page, 'value-tank_level'), { timeout: 15_000 }).toMatch(/^\d+\.\d{4}$/);
-    const tabs = ['realtime', 'info', 'gateway', 'command', 'history', 'alarm', 'curve', 'history-curve'];
+    const tabs = [
+      'realtime',
+      'info',
+      'gateway',
+      'command',
+      'history',
+      'alarm',
+      'curve',
+      'history-curve',
+      'pages',
+    ];
     await expectScreenIn(page, lang, {
       shows: [...tabs.map((t) => `monitor:tab.${t}`), 'monitor:realtime.name', 'monitor:realtime.value'],
       allow: data,
@@ -517,8 +568,81 @@ describe('live device monitoring in the browser', () => {
     await openTab(page, 'curve');
     await page.getByTestId('realtime-curve').waitFor();
     await expectScreenIn(page, lang, { allow: data });
+    await openTab(page, 'pages');
+    await page.getByTestId(`device-page-${pageId}`).waitFor();
+    await expectScreenIn(page, lang, { shows: ['monitor:tab.pages'], allow: data });
+    await picture(page, lang, '11b-pages');
+
+    // a sync from the device's page, its progress and result in Chinese
+    await page.goto(`${f.baseUrl}/manage/eg/equipment/edit/${equipmentId}`);
+    await page.getByTestId('device-sync').click();
+    await expect
+      .poll(() => page.getByTestId(`sync-row-${equipmentId}`).getAttribute('data-phase'), { timeout: 60_000 })
+      .toBe('done');
+    await expectScreenIn(page, lang, {
+      shows: [
+        { key: 'common:sync.title', vars: { count: 1 } },
+        { key: 'common:sync.summary', vars: { done: 1, failed: 0, left: 0 } },
+        'common:sync.done',
+        'common:sync.close',
+      ],
+      allow: data,
+    });
+    await picture(page, lang, '13-synced');
     await context.close();
   }, 120_000);
+
+  it('syncs the device from the device list, the gateway list and its page, with progress and result (en-US)', async () => {
+    const lang = 'en-US';
+    // a configuration change the gateway has not taken yet
+    await made('/lfscada/equipment/multi/variable/add', {
+      owner: { equipmentId },
+      item: { driverId, name: 'spare', dataType: 'int16', registerType: '4x', address: '60', rw: 'r' },
+    });
+    const { context, page } = await f.newPage(lang);
+    await signIn(page);
+    const synced = async () => {
+      await expect
+        .poll(() => page.getByTestId('sync-summary').getAttribute('data-ended'), { timeout: 60_000 })
+        .toBe('yes');
+      expect(await page.getByTestId(`sync-row-${equipmentId}`).getAttribute('data-phase')).toBe('done');
+      expect(await text(page, 'sync-summary')).toBe(
+        tr(lang, 'common:sync.summary', { done: 1, failed: 0, left: 0 }),
+      );
+    };
+
+    // the device list: the device needs a sync; chosen and synced, it no longer does
+    await page.goto(`${f.baseUrl}/manage/eg/equipment/list`);
+    const row = page.locator('[data-testid=device-table] tr.ant-table-row', { hasText: DEVICE });
+    await row.getByTestId('sync-needed').waitFor();
+    await picture(page, lang, '13-sync-needed');
+    await row.locator('.ant-checkbox-input').check();
+    await page.getByTestId('device-sync-selected').click();
+    await page.getByTestId(`sync-row-${equipmentId}`).waitFor();
+    await picture(page, lang, '13b-syncing');
+    await synced();
+    await picture(page, lang, '13c-synced');
+    await page.getByTestId('sync-close').click();
+    await expect.poll(() => row.getByTestId('sync-needed').count()).toBe(0);
+    const [device] = (
+      (await api.post('/lfscada/equipment/multi/query', { keyword: DEVICE }, true)).body as Json<{
+        list: { syncNeeded: boolean }[];
+      }>
+    ).data.list;
+    expect(device?.syncNeeded).toBe(false);
+
+    // a row's own sync, in the gateway list
+    await page.goto(`${f.baseUrl}/manage/eg/gateway`);
+    await page.getByTestId(`sync-${sn}`).click();
+    await synced();
+    await page.getByTestId('sync-close').click();
+
+    // and from the device's page
+    await page.goto(`${f.baseUrl}/manage/eg/equipment/edit/${equipmentId}`);
+    await page.getByTestId('device-sync').click();
+    await synced();
+    await context.close();
+  }, 180_000);
 
   it('shows a watcher without write permission the values but no write, share or log', async () => {
     const watcherRole = await role(api, 'Watchers', ['monitor_view', 'monitor_equipinfo_menu_alarm']);

@@ -31,9 +31,12 @@ export function PagesTab({ equipmentId }: { equipmentId: number }) {
                 p.thumbnail ? (
                   <img alt="" src={p.thumbnail} style={{ height: 140, objectFit: 'contain' }} />
                 ) : (
-                  <Flex align="center" justify="center" style={{ height: 140, background: '#f5f7fa' }}>
-                    <FundProjectionScreenOutlined style={{ fontSize: 40, color: '#bfbfbf' }} />
-                  </Flex>
+                  // the cover makes its child a block: the centring box sits inside it
+                  <div style={{ height: 140, background: '#f5f7fa' }}>
+                    <Flex align="center" justify="center" style={{ height: '100%' }}>
+                      <FundProjectionScreenOutlined style={{ fontSize: 40, color: '#bfbfbf' }} />
+                    </Flex>
+                  </div>
                 )
               }
             >
