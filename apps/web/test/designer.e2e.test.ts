@@ -27,6 +27,7 @@ let f: BrowserFixture;
 let admin: string;
 let api: Caller;
 let deviceId: number;
+let driverId: number;
 let operator: Caller;
 
 interface Info {
@@ -42,9 +43,9 @@ beforeAll(async () => {
   operator = await loggedIn(f.platform.app, (await makePlatformOperator(f.platform.ctx.db)).operator);
   const device = await deviceWithGateway(api, operator, 'Boiler house');
   deviceId = device.id;
-  const driver = await modbusDriver(api, device.owner);
-  await variable(api, device.owner, driver, 'boiler_temperature', { unit: '°C' });
-  await variable(api, device.owner, driver, 'steam_pressure', { address: '2', unit: 'bar' });
+  driverId = await modbusDriver(api, device.owner);
+  await variable(api, device.owner, driverId, 'boiler_temperature', { unit: '°C' });
+  await variable(api, device.owner, driverId, 'steam_pressure', { address: '2', unit: 'bar' });
 }, 180_000);
 
 afterAll(async () => {
@@ -581,6 +582,63 @@ describe('the page designer in the browser', () => {
         [String(twin.id), 'Boiler house 2', 'boiler_temperature'],
       ]);
       expect(saved.bind.equips).toEqual([String(twin.id)]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('gives a gauge and a tank the bound variable’s range as their scale: its collection limits, else its mapped values (en-US)', async () => {
+    const device = { equipmentId: deviceId };
+    await variable(api, device, driverId, 'drum_level', {
+      address: '4',
+      dataType: 'float32',
+      unit: '%',
+      collectLower: -20,
+      collectUpper: 120,
+    });
+    await variable(api, device, driverId, 'burner_state', {
+      address: '6',
+      mapping: [
+        { value: 0, text: 'Off' },
+        { value: 1, text: 'Low' },
+        { value: 2, text: 'High' },
+      ],
+    });
+    const created = await made<{ id: number }>(api, `${base}/add`, {
+      ownerKind: 'equipment',
+      ownerId: deviceId,
+      name: 'Scales',
+    });
+    const { context, page } = await f.newPage('en-US');
+    try {
+      await signIn(page);
+      await page.goto(`${f.baseUrl}/manage/eg/${deviceId}/designer/${created.id}`);
+      await page.getByTestId('repair-none').waitFor();
+      const bind = async (type: string, signal: string) => {
+        await clickCentre(page, widgets(page, type));
+        await page.locator('[data-testid=prop-tabs] [data-node-key=data]').click();
+        await page.getByTestId('data-binding-choose').click();
+        await page.getByTestId(`signal-${signal}`).click();
+        await expect.poll(() => page.getByTestId('data-binding-value').innerText()).toContain(signal);
+        await page.getByTestId('signal-picker').waitFor({ state: 'detached' });
+      };
+      await page.getByTestId('palette-UsualDashboard').click();
+      await expect.poll(() => widgets(page).count()).toBe(1);
+      await bind('UsualDashboard', 'drum_level');
+      await page.getByTestId('palette-UsualPercentFill').click();
+      await expect.poll(() => widgets(page).count()).toBe(2);
+      await bind('UsualPercentFill', 'burner_state');
+      await page.locator('[data-testid=prop-tabs] [data-node-key=style]').click();
+      await picture(page, 'en-US', '12-scale');
+      await page.keyboard.press('Control+s');
+      await expect.poll(() => page.getByTestId('designer-save-state').getAttribute('data-dirty')).toBe('no');
+      const saved = (await stored(created.id)).document;
+      expect(
+        saved.widgets.map((w) => [w.widgetType, w.data.title, w.data['minVal'], w.data['maxVal']]),
+      ).toEqual([
+        ['UsualDashboard', 'drum_level', -20, 120],
+        ['UsualPercentFill', 'burner_state', 0, 2],
+      ]);
     } finally {
       await context.close();
     }
