@@ -131,6 +131,11 @@ beforeAll(async () => {
     writeLower: 0,
     writeUpper: 10,
   });
+  // an equipment-info alarm rule: the journey's writes of 9 m raise it, the demo project's table lists it
+  await made('/lfscada/equipment/multi/alarm/add', {
+    owner,
+    item: { variableId: ids['level_setpoint'], condition: 'gt', value: 8, content: ALARM_TEXT },
+  });
   ({ id: overviewId } = await made('/lfscada/configuration/page/add', {
     ownerKind: 'equipment',
     ownerId: equipmentId,
@@ -205,6 +210,8 @@ async function signIn(page: Page, loginname = admin) {
 }
 
 const picture = (page: Page, lang: string, name: string) => shot(page, `viewer-${lang}-${name}`);
+
+const ALARM_TEXT = 'Set point high';
 
 /** the overview's own texts, as entered: no translation's business */
 const OVERVIEW_TEXTS = ['Raw water plant', 'Set 9 m', 'Set…', 'Details →', 'Script →', 'Control room note'];
@@ -376,6 +383,11 @@ describe('live page viewer in the browser', () => {
     // the trend chart draws, the alarm table is there
     await page.getByTestId('vw-trend').locator('canvas').first().waitFor({ timeout: 15_000 });
     await page.getByTestId('vw-alarms').waitFor();
+    // the alarm table lists the device's alarms (raised by the journey's 9 m), valued as the set point shows values
+    await expect
+      .poll(() => page.getByTestId('vw-alarms').innerText(), { timeout: 15_000 })
+      .toContain(ALARM_TEXT);
+    expect(await page.getByTestId('vw-alarms').innerText()).toContain('9.00 m');
     await picture(page, lang, '8-project');
     // the set-point button writes 6 m through the project after confirmation
     await page.getByTestId('vw-write-setpoint').click();
@@ -397,6 +409,12 @@ describe('live page viewer in the browser', () => {
       .poll(() => page.getByTestId(`vw-value-${ids['tank_level']}`).innerText(), { timeout: 15_000 })
       .toMatch(/^\d+\.\d{2}$/);
     await picture(page, lang, '10-details');
+
+    // a project page's id on the device page's route is no device page
+    await page.goto(`${f.baseUrl}/monitor/eg/detail/page/${demo.overviewId}/0`);
+    await expect.poll(() => page.getByTestId('viewer-error').innerText()).toContain(messageFor(1903, lang));
+    expect(await page.getByTestId('vw-alarms').count()).toBe(0);
+    await picture(page, lang, '10b-not-a-device-page');
     await context.close();
   }, 90_000);
 
