@@ -270,6 +270,8 @@ describe('message center in the browser', () => {
     await popup.waitFor({ timeout: 30_000 });
     expect(await popup.innerText()).toContain(DEVICE);
     expect(await popup.innerText()).toContain('新报警消息');
+    // the raising value as the set point shows values: its decimals and unit
+    expect(await popup.innerText()).toContain(tr(lang, 'messages:alarm-value', { value: '9.00 m' }));
     await expect.poll(() => badge(page)).toBe('1');
     // the text rotates, so the prefix is whole in most frames but not all of them
     await expect.poll(() => page.title(), { timeout: 8_000 }).toContain('【新消息】');
@@ -292,6 +294,9 @@ describe('message center in the browser', () => {
     const alarmMsg = (await made<MsgPage>('/lfscada/msg/query', { readState: 'unread', type: 'alarm' }))
       .list[0]!;
     expect(alarmMsg).toMatchObject({ dataId: equipmentId, alarmBroadcastTimes: 3 });
+    expect(await page.getByTestId(`msg-value-${alarmMsg.id}`).innerText()).toContain(
+      tr(lang, 'messages:alarm-value', { value: '9.00 m' }),
+    );
     await page.getByTestId(`msg-select-${alarmMsg.id}`).check();
     await page.getByTestId('msg-mark-selected').click();
     const atRead = await promptLog(page);
@@ -365,7 +370,14 @@ describe('message center in the browser', () => {
     await page.waitForURL((u) => u.pathname === `/msg/detail/all/alarm/eg/${equipmentId}`);
     await expect.poll(() => page.getByTestId('msg-detail-table').innerText()).toContain(DEVICE);
     expect(await page.getByTestId('msg-detail-title').innerText()).toContain(DEVICE);
+    expect(await page.getByTestId(`msg-value-${alarmMsg.id}`).innerText()).toContain('9.00 m');
     await picture(page, lang, '8-alarm-detail');
+    // the message on its own page, with its value
+    const single = await context.newPage();
+    await single.goto(`${f.baseUrl}/system/msg/detail/${alarmMsg.id}/alarm`);
+    await expect.poll(() => single.getByTestId('msg-system-value').innerText()).toBe('9.00 m');
+    await picture(single, lang, '8b-alarm-message');
+    await single.close();
     await page.getByTestId('msg-open-device-alarms').click();
     await page.waitForURL((u) => u.pathname === `/monitor/eg/detail/list/${equipmentId}/1`);
     await expect

@@ -39,19 +39,19 @@ export function alarmValueText(m: Pick<MsgRow, 'type' | 'value' | 'valueFormat'>
   return m.type === 'alarm' ? formatValueWithUnit(m.valueFormat, m.value) : '';
 }
 
-/** A message's text, with the value of an alarm after it. */
+/** A message's text; an alarm's value before it, so a long text cut short in a list keeps it in view. */
 export function MsgNote({ row }: { row: MsgRow }) {
   const { t } = useT('messages');
   const value = alarmValueText(row);
   return (
     <>
-      {row.note}
       {value && (
         <Typography.Text type="secondary" data-testid={`msg-value-${row.id}`}>
-          {' · '}
           {t('alarm-value', { value })}
+          {' · '}
         </Typography.Text>
       )}
+      {row.note}
     </>
   );
 }
