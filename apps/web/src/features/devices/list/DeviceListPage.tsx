@@ -192,10 +192,7 @@ export default function DeviceListPage() {
                     selectedRowKeys: chosen.map((r) => r.id),
                     onChange: (_, rows) => setChosen(rows.filter(Boolean)),
                     // only a device with a gateway can be synced (1118 otherwise)
-                    getCheckboxProps: (row) => ({
-                      disabled: !row.sn,
-                      'data-testid': `choose-${row.name}`,
-                    }),
+                    getCheckboxProps: (row) => ({ disabled: !row.sn }),
                   }
                 : undefined
             }
