@@ -1740,6 +1740,8 @@ export interface NamespaceKeys {
     | 'enterprise.disable-confirm'
     | 'enterprise.delete-warning'
     | 'enterprise.delete-blocked'
+    | 'enterprise.notify-delayed'
+    | 'enterprise.notify-delayed-help'
     | 'dept.title'
     | 'dept.add'
     | 'dept.add-title'

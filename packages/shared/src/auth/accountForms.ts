@@ -89,4 +89,6 @@ export const enterpriseSchema = z.object({
   remark: text(REMARK_MAX),
   maxInternal: optionalId.optional().default(null),
   maxExternal: optionalId.optional().default(null),
+  /** whether alarms learnt late and already over are told, in one summary (monitoring.md §9); kept when left out */
+  notifyDelayedAlarms: formBool.optional(),
 });

@@ -52,6 +52,7 @@ export const enterpriseRowSchema = z.object({
   disabled: z.boolean(),
   maxInternal: z.number().int().nullable(),
   maxExternal: z.number().int().nullable(),
+  notifyDelayedAlarms: z.boolean(),
   accountCount: z.number().int(),
   adminLoginname: z.string().nullable(),
   createdAt: answerTime,

@@ -140,7 +140,8 @@ export async function deleteRole(db: Db, id: number) {
 // --- enterprises -------------------------------------------------------------------------------
 
 const enterpriseColumns = `o.id, o.name, o.contact, o.tel, o.address, o.remark, o.disabled, o.max_internal as "maxInternal",
-  o.max_external as "maxExternal", (select count(*)::int from accounts a where a.org_id = o.id) as "accountCount",
+  o.max_external as "maxExternal", o.notify_delayed_alarms as "notifyDelayedAlarms",
+  (select count(*)::int from accounts a where a.org_id = o.id) as "accountCount",
   (select a.loginname from accounts a where a.org_id = o.id and a.kind = 'enterprise' order by a.id limit 1) as "adminLoginname",
   o.created_at as "createdAt"`;
 
@@ -193,22 +194,25 @@ interface OrgValues {
   remark: string;
   maxInternal: number | null;
   maxExternal: number | null;
+  /** on unless said otherwise */
+  notifyDelayedAlarms?: boolean;
 }
 
 export async function insertOrg(db: Db, kind: 'platform' | 'enterprise', o: OrgValues) {
   const [row] = await db.query<{ id: number }>(
-    `insert into orgs(kind, name, contact, tel, address, remark, max_internal, max_external)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
-    [kind, o.name, o.contact, o.tel, o.address, o.remark, o.maxInternal, o.maxExternal],
+    `insert into orgs(kind, name, contact, tel, address, remark, max_internal, max_external, notify_delayed_alarms)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+    [kind, o.name, o.contact, o.tel, o.address, o.remark, o.maxInternal, o.maxExternal, o.notifyDelayedAlarms ?? true],
   );
   return row!.id;
 }
 
 export async function updateOrg(db: Db, id: number, o: OrgValues) {
   await db.query(
-    `update orgs set name = $2, contact = $3, tel = $4, address = $5, remark = $6, max_internal = $7, max_external = $8
+    `update orgs set name = $2, contact = $3, tel = $4, address = $5, remark = $6, max_internal = $7, max_external = $8,
+       notify_delayed_alarms = coalesce($9, notify_delayed_alarms)
       where id = $1`,
-    [id, o.name, o.contact, o.tel, o.address, o.remark, o.maxInternal, o.maxExternal],
+    [id, o.name, o.contact, o.tel, o.address, o.remark, o.maxInternal, o.maxExternal, o.notifyDelayedAlarms ?? null],
   );
 }
 

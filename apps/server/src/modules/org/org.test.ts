@@ -261,6 +261,31 @@ describe('enterprises, run by the platform operator', () => {
     expect(info.body.data).toMatchObject({ name: 'Edited Co', contact: 'Mr Wu', maxExternal: 3 });
   });
 
+  it('switches the telling of alarms learnt late per enterprise, and keeps it when an edit leaves it out', async () => {
+    const id = (await addEnterprise('Late News Co', 'latenews-admin')).body.data.id;
+    const setting = async () =>
+      (await op.post<{ notifyDelayedAlarms: boolean }>('/lfscada/org/info', { id })).body.data
+        .notifyDelayedAlarms;
+    expect(await setting()).toBe(true);
+    expect(
+      (await op.post('/lfscada/org/edit', { id, name: 'Late News Co', notifyDelayedAlarms: 'false' })).body
+        .code,
+    ).toBe('200');
+    expect(await setting()).toBe(false);
+    expect(await rows(`select notify_delayed_alarms as n from orgs where id = ${Number(id)}`)).toEqual([
+      { n: false },
+    ]);
+    expect(
+      (await op.post('/lfscada/org/edit', { id, name: 'Late News Co', contact: 'Ms Li' })).body.code,
+    ).toBe('200');
+    expect(await setting()).toBe(false);
+    expect(
+      (await op.post('/lfscada/org/edit', { id, name: 'Late News Co', notifyDelayedAlarms: 'maybe' })).body
+        .code,
+    ).toBe('10001');
+    expect(await setting()).toBe(false);
+  });
+
   it('disables an enterprise: its users are logged out and refused with 1008 until it is enabled again', async () => {
     const id = (await addEnterprise('Dim Co', 'dim-admin')).body.data.id;
     const dimAdmin = await loggedIn(p.app, 'dim-admin');

@@ -1,4 +1,4 @@
-import { Col, Divider, Form, Input, InputNumber, Row } from 'antd';
+import { Col, Divider, Form, Input, InputNumber, Row, Switch } from 'antd';
 import { useT } from '../../app/useT';
 import { type EnterpriseRow, loginnameSchema, REMARK_MAX, telSchema } from '@fieldhub/shared';
 import type { RowDialogProps } from '../../app/useDialog';
@@ -21,8 +21,9 @@ export function EnterpriseFormModal({ open, row, onClose }: RowDialogProps<Enter
         remark: row.remark,
         maxInternal: row.maxInternal,
         maxExternal: row.maxExternal,
+        notifyDelayedAlarms: row.notifyDelayedAlarms,
       }
-    : {};
+    : { notifyDelayedAlarms: true };
 
   return (
     <FormModal<EnterpriseFormValues>
@@ -85,6 +86,16 @@ export function EnterpriseFormModal({ open, row, onClose }: RowDialogProps<Enter
               style={{ width: '100%' }}
               placeholder={t('enterprise.unlimited')}
             />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item
+            name="notifyDelayedAlarms"
+            label={t('enterprise.notify-delayed')}
+            tooltip={t('enterprise.notify-delayed-help')}
+            valuePropName="checked"
+          >
+            <Switch data-testid="enterprise-notify-delayed" />
           </Form.Item>
         </Col>
         <Col span={24}>

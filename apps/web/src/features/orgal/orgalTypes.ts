@@ -8,6 +8,7 @@ export interface EnterpriseFormValues {
   remark?: string;
   maxInternal?: number | null;
   maxExternal?: number | null;
+  notifyDelayedAlarms?: boolean;
   adminLoginname?: string;
   adminPassword?: string;
   adminConfirm?: string;

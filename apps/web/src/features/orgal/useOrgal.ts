@@ -51,6 +51,7 @@ export function useEnterpriseActions() {
         remark: values.remark ?? '',
         maxInternal: limitOrEmpty(values.maxInternal),
         maxExternal: limitOrEmpty(values.maxExternal),
+        notifyDelayedAlarms: values.notifyDelayedAlarms ?? true,
       };
       return row
         ? callApi(orgCalls.enterpriseEdit, { id: row.id, ...fields })
