@@ -202,7 +202,17 @@ export async function insertOrg(db: Db, kind: 'platform' | 'enterprise', o: OrgV
   const [row] = await db.query<{ id: number }>(
     `insert into orgs(kind, name, contact, tel, address, remark, max_internal, max_external, notify_delayed_alarms)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
-    [kind, o.name, o.contact, o.tel, o.address, o.remark, o.maxInternal, o.maxExternal, o.notifyDelayedAlarms ?? true],
+    [
+      kind,
+      o.name,
+      o.contact,
+      o.tel,
+      o.address,
+      o.remark,
+      o.maxInternal,
+      o.maxExternal,
+      o.notifyDelayedAlarms ?? true,
+    ],
   );
   return row!.id;
 }
@@ -212,7 +222,17 @@ export async function updateOrg(db: Db, id: number, o: OrgValues) {
     `update orgs set name = $2, contact = $3, tel = $4, address = $5, remark = $6, max_internal = $7, max_external = $8,
        notify_delayed_alarms = coalesce($9, notify_delayed_alarms)
       where id = $1`,
-    [id, o.name, o.contact, o.tel, o.address, o.remark, o.maxInternal, o.maxExternal, o.notifyDelayedAlarms ?? null],
+    [
+      id,
+      o.name,
+      o.contact,
+      o.tel,
+      o.address,
+      o.remark,
+      o.maxInternal,
+      o.maxExternal,
+      o.notifyDelayedAlarms ?? null,
+    ],
   );
 }
 
