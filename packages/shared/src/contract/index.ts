@@ -19,6 +19,7 @@ import { projectsCalls } from './projects';
 import { monitorCalls } from './monitor';
 import { projectMonitorCalls } from './projectMonitor';
 import { messagesCalls } from './messages';
+import { dataCenterCalls } from './dataCenter';
 
 export * from './define';
 export * from './auth';
@@ -41,6 +42,7 @@ export * from './projects';
 export * from './monitor';
 export * from './projectMonitor';
 export * from './messages';
+export * from './dataCenter';
 export { openApiDocument } from './openapi';
 
 /**
@@ -68,6 +70,7 @@ export const CALL_AREAS: Record<string, Record<string, CallDef>> = {
   monitor: monitorCalls,
   projectMonitor: projectMonitorCalls,
   messages: messagesCalls,
+  dataCenter: dataCenterCalls,
 };
 
 export const ALL_CALLS: readonly CallDef[] = Object.values(CALL_AREAS).flatMap((area) => Object.values(area));
