@@ -26,6 +26,7 @@ import { pageRoutes } from './modules/pages/pages.routes';
 import { mvarRoutes } from './modules/mvars/mvars.routes';
 import { projectMonitorRoutes } from './monitor/project/projectMonitor.routes';
 import { projectRoutes } from './modules/projects/projects.routes';
+import { mapRoutes } from './modules/map/map.routes';
 import { dataCenterRoutes } from './modules/datacenter/dataCenter.routes';
 import { openApiRoute } from './http/openapi';
 import serverPackage from '../package.json' with { type: 'json' };
@@ -75,6 +76,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   pageRoutes(app, ctx);
   mvarRoutes(app, ctx);
   projectRoutes(app, ctx);
+  mapRoutes(app, ctx);
   dataCenterRoutes(app, ctx);
   await monitorRoutes(app, ctx);
   projectMonitorRoutes(app, ctx); // after monitorRoutes: uses its websocket plugin

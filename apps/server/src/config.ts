@@ -105,6 +105,36 @@ const envSchema = z.object({
    * cards), in ms. One instance runs them at a time, whichever holds the database lease.
    */
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).max(86_400_000).default(60_000),
+  /**
+   * Map tiles (docs/requirements/data-views.md §5.2): a Leaflet URL template of the OpenStreetMap
+   * kind (https://tile.example.org/{z}/{x}/{y}.png, `{s}` for subdomains). Absent, and no
+   * MAP_TILE_DIR: the map draws its bundled world outline only.
+   */
+  MAP_TILE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(
+      z
+        .string()
+        .regex(/^(https?:\/\/|\/)/, 'an http(s) URL or a path of this server')
+        .refine((v) => ['{z}', '{x}', '{y}'].every((p) => v.includes(p)), 'needs {z}, {x} and {y}')
+        .optional(),
+    ),
+  /**
+   * A directory of offline tiles `{z}/{x}/{y}.png` (or .jpg, .jpeg, .webp) served by this server
+   * under /lfscada/map/tiles to accounts with map_view; takes precedence over MAP_TILE_URL.
+   */
+  MAP_TILE_DIR: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? path.resolve(v) : undefined)),
+  /** Attribution shown on the map for the tiles (their licence usually asks for one). */
+  MAP_TILE_ATTRIBUTION: z.string().trim().max(300).default(''),
+  /** Highest zoom level the tiles exist for. */
+  MAP_TILE_MAX_ZOOM: z.coerce.number().int().min(1).max(22).default(18),
   /** Set cookies with the Secure flag (behind HTTPS). */
   COOKIE_SECURE: z.stringbool().default(false),
   /**

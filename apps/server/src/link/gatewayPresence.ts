@@ -2,6 +2,7 @@ import type { GatewayStatusMessage } from '@fieldhub/shared';
 import { one, type Db } from '../db/db';
 import type { Clock } from '../clock';
 import type { LinkEvents } from './linkEvents';
+import { recordTrackPoint } from '../modules/map/track.service';
 
 /*
  * The configuration a birth names counts as the device's only when the platform knows it as such:
@@ -35,6 +36,9 @@ export async function applyStatus(
   skewMs: number | null = null,
 ): Promise<StatusApplied | null> {
   const status = !msg.online ? 'offline' : msg.sleeping ? 'sleeping' : 'online';
+  // every reported position may join the track (docs/requirements/data-views.md §5.3), before the
+  // gateway's location changes, so whoever sees the new location finds the track up to date
+  if (msg.location) await recordTrackPoint(db, sn, msg.location, clock.now());
   const row = await one<{ equipment_id: number | null; previous_boot_id: string | null }>(
     db,
     `with before as (select boot_id from gateways where sn = $1)
@@ -147,15 +151,20 @@ export function cachedGateways(
   };
 }
 
-/** A base-station location the gateway reported becomes its location, stamped with the time. */
+/**
+ * A base-station location the gateway reported becomes its location, stamped with the time, and
+ * may join its track (docs/requirements/data-views.md §5.3).
+ */
 export async function recordLocation(
   db: Db,
   clock: Clock,
   sn: string,
   location: NonNullable<GatewayStatusMessage['location']>,
 ): Promise<void> {
+  const at = clock.now();
+  await recordTrackPoint(db, sn, location, at);
   await db.query('update gateways set location = $2 where sn = $1', [
     sn,
-    JSON.stringify({ ...location, at: clock.now().toISOString() }),
+    JSON.stringify({ ...location, at: at.toISOString() }),
   ]);
 }

@@ -19,6 +19,7 @@ import { projectsCalls } from './projects';
 import { monitorCalls } from './monitor';
 import { projectMonitorCalls } from './projectMonitor';
 import { messagesCalls } from './messages';
+import { mapCalls } from './map';
 import { dataCenterCalls } from './dataCenter';
 
 export * from './define';
@@ -42,6 +43,7 @@ export * from './projects';
 export * from './monitor';
 export * from './projectMonitor';
 export * from './messages';
+export * from './map';
 export * from './dataCenter';
 export { openApiDocument } from './openapi';
 
@@ -70,6 +72,7 @@ export const CALL_AREAS: Record<string, Record<string, CallDef>> = {
   monitor: monitorCalls,
   projectMonitor: projectMonitorCalls,
   messages: messagesCalls,
+  map: mapCalls,
   dataCenter: dataCenterCalls,
 };
 

@@ -68,7 +68,8 @@ export const monitorCalls = defineCalls('monitor', {
     path: '/lfscada/monitor/equipment/queryAllForMap',
     input: monitorCardAllSchema,
     output: z.array(monitorDeviceCardSchema),
-    access: view,
+    // the map's data (docs/requirements/data-views.md §5.4): `/map` is a public route, its data is not
+    access: { perm: 'map_view' },
     summary: 'The matching devices that have a position (own or the gateway base station), at most 5000',
   },
   follow: {
