@@ -1742,6 +1742,8 @@ export interface NamespaceKeys {
     | 'enterprise.delete-blocked'
     | 'enterprise.notify-delayed'
     | 'enterprise.notify-delayed-help'
+    | 'enterprise.data-center'
+    | 'enterprise.data-center-help'
     | 'dept.title'
     | 'dept.add'
     | 'dept.add-title'

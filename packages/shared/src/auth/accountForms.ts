@@ -91,4 +91,6 @@ export const enterpriseSchema = z.object({
   maxExternal: optionalId.optional().default(null),
   /** whether alarms learnt late and already over are told, in one summary (monitoring.md §9); kept when left out */
   notifyDelayedAlarms: formBool.optional(),
+  /** whether the data center is on (docs/requirements/data-views.md §3.3: off, its calls answer 2615); kept when left out */
+  dataCenterEnabled: formBool.optional(),
 });

@@ -53,6 +53,7 @@ export const enterpriseRowSchema = z.object({
   maxInternal: z.number().int().nullable(),
   maxExternal: z.number().int().nullable(),
   notifyDelayedAlarms: z.boolean(),
+  dataCenterEnabled: z.boolean(),
   accountCount: z.number().int(),
   adminLoginname: z.string().nullable(),
   createdAt: answerTime,

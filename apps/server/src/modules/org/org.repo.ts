@@ -141,6 +141,7 @@ export async function deleteRole(db: Db, id: number) {
 
 const enterpriseColumns = `o.id, o.name, o.contact, o.tel, o.address, o.remark, o.disabled, o.max_internal as "maxInternal",
   o.max_external as "maxExternal", o.notify_delayed_alarms as "notifyDelayedAlarms",
+  o.data_center_enabled as "dataCenterEnabled",
   (select count(*)::int from accounts a where a.org_id = o.id) as "accountCount",
   (select a.loginname from accounts a where a.org_id = o.id and a.kind = 'enterprise' order by a.id limit 1) as "adminLoginname",
   o.created_at as "createdAt"`;
@@ -196,12 +197,14 @@ interface OrgValues {
   maxExternal: number | null;
   /** on unless said otherwise */
   notifyDelayedAlarms?: boolean;
+  /** on unless said otherwise */
+  dataCenterEnabled?: boolean;
 }
 
 export async function insertOrg(db: Db, kind: 'platform' | 'enterprise', o: OrgValues) {
   const [row] = await db.query<{ id: number }>(
-    `insert into orgs(kind, name, contact, tel, address, remark, max_internal, max_external, notify_delayed_alarms)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+    `insert into orgs(kind, name, contact, tel, address, remark, max_internal, max_external, notify_delayed_alarms, data_center_enabled)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
     [
       kind,
       o.name,
@@ -212,6 +215,7 @@ export async function insertOrg(db: Db, kind: 'platform' | 'enterprise', o: OrgV
       o.maxInternal,
       o.maxExternal,
       o.notifyDelayedAlarms ?? true,
+      o.dataCenterEnabled ?? true,
     ],
   );
   return row!.id;
@@ -220,7 +224,7 @@ export async function insertOrg(db: Db, kind: 'platform' | 'enterprise', o: OrgV
 export async function updateOrg(db: Db, id: number, o: OrgValues) {
   await db.query(
     `update orgs set name = $2, contact = $3, tel = $4, address = $5, remark = $6, max_internal = $7, max_external = $8,
-       notify_delayed_alarms = coalesce($9, notify_delayed_alarms)
+       notify_delayed_alarms = coalesce($9, notify_delayed_alarms), data_center_enabled = coalesce($10, data_center_enabled)
       where id = $1`,
     [
       id,
@@ -232,6 +236,7 @@ export async function updateOrg(db: Db, id: number, o: OrgValues) {
       o.maxInternal,
       o.maxExternal,
       o.notifyDelayedAlarms ?? null,
+      o.dataCenterEnabled ?? null,
     ],
   );
 }

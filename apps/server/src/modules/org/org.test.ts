@@ -286,6 +286,30 @@ describe('enterprises, run by the platform operator', () => {
     expect(await setting()).toBe(false);
   });
 
+  it('turns the data center off and on per enterprise, kept when an edit leaves it out', async () => {
+    const id = (await addEnterprise('Data Off Co', 'dataoff-admin')).body.data.id;
+    const dataAdmin = await loggedIn(p.app, 'dataoff-admin');
+    const setting = async () =>
+      (await op.post<{ dataCenterEnabled: boolean }>('/lfscada/org/info', { id })).body.data
+        .dataCenterEnabled;
+    const tree = async () => (await dataAdmin.post('/lfscada/monitor/datacenter/tree')).body.code;
+    expect([await setting(), await tree()]).toEqual([true, '200']);
+    const off = await op.post('/lfscada/org/edit', { id, name: 'Data Off Co', dataCenterEnabled: 'false' });
+    expect(off.body.code).toBe('200');
+    expect([await setting(), await tree()]).toEqual([false, '2615']);
+    expect((await op.post('/lfscada/org/edit', { id, name: 'Data Off Co', remark: 'x' })).body.code).toBe(
+      '200',
+    );
+    expect(await setting()).toBe(false);
+    expect(
+      (await op.post('/lfscada/org/edit', { id, name: 'Data Off Co', dataCenterEnabled: 'x' })).body.code,
+    ).toBe('10001');
+    expect(
+      (await op.post('/lfscada/org/edit', { id, name: 'Data Off Co', dataCenterEnabled: true })).body.code,
+    ).toBe('200');
+    expect([await setting(), await tree()]).toEqual([true, '200']);
+  });
+
   it('disables an enterprise: its users are logged out and refused with 1008 until it is enabled again', async () => {
     const id = (await addEnterprise('Dim Co', 'dim-admin')).body.data.id;
     const dimAdmin = await loggedIn(p.app, 'dim-admin');

@@ -22,8 +22,9 @@ export function EnterpriseFormModal({ open, row, onClose }: RowDialogProps<Enter
         maxInternal: row.maxInternal,
         maxExternal: row.maxExternal,
         notifyDelayedAlarms: row.notifyDelayedAlarms,
+        dataCenterEnabled: row.dataCenterEnabled,
       }
-    : { notifyDelayedAlarms: true };
+    : { notifyDelayedAlarms: true, dataCenterEnabled: true };
 
   return (
     <FormModal<EnterpriseFormValues>
@@ -96,6 +97,16 @@ export function EnterpriseFormModal({ open, row, onClose }: RowDialogProps<Enter
             valuePropName="checked"
           >
             <Switch data-testid="enterprise-notify-delayed" />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item
+            name="dataCenterEnabled"
+            label={t('enterprise.data-center')}
+            tooltip={t('enterprise.data-center-help')}
+            valuePropName="checked"
+          >
+            <Switch data-testid="enterprise-data-center" />
           </Form.Item>
         </Col>
         <Col span={24}>

@@ -9,6 +9,7 @@ export interface EnterpriseFormValues {
   maxInternal?: number | null;
   maxExternal?: number | null;
   notifyDelayedAlarms?: boolean;
+  dataCenterEnabled?: boolean;
   adminLoginname?: string;
   adminPassword?: string;
   adminConfirm?: string;

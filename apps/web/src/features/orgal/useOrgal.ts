@@ -52,6 +52,7 @@ export function useEnterpriseActions() {
         maxInternal: limitOrEmpty(values.maxInternal),
         maxExternal: limitOrEmpty(values.maxExternal),
         notifyDelayedAlarms: values.notifyDelayedAlarms ?? true,
+        dataCenterEnabled: values.dataCenterEnabled ?? true,
       };
       return row
         ? callApi(orgCalls.enterpriseEdit, { id: row.id, ...fields })
