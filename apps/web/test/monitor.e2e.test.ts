@@ -209,6 +209,7 @@ const words = {
     noActive: '没有未处理的报警',
     history: '历史',
     cleared: '已恢复',
+    delayed: '迟到上报',
     exportHeaders: ['设备', '变量', '报警等级'],
   },
   'en-US': {
@@ -221,6 +222,7 @@ const words = {
     noActive: 'No active alarms',
     history: 'History',
     cleared: 'Cleared',
+    delayed: 'Learnt late',
     exportHeaders: ['Device', 'Variable', 'Level'],
   },
 } as const;
@@ -354,6 +356,14 @@ describe('live device monitoring in the browser', () => {
     ).data.list;
     expect(record).toMatchObject({ state: 'cleared', content: ALARM_TEXT });
     expect(record!.releasedAt).not.toBeNull();
+    // an alarm learnt late (as replayed history records it, monitoring.md §7.5) carries its mark
+    expect(await page.getByTestId('alarm-delayed').count()).toBe(0);
+    await f.platform.ctx.db.query('update alarms set delayed = true where equipment_id = $1', [equipmentId]);
+    await page.getByTestId('alarm-view').getByText(w.active, { exact: true }).click();
+    await page.getByTestId('alarm-view').getByText(w.history, { exact: true }).click();
+    await page.getByTestId('alarm-delayed').first().waitFor();
+    expect(await page.getByTestId('alarm-delayed').first().innerText()).toBe(w.delayed);
+    await picture(page, lang, '7b-alarm-delayed');
 
     // gateway info: online, its SN, configuration in sync
     await openTab(page, 'gateway');

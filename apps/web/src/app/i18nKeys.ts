@@ -1555,6 +1555,8 @@ export interface NamespaceKeys {
     | 'alarm.view'
     | 'alarm.export'
     | 'alarm.file'
+    | 'alarm.delayed'
+    | 'alarm.delayed-help'
     | 'curve.pick'
     | 'curve.minutes'
     | 'curve.no-numeric'

@@ -12,6 +12,8 @@ const TEXT: Record<
     columns: string[];
     level: Record<string, string>;
     state: Record<AlarmRecordRow['state'], string>;
+    /** the mark of an alarm learnt late (monitoring.md §7.5) */
+    delayed: string;
     cut: string;
   }
 > = {
@@ -27,11 +29,13 @@ const TEXT: Record<
       '触发值',
       '报警内容',
       '状态',
+      '迟到上报',
       '确认人',
       '确认时间',
     ],
     level: { info: '提示', normal: '一般', serious: '严重', urgent: '紧急' },
     state: { active: '未处理', cleared: '已恢复' },
+    delayed: '是',
     cut: `报警记录超过 ${ALARM_EXPORT_MAX_ROWS} 条，只导出了最新的 ${ALARM_EXPORT_MAX_ROWS} 条；请缩小时间范围`,
   },
   'en-US': {
@@ -46,11 +50,13 @@ const TEXT: Record<
       'Value',
       'Message',
       'State',
+      'Learnt late',
       'Confirmed by',
       'Confirmed at',
     ],
     level: { info: 'Info', normal: 'Normal', serious: 'Serious', urgent: 'Urgent' },
     state: { active: 'Active', cleared: 'Cleared' },
+    delayed: 'Yes',
     cut: `More than ${ALARM_EXPORT_MAX_ROWS} alarm records; only the newest ${ALARM_EXPORT_MAX_ROWS} were exported. Narrow the time range.`,
   },
 };
@@ -62,7 +68,7 @@ export interface AlarmExport {
 
 /**
  * The alarm records of an alarm query as .xlsx (the alarm table's columns: device, variable,
- * level, trigger and release time, value, message, state, confirmation), in the order the query
+ * level, trigger and release time, value, message, state, learnt late, confirmation), in the order the query
  * answers them. The value is written as the screens show it: with the variable's decimals and unit
  * (docs/requirements/monitoring.md §3.13). Times are written as dates in the reader's offset from UTC. `total` above the rows
  * given adds a note that the export was cut.
@@ -85,6 +91,7 @@ export async function alarmsWorkbook(
     { width: 12 },
     { width: 40 },
     { width: 10 },
+    { width: 12 },
     { width: 16 },
     { width: 22, style: date },
   ];
@@ -99,6 +106,7 @@ export async function alarmsWorkbook(
       formatValueWithUnit(r.valueFormat, r.triggerValue),
       r.content,
       text.state[r.state],
+      r.delayed ? text.delayed : null,
       r.confirmedBy,
       local(r.confirmedAt),
     ]);

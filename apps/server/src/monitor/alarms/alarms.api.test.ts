@@ -180,6 +180,11 @@ describe('alarm calls', () => {
 
   it('exports a device’s alarm records as .xlsx with the table’s filters, and refuses another enterprise', async () => {
     const rule = await alarmHistory(2, t0 + 500 * hour, { content: 'Oil temperature high', level: 'urgent' });
+    // the older one as replayed history would have recorded it: learnt late (monitoring.md §7.5)
+    await p.ctx.db.query('update alarms set delayed = true where rule_id = $1 and triggered_at = $2', [
+      rule.ruleId,
+      new Date(t0 + 500 * hour),
+    ]);
     const { res, rows } = await download(p.app, admin, '/lfscada/monitor/multi/alarm/export', {
       equipmentId,
       startTime: t0 + 500 * hour,
@@ -197,6 +202,7 @@ describe('alarm calls', () => {
       'Value',
       'Message',
       'State',
+      'Learnt late',
       'Confirmed by',
       'Confirmed at',
     ]);
@@ -223,6 +229,7 @@ describe('alarm calls', () => {
         '20',
         'Oil temperature high',
         'Cleared',
+        'Yes',
       ],
     ]);
     const refused = await download(p.app, rival, '/lfscada/monitor/multi/alarm/export', { equipmentId });

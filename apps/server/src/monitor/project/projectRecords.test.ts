@@ -253,6 +253,7 @@ describe('project alarms over several devices', () => {
       '触发值',
       '报警内容',
       '状态',
+      '迟到上报',
       '确认人',
       '确认时间',
     ]);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Input, Popconfirm, Segmented, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Input, Popconfirm, Segmented, Table, Tag, Tooltip, Typography } from 'antd';
 import { CheckOutlined, ExportOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { textUnder, useT } from '../../../app/useT';
@@ -160,13 +160,24 @@ export function AlarmTab({ equipmentId }: { equipmentId: number }) {
           {
             title: t('alarm.state'),
             dataIndex: 'state',
-            width: 100,
-            render: (s: AlarmRecordRow['state']) =>
-              s === 'active' ? (
-                <Tag color="error">{t('alarm.state-active')}</Tag>
-              ) : (
-                <Tag>{t('alarm.state-cleared')}</Tag>
-              ),
+            width: 120,
+            render: (s: AlarmRecordRow['state'], r: AlarmRecordRow) => (
+              <Flex gap={4} wrap>
+                {s === 'active' ? (
+                  <Tag color="error">{t('alarm.state-active')}</Tag>
+                ) : (
+                  <Tag>{t('alarm.state-cleared')}</Tag>
+                )}
+                {/* raised by data the gateway sent late; its times are the true ones (monitoring.md §7.5) */}
+                {r.delayed && (
+                  <Tooltip title={t('alarm.delayed-help')}>
+                    <Tag color="warning" data-testid="alarm-delayed">
+                      {t('alarm.delayed')}
+                    </Tag>
+                  </Tooltip>
+                )}
+              </Flex>
+            ),
           },
           ...(view === 'gateway'
             ? []
