@@ -110,7 +110,7 @@ export default tseslint.config(
     // services of these areas keep the rules and the transactions; every query is in their repository
     // (the configuration areas: one service file per area and the generic CRUD of configArea.ts)
     files: [
-      'apps/server/src/modules/{groups,templates,gateways,user,devices}/*.service.ts',
+      'apps/server/src/modules/{groups,templates,gateways,user,devices,summary,opscenter}/*.service.ts',
       'apps/server/src/modules/config/{configArea,configOwner,drivers,variables,alarmRules,reports,scripts}.ts',
     ],
     rules: {

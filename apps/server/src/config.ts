@@ -106,6 +106,21 @@ const envSchema = z.object({
    */
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).max(86_400_000).default(60_000),
   /**
+   * IANA time zone whose hours, days and months bound the periods of data summary variables and the
+   * "today" of the summary screen (docs/requirements/data-views.md §2).
+   */
+  SUMMARY_TIME_ZONE: z
+    .string()
+    .default('Asia/Shanghai')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'not an IANA time zone'),
+  /**
    * Map tiles (docs/requirements/data-views.md §5.2): a Leaflet URL template of the OpenStreetMap
    * kind (https://tile.example.org/{z}/{x}/{y}.png, `{s}` for subdomains). Absent, and no
    * MAP_TILE_DIR: the map draws its bundled world outline only.

@@ -16,6 +16,7 @@ import { startExpiryScheduler } from './messages/expiryReminders';
 import { MvarDefinitionCache } from './modules/mvars/mvarDefinitionCache';
 import { MvarEngine } from './modules/mvars/mvarEngine';
 import { mvarsReading } from './modules/mvars/mvars.repo';
+import { startSummaryScheduler } from './modules/summary/summaryScheduler';
 import path from 'node:path';
 
 export interface Platform {
@@ -57,7 +58,8 @@ export async function createPlatform(
   // one hub for every websocket of this instance, fed by the bus
   const realtime = new RealtimeHub(options.live);
   const stopRouting = routeBusToHub(monitor.bus, realtime);
-  // the background engines: intermediate variables recomputed as values come in, expiry reminders
+  // the background engines: intermediate variables recomputed as values come in, expiry reminders,
+  // data summaries
   const mvarDefinitions = new MvarDefinitionCache((signalIds) => mvarsReading(db, signalIds));
   const mvarEngine = new MvarEngine(
     db,
@@ -71,6 +73,12 @@ export async function createPlatform(
     { db, clock, bus: monitor.bus },
     config.SCHEDULER_INTERVAL_MS,
     log.child({ module: 'messages' }),
+  );
+  // data summary variables computed per closed period (docs/requirements/data-views.md §2.1)
+  const summaries = startSummaryScheduler(
+    { db, clock, tz: config.SUMMARY_TIME_ZONE },
+    config.SCHEDULER_INTERVAL_MS,
+    log.child({ module: 'summary' }),
   );
   const ctx: AppContext = {
     config,
@@ -90,6 +98,7 @@ export async function createPlatform(
     stopMvars();
     mvarEngine.close();
     await scheduler.stop();
+    await summaries.stop();
   });
   return {
     ctx,

@@ -48,7 +48,7 @@ export async function buildGatewayConfig(
             register_type as "registerType", address, rw, deadband, collect_formula as "collectFormula",
             write_formula as "writeFormula", collect_upper as "collectUpper", collect_lower as "collectLower",
             write_upper as "writeUpper", write_lower as "writeLower", formula, initial_value as "initialValue"
-       from variables where equipment_id = $1 order by id`,
+       from variables where equipment_id = $1 and kind <> 'summary' order by id`,
     [equipmentId],
   );
   const reports = await db.query<Omit<GatewayConfig['reports'][number], 'items'>>(

@@ -3,7 +3,14 @@ import { ALARM_CONDITIONS, ALARM_LEVELS, ALARM_METHODS, alarmRuleSchema } from '
 import { driverSchema, PROTOCOLS } from '../device/driver';
 import { AGGREGATIONS, reportSchema, STORAGE_MODES } from '../device/report';
 import { SCRIPT_STRATEGIES, scriptSchema } from '../device/script';
-import { mappingEntrySchema, storedVariableFields, VARIABLE_KINDS, variableSchema } from '../device/variable';
+import {
+  mappingEntrySchema,
+  storedVariableFields,
+  SUMMARY_AGGREGATIONS,
+  SUMMARY_PERIODS,
+  VARIABLE_KINDS,
+  variableSchema,
+} from '../device/variable';
 import { formId, idListSchema, optionalId } from '../validation/form';
 import { createdId, defineCalls, noData } from './define';
 import { DRIVER_LINK_STATES } from '../protocol/messages';
@@ -70,6 +77,10 @@ export const variableRow = z.object({
   storeHistory: z.boolean(),
   seq: z.number().int(),
   pinned: z.enum(['top', 'bottom']).nullable(),
+  /** data summary variables: the aggregated variables, the aggregation and the period */
+  summarySources: z.array(z.number().int()),
+  summaryAggregation: z.enum(SUMMARY_AGGREGATIONS).nullable(),
+  summaryPeriod: z.enum(SUMMARY_PERIODS).nullable(),
 });
 
 /** An alarm rule with the name of the variable it watches. */

@@ -19,6 +19,7 @@ import { projectsCalls } from './projects';
 import { monitorCalls } from './monitor';
 import { projectMonitorCalls } from './projectMonitor';
 import { messagesCalls } from './messages';
+import { summaryCalls } from './summary';
 import { mapCalls } from './map';
 import { dataCenterCalls } from './dataCenter';
 
@@ -43,6 +44,7 @@ export * from './projects';
 export * from './monitor';
 export * from './projectMonitor';
 export * from './messages';
+export * from './summary';
 export * from './map';
 export * from './dataCenter';
 export { openApiDocument } from './openapi';
@@ -72,6 +74,7 @@ export const CALL_AREAS: Record<string, Record<string, CallDef>> = {
   monitor: monitorCalls,
   projectMonitor: projectMonitorCalls,
   messages: messagesCalls,
+  summary: summaryCalls,
   map: mapCalls,
   dataCenter: dataCenterCalls,
 };

@@ -17,6 +17,14 @@ export type DataType = (typeof DATA_TYPES)[number];
 export const VARIABLE_KINDS = ['device', 'intermediate', 'internal', 'summary'] as const;
 export type VariableKind = (typeof VARIABLE_KINDS)[number];
 export const RW_MODES = ['rw', 'r', 'w'] as const;
+/** How a data summary variable aggregates its sources' samples of one period (data-views.md §2.1). */
+export const SUMMARY_AGGREGATIONS = ['sum', 'avg', 'min', 'max', 'count'] as const;
+export type SummaryAggregation = (typeof SUMMARY_AGGREGATIONS)[number];
+/** The periods a data summary variable is computed for (data-views.md §2.1). */
+export const SUMMARY_PERIODS = ['hour', 'day', 'month'] as const;
+export type SummaryPeriod = (typeof SUMMARY_PERIODS)[number];
+/** At most this many source variables per data summary variable. */
+export const SUMMARY_SOURCES_MAX = 100;
 
 /**
  * Variable name: letters, digits, underscore, not starting with a digit
@@ -70,6 +78,10 @@ export const variableSchema = z.object({
   initialValue: text(100),
   storeHistory: formBool.optional().default(false),
   seq: z.coerce.number().int().min(0).max(1_000_000).optional().default(0),
+  /** data summary variables only: the variables aggregated (any device of the enterprise) */
+  summarySources: z.array(z.coerce.number().int().positive()).max(SUMMARY_SOURCES_MAX).optional().default([]),
+  summaryAggregation: z.enum(SUMMARY_AGGREGATIONS).nullable().optional().default(null),
+  summaryPeriod: z.enum(SUMMARY_PERIODS).nullable().optional().default(null),
 });
 export type VariableInput = z.infer<typeof variableSchema>;
 
@@ -87,7 +99,8 @@ const detail = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
  * The cross-field rules of docs/requirements/device-configuration.md §3.1, §3.3–§3.6 for a variable (formula
  * syntax is checked separately with the formula engine): limits upper > lower, mapping at most 100 entries
  * with unique values and non-blank text, string length for strings, a driver and address for device
- * variables, a formula for intermediate and internal ones, string variables have no collect or write formula.
+ * variables, a formula for intermediate and internal ones, sources, aggregation, period and a numeric type for
+ * data summary ones, string variables have no collect or write formula.
  */
 export function variableProblems(v: VariableInput): VariableProblem[] {
   const problems: VariableProblem[] = [];
@@ -119,6 +132,15 @@ export function variableProblems(v: VariableInput): VariableProblem[] {
   } else if (v.kind === 'intermediate' || v.kind === 'internal') {
     if (!v.formula)
       p10001('formula', '中间变量和内部变量需填写公式', 'Intermediate and internal variables need a formula');
+  } else {
+    if (!v.summarySources.length)
+      p10001('summarySources', '汇总变量需选择源变量', 'A summary variable needs source variables');
+    if (!v.summaryAggregation)
+      p10001('summaryAggregation', '汇总变量需选择汇总方式', 'A summary variable needs an aggregation');
+    if (!v.summaryPeriod)
+      p10001('summaryPeriod', '汇总变量需选择汇总周期', 'A summary variable needs a period');
+    if (v.dataType === 'string' || v.dataType === 'bit')
+      p10001('dataType', '汇总变量须为数值类型', 'A summary variable must have a numeric data type');
   }
   if (v.dataType === 'string' && (v.collectFormula || v.writeFormula)) {
     p10001('collectFormula', '字符串变量不能使用公式', 'A string variable cannot have formulas');

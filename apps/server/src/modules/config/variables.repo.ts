@@ -6,7 +6,8 @@ export const variableColumns = `v.id, v.kind, v.driver_id as "driverId", d.name 
   v.data_type as "dataType", v.string_length as "stringLength", v.register_type as "registerType", v.address, v.rw, v.deadband,
   v.collect_formula as "collectFormula", v.write_formula as "writeFormula", v.collect_upper as "collectUpper",
   v.collect_lower as "collectLower", v.write_upper as "writeUpper", v.write_lower as "writeLower", v.mapping, v.formula,
-  v.initial_value as "initialValue", v.store_history as "storeHistory", v.seq, v.pinned`;
+  v.initial_value as "initialValue", v.store_history as "storeHistory", v.seq, v.pinned,
+  v.summary_sources::float8[] as "summarySources", v.summary_aggregation as "summaryAggregation", v.summary_period as "summaryPeriod"`;
 
 /** Pinned to the top first, then by sort order (larger first), pinned to the bottom last. */
 export const variableOrder = `case v.pinned when 'top' then 0 when 'bottom' then 2 else 1 end, v.seq desc, v.id`;
@@ -29,6 +30,9 @@ export interface VariableFilter {
 export interface StoredVariable {
   id: number;
   store_history: boolean;
+  summary_sources: number[];
+  summary_aggregation: string | null;
+  summary_period: string | null;
 }
 
 export function variablesOf(db: Db, owner: ConfigOwner, filter: VariableFilter): Promise<VariableRow[]> {
@@ -53,7 +57,8 @@ export function variablesOf(db: Db, owner: ConfigOwner, filter: VariableFilter):
 export function variableOf(db: Db, owner: ConfigOwner, id: number): Promise<StoredVariable | undefined> {
   return one<StoredVariable>(
     db,
-    `select id, store_history from variables where id = $1 and ${owner.column} = $2`,
+    `select id, store_history, summary_sources, summary_aggregation, summary_period
+       from variables where id = $1 and ${owner.column} = $2`,
     [id, owner.id],
   );
 }
@@ -82,11 +87,15 @@ const values = (v: VariableInput) => [
   v.initialValue,
   v.storeHistory,
   v.seq,
+  // sorted, so the same sources in another order are the same summary (1725)
+  v.kind === 'summary' ? [...new Set(v.summarySources)].sort((a, b) => a - b) : [],
+  v.kind === 'summary' ? v.summaryAggregation : null,
+  v.kind === 'summary' ? v.summaryPeriod : null,
 ];
 
 const insertColumns = `kind, driver_id, name, key, unit, decimals, data_type, string_length, register_type, address, rw, deadband,
   collect_formula, write_formula, collect_upper, collect_lower, write_upper, write_lower, mapping, formula, initial_value,
-  store_history, seq`;
+  store_history, seq, summary_sources, summary_aggregation, summary_period`;
 
 /** Inserts checked variables in one statement per row; used by the form and by imports. */
 export async function insertVariables(db: Db, owner: ConfigOwner, list: VariableInput[]): Promise<number[]> {
@@ -94,7 +103,7 @@ export async function insertVariables(db: Db, owner: ConfigOwner, list: Variable
   for (const v of list) {
     const [row] = await db.query<{ id: number }>(
       `insert into variables(${insertColumns}, org_id, ${owner.column})
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19::jsonb, $20, $21, $22, $23, $24, $25)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19::jsonb, $20, $21, $22, $23, $24::bigint[], $25, $26, $27, $28)
        returning id`,
       [...values(v), owner.orgId, owner.id],
     );
@@ -106,7 +115,8 @@ export async function insertVariables(db: Db, owner: ConfigOwner, list: Variable
 export async function updateVariable(db: Db, id: number, v: VariableInput): Promise<void> {
   await db.query(
     `update variables set (${insertColumns}) =
-       ($2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20::jsonb, $21, $22, $23, $24)
+       ($2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20::jsonb, $21, $22, $23, $24,
+        $25::bigint[], $26, $27)
      where id = $1`,
     [id, ...values(v)],
   );

@@ -20,6 +20,7 @@ import {
 import { variableNamesOf } from './configOwner.repo';
 import { ownedDriver } from './drivers';
 import * as repo from './variables.repo';
+import { checkSummaryDefinition, definitionChanged, resetSummary } from '../summary/summary.service';
 
 export { insertVariables, valueFormatSql, variableColumns, variableOrder } from './variables.repo';
 
@@ -77,8 +78,15 @@ export const variableArea: ConfigAreaDescriptor<
   list: repo.variablesOf,
   find: repo.variableOf,
   insert: async (db, owner, v) => (await repo.insertVariables(db, owner, [v]))[0]!,
-  update: repo.updateVariable,
-  check: (db, owner, v) => checkVariable(db, owner, v),
+  async update(db, id, v, current) {
+    await repo.updateVariable(db, id, v);
+    // a summary computed from other sources, by another aggregation or period starts over
+    if (definitionChanged(current, v)) await resetSummary(db, id);
+  },
+  async check(db, owner, v, current) {
+    await checkVariable(db, owner, v);
+    await checkSummaryDefinition(db, owner, v, current?.id ?? null);
+  },
   // a variable that starts keeping history counts against the stored-variable capacity
   async extraCapacity(db, owner, v, current) {
     if (v.storeHistory && !current?.store_history) await checkCapacity(db, owner, 'stored');

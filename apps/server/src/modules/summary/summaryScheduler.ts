@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/db';
+import { releaseLease, takeLease } from '../../messages/schedulerLease';
+import * as repo from './summary.repo';
+import { computeSummary } from './summary.service';
+
+/** Summary variables looked at per run (the least recently computed first); the rest follow next run. */
+const BATCH = 200;
+/** A new summary variable's first run reaches back this far into its sources' history. */
+const FIRST_RUN_BACK_DAYS = 366;
+const LEASE = 'summary-variables';
+
+export interface SummaryDeps {
+  db: Db;
+  clock: Clock;
+  /** IANA zone bounding hours, days and months */
+  tz: string;
+}
+
+/**
+ * One run of the data summary computation (docs/requirements/data-views.md §2.1): every summary
+ * variable whose current period has moved on gets the periods closed since its last run computed
+ * from stored history, the last period it computed included again so samples that arrived late
+ * (store-and-forward) replace its value. A first run starts at the oldest source sample of the
+ * last FIRST_RUN_BACK_DAYS days. Returns how many periods were stored.
+ */
+export async function runSummaries(deps: SummaryDeps): Promise<number> {
+  const now = deps.clock.now();
+  let stored = 0;
+  for (const d of await repo.summaryBatch(deps.db, BATCH)) {
+    const open = await repo.periodStart(deps.db, d.summary_period, now, deps.tz);
+    const done = d.summary_done_until ? new Date(d.summary_done_until) : null;
+    if (done && done.getTime() >= open.getTime()) continue;
+    let from: Date;
+    if (done) from = await repo.periodStart(deps.db, d.summary_period, done, deps.tz, 1);
+    else {
+      const oldest = await repo.firstSampleAfter(
+        deps.db,
+        d.summary_sources,
+        new Date(now.getTime() - FIRST_RUN_BACK_DAYS * 86_400_000),
+      );
+      from = oldest ? await repo.periodStart(deps.db, d.summary_period, oldest, deps.tz) : open;
+    }
+    stored += await computeSummary(deps.db, deps.tz, d, from, open);
+    await repo.markDone(deps.db, d.id, open);
+  }
+  return stored;
+}
+
+export interface SummaryScheduler {
+  /** one run now (takes the lease first); resolves with the periods stored, null when not leader */
+  tick(): Promise<number | null>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the summary computation every `intervalMs` on the one instance holding the lease (a row of
+ * scheduler_leases, renewed each run, lapsing after three intervals if its holder dies). Runs never
+ * overlap on one instance.
+ */
+export function startSummaryScheduler(deps: SummaryDeps, intervalMs: number, log: Logger): SummaryScheduler {
+  const holder = randomUUID();
+  let running: Promise<number | null> | null = null;
+  let stopped = false;
+
+  async function once(): Promise<number | null> {
+    if (!(await takeLease(deps.db, deps.clock, LEASE, holder, Math.max(3 * intervalMs, 30_000)))) return null;
+    return runSummaries(deps);
+  }
+
+  function tick(): Promise<number | null> {
+    if (stopped) return Promise.resolve(null);
+    running ??= once().finally(() => (running = null));
+    return running;
+  }
+
+  const timer = setInterval(() => {
+    tick().catch((err: unknown) => log.warn({ err }, 'summary variables failed'));
+  }, intervalMs);
+  timer.unref();
+
+  return {
+    tick,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running?.catch(() => null);
+      await releaseLease(deps.db, LEASE, holder).catch(() => undefined);
+    },
+  };
+}
