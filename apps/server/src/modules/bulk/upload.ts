@@ -44,19 +44,19 @@ const xlsOnly: LocalizedText = {
 };
 
 /**
- * Reads a multipart import: one file (at most 10 MB, 10008 as soon as the declared length or the
+ * Reads a multipart import: one file (at most `maxBytes`, by default 10 MB, 10008 as soon as the declared length or the
  * bytes read say so) and short text fields. The file must be named .xls or .xlsx and its content
  * must match (10007); an old binary .xls is refused with a hint to save it as .xlsx, since no
  * maintained pure-JS reader of that format is installed.
  */
-export async function readImportUpload(req: FastifyRequest): Promise<Upload> {
+export async function readImportUpload(req: FastifyRequest, maxBytes = IMPORT_MAX_BYTES): Promise<Upload> {
   if (!req.isMultipart()) throw new AppError(Err.fileMissing);
-  refuseDeclaredOversize(req, IMPORT_MAX_BYTES);
+  refuseDeclaredOversize(req, maxBytes);
   const fields: Record<string, string> = {};
   let file: { filename: string; content: Buffer } | null = null;
   try {
     const parts = req.parts({
-      limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 },
+      limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 64 * 1024 },
     });
     for await (const part of parts) {
       if (part.type === 'file')

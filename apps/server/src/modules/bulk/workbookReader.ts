@@ -48,7 +48,11 @@ type WorkerAnswer =
 let running = 0;
 const waiting: (() => void)[] = [];
 
-async function withParser<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * Runs `work` once one of the PARSERS_MAX workbook slots is free: imports and the smart reports'
+ * workbooks (modules/excel/reportWorkbook.ts) share them, so uploads never take every core.
+ */
+export async function withParser<T>(work: () => Promise<T>): Promise<T> {
   if (running >= PARSERS_MAX) await new Promise<void>((resolve) => waiting.push(resolve));
   else running++;
   try {
