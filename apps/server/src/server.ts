@@ -13,6 +13,7 @@ import { redisBus } from './monitor/redisBus';
 import { routeBusToHub } from './realtime/busRouting';
 import { RealtimeHub } from './realtime/realtimeHub';
 import { startExpiryScheduler } from './messages/expiryReminders';
+import { startReportScheduler } from './modules/excel/reportScheduler';
 import { MvarDefinitionCache } from './modules/mvars/mvarDefinitionCache';
 import { MvarEngine } from './modules/mvars/mvarEngine';
 import { mvarsReading } from './modules/mvars/mvars.repo';
@@ -80,6 +81,12 @@ export async function createPlatform(
     config.SCHEDULER_INTERVAL_MS,
     log.child({ module: 'summary' }),
   );
+  const reportScheduler = startReportScheduler(
+    db,
+    clock,
+    config.SCHEDULER_INTERVAL_MS,
+    log.child({ module: 'excel' }),
+  );
   const ctx: AppContext = {
     config,
     db,
@@ -98,6 +105,7 @@ export async function createPlatform(
     stopMvars();
     mvarEngine.close();
     await scheduler.stop();
+    await reportScheduler.stop();
     await summaries.stop();
   });
   return {
