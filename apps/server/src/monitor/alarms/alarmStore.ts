@@ -204,6 +204,28 @@ export interface LateAlarm {
   notifyDelayed: boolean;
 }
 
+/**
+ * Claims the notices of the alarms among `ids` still waiting to be told: clears their
+ * `notice_pending` and answers their ids. Run in the transaction that records the notices, so an
+ * alarm is told once whichever instance (or start) gets there first.
+ */
+export async function claimPendingNotices(db: Db, ids: readonly number[]): Promise<number[]> {
+  const rows = await db.query<{ id: string | number }>(
+    'update alarms set notice_pending = false where id = any($1::bigint[]) and notice_pending returning id',
+    [ids],
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** The alarms learnt late whose notices were still waiting when the server stopped, by device. */
+export async function pendingNoticesByDevice(db: Db): Promise<{ equipmentId: number; ids: number[] }[]> {
+  const rows = await db.query<{ equipmentId: number; ids: (string | number)[] }>(
+    `select equipment_id as "equipmentId", array_agg(id order by triggered_at, id) as ids
+       from alarms where notice_pending group by equipment_id`,
+  );
+  return rows.map((r) => ({ equipmentId: Number(r.equipmentId), ids: r.ids.map(Number) }));
+}
+
 /** The signal alarms among `ids` that still exist, in raise order. */
 export async function lateAlarms(db: Db, ids: readonly number[]): Promise<LateAlarm[]> {
   const rows = await db.query<LateAlarm>(

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import pino from 'pino';
 import type { MqttClient } from 'mqtt';
 import { Err } from '@fieldhub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +21,8 @@ import {
   type KernelRule,
   type KernelSample,
 } from './alarmKernel';
+import { delayedAlarmNotices } from './delayedAlarms';
+import { defaultProviders } from '../notify/providers';
 
 /**
  * Alarms follow the time order of samples (issue 16 items 6 and 7, docs/requirements/monitoring.md
@@ -248,6 +251,38 @@ describe('alarms in the time order of samples', () => {
       alarmId: null,
       alarmBroadcastTimes: 0,
     });
+  });
+
+  it('tells alarms learnt late after a restart that came before the replay went quiet, once', async () => {
+    const { variableId, ruleId } = await watched({ condition: 'gt', value: 50 });
+    const since = await lastMessageId();
+    const base = Date.now();
+    await publish(
+      [10, 90, 10, 90, 10].map((v, i) => ({ ts: base + i * 100, vals: { [variableId]: v } })),
+      true,
+    );
+    await p.ctx.monitor.alarms.idle();
+    const records = await recordsOf(ruleId);
+    expect(records.map((r) => r.delayed)).toEqual([true, true]);
+    // the server stops before the device's replay has been quiet for 30 s: nothing told yet, and
+    // the next start finds the notices waiting in the table and tells them
+    expect(await messagesSince(since)).toEqual([]);
+    const nextStart = delayedAlarmNotices({
+      db: p.ctx.db,
+      providers: defaultProviders(),
+      log: pino({ level: 'silent' }),
+      exclusive: (_equipmentId, work) => work(),
+      afterNotified: async () => {},
+    });
+    await nextStart.flush();
+    const told = await messagesSince(since);
+    expect(told.map((m) => [m.data.type, m.data.count])).toEqual([['alarmSummary', 2]]);
+    // the first run's wait ends too, but the notices were claimed: told once
+    await p.ctx.monitor.alarms.flushNotifications();
+    expect(await messagesSince(since)).toEqual(told);
+    expect(
+      await p.ctx.db.query('select id from alarms where notice_pending and rule_id = $1', [ruleId]),
+    ).toEqual([]);
   });
 
   it('tells an alarm of replayed data that still holds, and no summary when the enterprise does not want one', async () => {

@@ -156,9 +156,9 @@ export async function insertAlarmSpan(
     db,
     `insert into alarms (org_id, equipment_id, kind, rule_id, variable_id, variable_name, rule_type, condition,
                          threshold, threshold2, level, content, trigger_value, triggered_at, state, released_at,
-                         release_value, delayed)
+                         release_value, delayed, notice_pending)
      values ($1, $2, 'signal', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::text::jsonb, $13,
-             case when $14::timestamptz is null then 'active' else 'cleared' end, $14, $15::text::jsonb, $16)
+             case when $14::timestamptz is null then 'active' else 'cleared' end, $14, $15::text::jsonb, $16, $16)
      on conflict (rule_id, variable_id) where state = 'active' and kind = 'signal' do nothing
      returning id, rule_id as "ruleId", variable_id as "variableId", level, content, trigger_value as "triggerValue",
                ${msOf('triggered_at')} as "triggeredAt"`,

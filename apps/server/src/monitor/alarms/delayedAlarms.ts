@@ -7,7 +7,7 @@ import {
   type AlarmNotificationResult,
 } from '../notify/alarmNotifier';
 import type { NotificationProviders } from '../notify/providers';
-import { lateAlarms, type LateAlarm } from './alarmStore';
+import { claimPendingNotices, lateAlarms, pendingNoticesByDevice, type LateAlarm } from './alarmStore';
 
 /** A device's replay is over when none of its replayed batches has come for this long. */
 export const REPLAY_QUIET_MS = 30_000;
@@ -18,8 +18,9 @@ export const REPLAY_QUIET_MS = 30_000;
  * recorded — a replay of a day would ring every past excursion — but once the device's replay has
  * gone quiet: an alarm still active then is current and is told like any new alarm; those already
  * over are told as one summary per device, when the enterprise wants them told
- * (orgs.notify_delayed_alarms). What waits is kept in memory: a restart forgets it (the records
- * stay, marked delayed).
+ * (orgs.notify_delayed_alarms). What waits is marked in the table too (`alarms.notice_pending`): a
+ * restart picks it up and tells it once the new wait ends, and telling claims the mark, so each
+ * alarm is told once whichever instance or start tells it.
  */
 export interface DelayedAlarmNotices {
   /**
@@ -27,7 +28,7 @@ export interface DelayedAlarmNotices {
    * the device's replay going); their notices wait until the replay is quiet.
    */
   note(equipmentId: number, alarmIds: readonly number[]): void;
-  /** tells what waits, for every device, now */
+  /** tells what waits, for every device, now (after what an earlier run left waiting is taken up) */
   flush(): Promise<void>;
 }
 
@@ -83,27 +84,30 @@ export class QuietWait<T> {
 export function delayedAlarmNotices(parts: DelayedAlarmParts): DelayedAlarmNotices {
   const { db, providers, log, exclusive, afterNotified } = parts;
 
+  /** Tells the alarms among `ids` not told yet, in one transaction with their claim. */
   async function tell(ids: readonly number[]): Promise<void> {
-    const alarms = await lateAlarms(db, ids);
-    for (const a of alarms.filter((x) => x.state === 'active')) {
-      const notified = await db.tx((tx) => recordAlarmNotifications(tx, providers, noticeOf(a)));
-      await afterNotified(notified);
-    }
-    const over = alarms.filter((x) => x.state === 'cleared');
-    const first = over[0];
-    if (!first?.notifyDelayed) return;
-    const notified = await db.tx((tx) =>
-      recordDelayedAlarmSummary(tx, providers, {
-        orgId: first.orgId,
-        equipmentId: first.equipmentId,
-        equipmentName: first.equipmentName,
-        alarmIds: over.map((a) => a.id),
-        methods: [...new Set(over.flatMap((a) => a.methods as AlarmMethod[]))],
-        firstAt: first.triggeredAt,
-        lastAt: over.at(-1)!.triggeredAt,
-      }),
-    );
-    await afterNotified(notified);
+    const told = await db.tx(async (tx) => {
+      const alarms = await lateAlarms(tx, await claimPendingNotices(tx, ids));
+      const results: AlarmNotificationResult[] = [];
+      for (const a of alarms.filter((x) => x.state === 'active'))
+        results.push(await recordAlarmNotifications(tx, providers, noticeOf(a)));
+      const over = alarms.filter((x) => x.state === 'cleared');
+      const first = over[0];
+      if (first?.notifyDelayed)
+        results.push(
+          await recordDelayedAlarmSummary(tx, providers, {
+            orgId: first.orgId,
+            equipmentId: first.equipmentId,
+            equipmentName: first.equipmentName,
+            alarmIds: over.map((a) => a.id),
+            methods: [...new Set(over.flatMap((a) => a.methods as AlarmMethod[]))],
+            firstAt: first.triggeredAt,
+            lastAt: over.at(-1)!.triggeredAt,
+          }),
+        );
+      return results;
+    });
+    for (const notified of told) await afterNotified(notified);
   }
 
   const wait = new QuietWait<number>(
@@ -111,9 +115,18 @@ export function delayedAlarmNotices(parts: DelayedAlarmParts): DelayedAlarmNotic
     (equipmentId, ids) => exclusive(equipmentId, () => tell(ids)),
     (equipmentId, err) => log.warn({ err, equipmentId }, 'delayed alarm notices not recorded'),
   );
+  // what an earlier run left waiting waits again, from this start
+  const resumed = pendingNoticesByDevice(db)
+    .then((devices) => {
+      for (const { equipmentId, ids } of devices) wait.add(equipmentId, ids);
+    })
+    .catch((err: unknown) => log.warn({ err }, 'waiting delayed alarm notices not taken up'));
   return {
     note: (equipmentId, alarmIds) => wait.add(equipmentId, alarmIds),
-    flush: () => wait.flush(),
+    flush: async () => {
+      await resumed;
+      await wait.flush();
+    },
   };
 }
 
