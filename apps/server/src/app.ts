@@ -23,6 +23,7 @@ import { alarmRoutes } from './monitor/alarms/alarms.routes';
 import { monitorRoutes } from './monitor/monitor.routes';
 import { messageRoutes } from './messages/messages.routes';
 import { summaryRoutes } from './modules/summary/summary.routes';
+import { opsCenterRoutes } from './modules/opscenter/opscenter.routes';
 import { pageRoutes } from './modules/pages/pages.routes';
 import { mvarRoutes } from './modules/mvars/mvars.routes';
 import { projectMonitorRoutes } from './monitor/project/projectMonitor.routes';
@@ -83,6 +84,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   projectMonitorRoutes(app, ctx); // after monitorRoutes: uses its websocket plugin
   messageRoutes(app, ctx); // after monitorRoutes: uses its websocket plugin
   summaryRoutes(app, ctx);
+  opsCenterRoutes(app, ctx);
 
   if (options.serveWeb !== false) await installStaticWeb(app, ctx.config.webDist);
   return app;

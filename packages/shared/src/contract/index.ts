@@ -20,6 +20,7 @@ import { monitorCalls } from './monitor';
 import { projectMonitorCalls } from './projectMonitor';
 import { messagesCalls } from './messages';
 import { summaryCalls } from './summary';
+import { opsCenterCalls } from './opsCenter';
 import { mapCalls } from './map';
 import { dataCenterCalls } from './dataCenter';
 
@@ -45,6 +46,7 @@ export * from './monitor';
 export * from './projectMonitor';
 export * from './messages';
 export * from './summary';
+export * from './opsCenter';
 export * from './map';
 export * from './dataCenter';
 export { openApiDocument } from './openapi';
@@ -75,6 +77,7 @@ export const CALL_AREAS: Record<string, Record<string, CallDef>> = {
   projectMonitor: projectMonitorCalls,
   messages: messagesCalls,
   summary: summaryCalls,
+  opsCenter: opsCenterCalls,
   map: mapCalls,
   dataCenter: dataCenterCalls,
 };
