@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { MqttClient } from 'mqtt';
@@ -9,6 +9,7 @@ import { loggedIn, makeEnterprise, startTestPlatform, type Caller, type TestPlat
 import { made, modbusDriver, variable } from './deviceFixtures';
 import { connectAsGateway, linkedDevice, type LinkedDevice } from './gatewayFixtures';
 import { loggedInOperator } from './platformFixtures';
+import { HttpSession, listen, session } from './bulkFixtures';
 
 /**
  * The executable gateway protocol document (issue 16 item 11, docs/requirements/gateway-link.md):
@@ -43,7 +44,7 @@ function text(name: string): string {
 
 type Json = Record<string, unknown>;
 interface Stand {
-  /** the test's ids for the document's variable ids 1042 and 1043 and driver id 7 */
+  /** the test's ids for the document's variable ids 1042 and 1043, driver id 7 and report id 31 */
   ids: Record<string, number>;
   /** example time + shift = the test's time */
   shift: number;
@@ -98,6 +99,8 @@ let url: string;
 let device: LinkedDevice;
 let stand: Stand;
 let admin: Caller;
+let adminName: string;
+let operator: Caller;
 let client: MqttClient | undefined;
 
 /** whether the device's admin sees it as needing a configuration sync */
@@ -119,12 +122,28 @@ const values = async () =>
 beforeAll(async () => {
   p = await startTestPlatform({ MQTT_PORT: '0' }, { link: true });
   url = `mqtt://127.0.0.1:${p.ctx.link!.brokerPort}`;
-  admin = await loggedIn(p.app, (await makeEnterprise(p.ctx.db, 'Protocol Doc')).admin);
-  device = await linkedDevice(admin, await loggedInOperator(p), 'Documented tank');
+  adminName = (await makeEnterprise(p.ctx.db, 'Protocol Doc')).admin;
+  admin = await loggedIn(p.app, adminName);
+  operator = await loggedInOperator(p);
+  device = await linkedDevice(admin, operator, 'Documented tank');
   const driverId = await modbusDriver(admin, device.owner);
   const level = await variable(admin, device.owner, driverId, 'tank_level', { dataType: 'float32' });
   const pump = await variable(admin, device.owner, driverId, 'pump', { address: '1', rw: 'rw' });
-  stand = { ids: { '1042': level, '1043': pump, '7': driverId }, shift: 0 };
+  const report = (
+    await made(admin, '/lfscada/equipment/multi/report/add', {
+      owner: device.owner,
+      item: {
+        name: 'hourly',
+        storageMode: 'periodic',
+        intervalS: 3600,
+        items: [
+          { variableId: level, aggregation: 'avg' },
+          { variableId: level, aggregation: 'max' },
+        ],
+      },
+    })
+  ).id;
+  stand = { ids: { '1042': level, '1043': pump, '7': driverId, '31': report }, shift: 0 };
 });
 afterAll(async () => {
   client?.end(true);
@@ -234,6 +253,58 @@ describe('docs/gateway-protocol.md, executed', () => {
     expect(await made(admin, '/lfscada/equipment/multi/callback', { uuid: write.uuid })).toMatchObject({
       status: 'success',
     });
+    // and one answered with the documented failure form: the task ends with the gateway's code
+    const refusedWrite = await made<{ uuid: string }>(admin, '/lfscada/monitor/multi/signal/writeVal', {
+      equipmentId: device.equipmentId,
+      signalId: stand.ids['1043'],
+      value: 0,
+    });
+    await inbox.take(DOWN.cmd, (m) => m.uuid === refusedWrite.uuid);
+    await publish(UP.cmdResult, example('write-failure', { ...stand, uuid: refusedWrite.uuid }));
+    expect(await made(admin, '/lfscada/equipment/multi/callback', { uuid: refusedWrite.uuid })).toMatchObject(
+      { status: 'failure', code: '1709' },
+    );
+
+    // a report record, stored under its report at the documented time
+    await publish(UP.report, example('report', stand));
+    const reports = await p.ctx.db.query<{ report_id: string | number; ts: Date; values: unknown }>(
+      'select report_id, ts, values from report_records where equipment_id = $1',
+      [device.equipmentId],
+    );
+    expect(reports.map((r) => [Number(r.report_id), new Date(r.ts).toISOString(), r.values])).toEqual([
+      [stand.ids['31'], at(1763773200000), { [stand.ids['1042']!]: { avg: 4.1, max: 5 } }],
+    ]);
+
+    // an upgrade: the documented down/ota, its package fetched from the url and checked, then the
+    // documented progress and failure, which end the upgrade task with the gateway's code
+    const base = await listen(p);
+    const platformOperator = new HttpSession(base, `sid=${operator.cookie('sid')}`, 'en-US');
+    const firmware = randomBytes(2000);
+    expect(
+      (
+        await platformOperator.upload(
+          '/lfscada/hardware/firmware/add',
+          { name: 'eg-1.2.0.bin', content: firmware },
+          { series: 'EG', version: '1.2.0', note: 'documented' },
+        )
+      ).code,
+    ).toBe('200');
+    const owner = await session(p, base, adminName);
+    const upgrade = await owner.json<{ uuid: string }>('/lfscada/gateway/upgrade', { sn });
+    expect(upgrade.code).toBe('200');
+    const ota = await inbox.take(DOWN.ota);
+    expect(Object.keys(ota).sort()).toEqual(Object.keys(example('ota', stand)).sort());
+    expect(ota).toMatchObject({ uuid: upgrade.data.uuid, version: '1.2.0', size: firmware.length });
+    const fetched = Buffer.from(await (await fetch(ota.url as string)).arrayBuffer());
+    expect(createHash('sha256').update(fetched).digest('hex')).toBe(ota.sha256);
+    await publish(UP.otaProgress, example('ota-progress', { ...stand, uuid: upgrade.data.uuid }));
+    await publish(UP.otaProgress, example('ota-failed', { ...stand, uuid: upgrade.data.uuid }));
+    expect(await made(admin, '/lfscada/equipment/multi/callback', { uuid: upgrade.data.uuid })).toMatchObject(
+      {
+        status: 'failure',
+        code: '1312',
+      },
+    );
     await gateway.endAsync();
     client = undefined;
   });
