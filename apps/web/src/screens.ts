@@ -32,4 +32,5 @@ export const screens: Screens = {
   messageExpire: lazy(() => import('./features/messages/ExpireDetailPage')),
   messageNotice: lazy(() => import('./features/messages/NoticeDetailPage')),
   systemMessage: lazy(() => import('./features/messages/SystemMessagePage')),
+  dataCenter: lazy(() => import('./features/datacenter/DataCenterPage')),
 };

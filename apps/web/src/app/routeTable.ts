@@ -31,7 +31,8 @@ export type ScreenName =
   | 'messageDetail'
   | 'messageExpire'
   | 'messageNotice'
-  | 'systemMessage';
+  | 'systemMessage'
+  | 'dataCenter';
 
 /**
  * One route of the full table of docs/requirements/client-rules.md §4. `id` doubles as the i18n key of
@@ -209,7 +210,7 @@ export const layoutRoutes: RouteDef[] = [
       // not in the spec's table, but the main menus of docs/requirements/client-rules.md §5.1 name these
       // screens
       mon('summary', { perm: 'summary_view' }),
-      mon('datacenter', { perm: 'data_center' }),
+      mon('datacenter', { perm: 'data_center', screen: 'dataCenter' }),
     ],
   }),
   r('/account', 'account', {
