@@ -28,6 +28,7 @@ import { pageRoutes } from './modules/pages/pages.routes';
 import { mvarRoutes } from './modules/mvars/mvars.routes';
 import { projectMonitorRoutes } from './monitor/project/projectMonitor.routes';
 import { projectRoutes } from './modules/projects/projects.routes';
+import { excelRoutes } from './modules/excel/excel.routes';
 import { mapRoutes } from './modules/map/map.routes';
 import { dataCenterRoutes } from './modules/datacenter/dataCenter.routes';
 import { openApiRoute } from './http/openapi';
@@ -78,6 +79,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   pageRoutes(app, ctx);
   mvarRoutes(app, ctx);
   projectRoutes(app, ctx);
+  excelRoutes(app, ctx);
   mapRoutes(app, ctx);
   dataCenterRoutes(app, ctx);
   await monitorRoutes(app, ctx);

@@ -21,8 +21,9 @@ import { projectMonitorCalls } from './projectMonitor';
 import { messagesCalls } from './messages';
 import { summaryCalls } from './summary';
 import { opsCenterCalls } from './opsCenter';
-import { mapCalls } from './map';
 import { dataCenterCalls } from './dataCenter';
+import { mapCalls } from './map';
+import { excelCalls } from './excel';
 
 export * from './define';
 export * from './auth';
@@ -47,8 +48,9 @@ export * from './projectMonitor';
 export * from './messages';
 export * from './summary';
 export * from './opsCenter';
-export * from './map';
 export * from './dataCenter';
+export * from './map';
+export * from './excel';
 export { openApiDocument } from './openapi';
 
 /**
@@ -78,8 +80,9 @@ export const CALL_AREAS: Record<string, Record<string, CallDef>> = {
   messages: messagesCalls,
   summary: summaryCalls,
   opsCenter: opsCenterCalls,
-  map: mapCalls,
   dataCenter: dataCenterCalls,
+  map: mapCalls,
+  excel: excelCalls,
 };
 
 export const ALL_CALLS: readonly CallDef[] = Object.values(CALL_AREAS).flatMap((area) => Object.values(area));
