@@ -32,5 +32,7 @@ export const screens: Screens = {
   messageExpire: lazy(() => import('./features/messages/ExpireDetailPage')),
   messageNotice: lazy(() => import('./features/messages/NoticeDetailPage')),
   systemMessage: lazy(() => import('./features/messages/SystemMessagePage')),
+  map: lazy(() => import('./features/map/MapPage')),
+  help: lazy(() => import('./features/help/HelpPage')),
   dataCenter: lazy(() => import('./features/datacenter/DataCenterPage')),
 };

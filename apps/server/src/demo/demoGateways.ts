@@ -16,6 +16,12 @@ export function loadDemoGateways(dataDir: string): DemoGateway[] {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as DemoGateway[]) : [];
 }
 
+/**
+ * Where the demo gateways say they are (base-station locations around one site), so the device map
+ * shows the demo plant (docs/requirements/data-views.md §5); a fourth and later share the last.
+ */
+const DEMO_LOCATIONS = ['121.4737,31.2304', '121.4810,31.2360', '121.4650,31.2250'] as const;
+
 export interface DemoGatewayRunner {
   stop(): Promise<void>;
 }
@@ -37,6 +43,9 @@ export function runDemoGateways(
 ): DemoGatewayRunner {
   let stopping = false;
   const children = new Map<string, ChildProcess>();
+  const locations = new Map(
+    gateways.map((g, i) => [g.sn, DEMO_LOCATIONS[Math.min(i, DEMO_LOCATIONS.length - 1)]!]),
+  );
   const start = (g: DemoGateway, delayMs: number) => {
     setTimeout(() => {
       if (stopping) return;
@@ -57,6 +66,8 @@ export function runDemoGateways(
           path.join(opts.dataDir, 'gateways', g.sn),
           '--log-level',
           'warn',
+          '--location',
+          locations.get(g.sn)!,
         ],
         // the password goes through the environment, not the command line (ps would show it)
         {

@@ -32,7 +32,9 @@ export type ScreenName =
   | 'messageExpire'
   | 'messageNotice'
   | 'systemMessage'
-  | 'dataCenter';
+  | 'dataCenter'
+  | 'map'
+  | 'help';
 
 /**
  * One route of the full table of docs/requirements/client-rules.md §4. `id` doubles as the i18n key of
@@ -80,7 +82,7 @@ export const publicRoutes: RouteDef[] = [
   pub('/enroll/:code', 'enroll'),
   pub('/register/:roleuuid', 'register'),
   pub('/404', '404', { screen: 'notFound' }),
-  pub('/map', 'map'),
+  pub('/map', 'map', { screen: 'map' }),
   pub('/system/msg/detail/:dataId/:msgType', 'system-msg-detail', { screen: 'systemMessage' }),
   pub('/style/edit/login/:id', 'style-edit-login'),
   pub('/style/edit/main/:id', 'style-edit-main'),
@@ -253,7 +255,7 @@ export const layoutRoutes: RouteDef[] = [
       r('detail/all/notice/public/:dataId', 'msg/notice-public', { screen: 'messageNotice' }),
     ],
   }),
-  r('/help', 'help'),
+  r('/help', 'help', { screen: 'help' }),
 ];
 
 /** Every route, flattened with absolute paths. */
