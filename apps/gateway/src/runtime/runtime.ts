@@ -43,7 +43,8 @@ interface RunningDriver {
   driver: FieldDriver;
   /** the driver's config as JSON: an identical driver survives a config change */
   key: string;
-  lastOk?: boolean;
+  /** the state last told: 'ok', or 'down' with the fault's code */
+  lastState?: string;
 }
 
 const EMPTY_MODEL: VariableModel = {
@@ -187,10 +188,12 @@ export class GatewayRuntime {
     this.scripts?.onChanged(changed);
   }
 
+  /** A driver that came up, went down or changed its fault is told in the next status. */
   private noticeDriverState(running: RunningDriver): void {
-    const ok = running.driver.state().ok;
-    if (running.lastOk === ok) return;
-    running.lastOk = ok;
+    const state = running.driver.state();
+    const seen = state.ok ? 'ok' : `down ${state.code}`;
+    if (running.lastState === seen) return;
+    running.lastState = seen;
     this.deps.driverStateChanged?.();
   }
 
