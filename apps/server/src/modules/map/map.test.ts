@@ -170,6 +170,37 @@ describe('track from the gateway link', () => {
   });
 });
 
+describe('track from a locate task', () => {
+  it('adds the position the gateway answers to a locate command', async () => {
+    await gateway.subscribeAsync(`iiot/v1/${acme.device.sn}/down/cmd`, { qos: 1 });
+    const command = new Promise<{ uuid: string; type: string }>((resolve) => {
+      gateway.on('message', (_topic, payload) => {
+        const msg = JSON.parse(payload.toString()) as { uuid: string; type: string };
+        if (msg.type === 'locate') resolve(msg);
+      });
+    });
+    const before = await storedPoints(acme.device.sn);
+    await made(acme.admin, '/lfscada/gateway/locate', { sn: acme.device.sn });
+    const { uuid } = await command;
+    await gateway.publishAsync(
+      `iiot/v1/${acme.device.sn}/up/cmd/result`,
+      JSON.stringify({ v: 1, uuid, ok: true, data: { lng: 121.6, lat: 31.3 } }),
+      { qos: 1 },
+    );
+    await until(
+      'the located point kept',
+      async () => (await storedPoints(acme.device.sn)) === before + 1,
+      10_000,
+    );
+    const answer = await made<Track>(mapper, TRACK, {
+      equipmentId: acme.device.id,
+      startTime: startedAt - HOUR,
+      endTime: p.clock.now().getTime() + HOUR,
+    });
+    expect(answer.points.at(-1)).toMatchObject({ lng: 121.6, lat: 31.3 });
+  });
+});
+
 describe('limits and isolation', () => {
   it('refuses a range over 30 days, an end before the start and a date before 1970 with 10001', async () => {
     const now = p.clock.now().getTime();
