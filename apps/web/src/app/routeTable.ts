@@ -32,6 +32,8 @@ export type ScreenName =
   | 'messageExpire'
   | 'messageNotice'
   | 'systemMessage'
+  | 'summary'
+  | 'opsCenter'
   | 'dataCenter'
   | 'map'
   | 'help';
@@ -199,8 +201,8 @@ export const layoutRoutes: RouteDef[] = [
       }),
       mon('gm/list', { perm: 'gm_view' }),
       mon('gm/group', { perm: 'gm_view' }),
-      mon('gm/ocInfo', { perm: 'ops_center' }),
-      mon('gm/ocInfo/:ocId', { perm: 'ops_center' }),
+      mon('gm/ocInfo', { perm: 'ops_center', screen: 'opsCenter' }),
+      mon('gm/ocInfo/:ocId', { perm: 'ops_center', screen: 'viewer' }),
       mon('gm/vuedetail/:equipId', { perm: 'gm_view' }),
       mon('gm/detail/:id/:ruleType/:openType', { name: 'gmDetail', perm: 'gm_view' }),
       mon('project/:projectId/page/:pageId', { perm: 'monitor_view', screen: 'viewer' }),
@@ -211,7 +213,7 @@ export const layoutRoutes: RouteDef[] = [
       mon('excel/:excelId/page/read/:recordId', { perm: 'smart_report' }),
       // not in the spec's table, but the main menus of docs/requirements/client-rules.md §5.1 name these
       // screens
-      mon('summary', { perm: 'summary_view' }),
+      mon('summary', { perm: 'summary_view', screen: 'summary' }),
       mon('datacenter', { perm: 'data_center', screen: 'dataCenter' }),
     ],
   }),

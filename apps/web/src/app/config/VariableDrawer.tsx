@@ -15,6 +15,7 @@ import type { RowDialogProps } from '../useDialog';
 import type { ConfigOwner } from './configTypes';
 import { ConfigDrawer } from './ConfigDrawer';
 import { MappingEditor } from './MappingEditor';
+import { SummaryFields } from './SummaryFields';
 import { defaultsOf } from './schemaForm';
 import { useConfigActions } from './useConfig';
 import { checkVariable } from './variableCheck';
@@ -82,7 +83,10 @@ export function VariableDrawer({ owner, open, row, drivers, variableNames, readO
   };
 
   const device = kind === 'device';
-  const writes = rw !== 'r';
+  const summary = kind === 'summary';
+  const writes = rw !== 'r' && !summary;
+  // data summary variables belong to devices (docs/requirements/data-views.md §2.1)
+  const kinds = 'templateId' in owner ? VARIABLE_KINDS.filter((k) => k !== 'summary') : VARIABLE_KINDS;
   const number = (name: string, label: string, extra: { min?: number; precision?: number } = {}) => (
     <Form.Item name={name} label={label} rules={rule(name)} dependencies={limitPartner[name]}>
       <InputNumber style={{ width: '100%' }} {...extra} data-testid={`variable-${name}`} />
@@ -105,6 +109,8 @@ export function VariableDrawer({ owner, open, row, drivers, variableNames, readO
       initialValues={initialValues(row, drivers)}
       onValuesChange={(changed: Record<string, unknown>) => {
         if ('mapping' in changed) void form.validateFields([['mapping']]).catch(() => undefined);
+        // a summary is a number the server computes: float, read-only
+        if (changed.kind === 'summary') form.setFieldsValue({ dataType: 'float64', rw: 'r' });
         if ('driverId' in changed) {
           const next = drivers.find((d) => d.id === changed.driverId)?.protocol;
           form.setFieldValue('registerType', next?.startsWith('modbus') ? '4x' : '');
@@ -114,7 +120,8 @@ export function VariableDrawer({ owner, open, row, drivers, variableNames, readO
       <Form.Item name="kind" label={t('variable.field.kind')}>
         <Radio.Group
           optionType="button"
-          options={VARIABLE_KINDS.map((k) => ({ value: k, label: t(`variable.kind.${k}`) }))}
+          options={kinds.map((k) => ({ value: k, label: t(`variable.kind.${k}`) }))}
+          data-testid="variable-kind"
         />
       </Form.Item>
       <Row gutter={16}>
@@ -148,14 +155,16 @@ export function VariableDrawer({ owner, open, row, drivers, variableNames, readO
             </Form.Item>
           </Col>
         )}
-        <Col span={device ? 12 : 24}>
-          <Form.Item name="rw" label={t('variable.field.rw')}>
-            <Radio.Group
-              optionType="button"
-              options={RW_MODES.map((m) => ({ value: m, label: t(`variable.rw.${m}`) }))}
-            />
-          </Form.Item>
-        </Col>
+        {!summary && (
+          <Col span={device ? 12 : 24}>
+            <Form.Item name="rw" label={t('variable.field.rw')}>
+              <Radio.Group
+                optionType="button"
+                options={RW_MODES.map((m) => ({ value: m, label: t(`variable.rw.${m}`) }))}
+              />
+            </Form.Item>
+          </Col>
+        )}
         <Col span={dataType === 'string' ? 12 : 24}>
           <Form.Item name="dataType" label={t('variable.field.dataType')} rules={rule('dataType')}>
             <Select
@@ -220,6 +229,8 @@ export function VariableDrawer({ owner, open, row, drivers, variableNames, readO
             </Col>
           </Row>
         </>
+      ) : summary ? (
+        <SummaryFields rule={rule} selfId={row?.id} />
       ) : (
         <>
           <Divider titlePlacement="start" plain>
@@ -232,7 +243,7 @@ export function VariableDrawer({ owner, open, row, drivers, variableNames, readO
                 label={t('variable.field.formula')}
                 rules={rule('formula')}
                 hasFeedback
-                required={kind !== 'summary'}
+                required
                 extra={t('variable.formula-help')}
               >
                 <Input style={mono} maxLength={200} placeholder="flow_in - flow_out" />
@@ -261,7 +272,8 @@ export function VariableDrawer({ owner, open, row, drivers, variableNames, readO
           </Form.Item>
         </Col>
         <Col span={8}>{number('decimals', t('variable.field.decimals'), { min: 0, precision: 0 })}</Col>
-        <Col span={8}>{number('deadband', t('variable.field.deadband'), { min: 0 })}</Col>
+        {/* a summary's values are computed per period: no deadband or collection limits */}
+        {!summary && <Col span={8}>{number('deadband', t('variable.field.deadband'), { min: 0 })}</Col>}
         {device && (
           <Col span={writes ? 12 : 24}>
             <Form.Item
@@ -293,8 +305,12 @@ export function VariableDrawer({ owner, open, row, drivers, variableNames, readO
             </Form.Item>
           </Col>
         )}
-        <Col span={6}>{number('collectLower', t('variable.field.collectLower'))}</Col>
-        <Col span={6}>{number('collectUpper', t('variable.field.collectUpper'))}</Col>
+        {!summary && (
+          <>
+            <Col span={6}>{number('collectLower', t('variable.field.collectLower'))}</Col>
+            <Col span={6}>{number('collectUpper', t('variable.field.collectUpper'))}</Col>
+          </>
+        )}
         {writes && (
           <>
             <Col span={6}>{number('writeLower', t('variable.field.writeLower'))}</Col>

@@ -2,7 +2,8 @@
  * The live page viewer (docs/requirements/projects.md §6.1): `/monitor/eg/detail/page/:pageId/...` shows one
  * device page, `/monitor/eg/group/configuration/:groupId/:id[/:pageId]` the pages of device `:id` as tabs
  * (its first page when none is named), `/monitor/project/:projectId/{page,preview}/:pageId` a
- * project page (after its password when protected). Device pages take values from their devices'
+ * project page (after its password when protected), `/monitor/gm/ocInfo/:ocId` a project of the
+ * operating centre full screen with its pages as navigation. Device pages take values from their devices'
  * sockets, project pages from the project socket; widgets outside the account's authRegion are
  * left out.
  */
@@ -30,6 +31,7 @@ import {
 import { useDeviceFeeds } from './useDeviceFeeds';
 import { useProjectFeed } from './useProjectFeed';
 import { ValueStore } from './valueStore';
+import { OcProjectView } from './OcProjectView';
 import { ViewerCanvas } from './ViewerCanvas';
 import './viewer.css';
 
@@ -345,6 +347,13 @@ function ProjectPage({ projectId, pageId }: { projectId: string; pageId: string 
 
 export default function ViewerPage() {
   const params = useParams();
+  if (params.ocId !== undefined)
+    return (
+      <OcProjectView
+        ocId={params.ocId}
+        page={(pageId) => <ProjectPage key={pageId} projectId={params.ocId!} pageId={pageId} />}
+      />
+    );
   if (params.projectId !== undefined)
     return <ProjectPage projectId={params.projectId} pageId={params.pageId ?? ''} />;
   if (params.groupId !== undefined && params.id !== undefined)
