@@ -36,7 +36,14 @@ export type ScreenName =
   | 'opsCenter'
   | 'dataCenter'
   | 'map'
-  | 'help';
+  | 'help'
+  | 'excelList'
+  | 'excelEdit'
+  | 'excelRecords'
+  | 'excelScan'
+  | 'excelMonitor'
+  | 'excelFill'
+  | 'excelRead';
 
 /**
  * One route of the full table of docs/requirements/client-rules.md §4. `id` doubles as the i18n key of
@@ -159,11 +166,11 @@ export const layoutRoutes: RouteDef[] = [
       m('style/list', { perm: 'style_manage' }),
       m('style/system', { perm: 'style_manage' }),
       m('openys', { perm: 'api_manage' }),
-      m('excel/list', { perm: 'excel_manage' }),
-      m('excel/add', { perm: 'excel_manage' }),
-      m('excel/edit/:id', { perm: 'excel_manage' }),
-      m('excel/info/:id', { perm: 'excel_manage' }),
-      m('excel/info/scan/:recordId', { perm: 'excel_manage' }),
+      m('excel/list', { perm: 'excel_manage', screen: 'excelList' }),
+      m('excel/add', { perm: 'excel_manage', screen: 'excelEdit' }),
+      m('excel/edit/:id', { perm: 'excel_manage', screen: 'excelEdit' }),
+      m('excel/info/:id', { perm: 'excel_manage', screen: 'excelRecords' }),
+      m('excel/info/scan/:recordId', { perm: 'excel_manage', screen: 'excelScan' }),
     ],
   }),
   r('/monitor', 'monitor', {
@@ -207,10 +214,10 @@ export const layoutRoutes: RouteDef[] = [
       mon('gm/detail/:id/:ruleType/:openType', { name: 'gmDetail', perm: 'gm_view' }),
       mon('project/:projectId/page/:pageId', { perm: 'monitor_view', screen: 'viewer' }),
       mon('project/:projectId/preview/:pageId', { perm: 'monitor_view', screen: 'viewer' }),
-      mon('excel', { perm: 'smart_report' }),
-      mon('excel/:excelId', { perm: 'smart_report' }),
-      mon('excel/:excelId/page/fill/:recordId', { perm: 'smart_report' }),
-      mon('excel/:excelId/page/read/:recordId', { perm: 'smart_report' }),
+      mon('excel', { perm: 'smart_report', screen: 'excelMonitor' }),
+      mon('excel/:excelId', { perm: 'smart_report', screen: 'excelRecords' }),
+      mon('excel/:excelId/page/fill/:recordId', { perm: 'smart_report', screen: 'excelFill' }),
+      mon('excel/:excelId/page/read/:recordId', { perm: 'smart_report', screen: 'excelRead' }),
       // not in the spec's table, but the main menus of docs/requirements/client-rules.md §5.1 name these
       // screens
       mon('summary', { perm: 'summary_view', screen: 'summary' }),

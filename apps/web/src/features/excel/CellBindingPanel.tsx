@@ -1,4 +1,4 @@
-import { Button, Card, Checkbox, Form, Input, InputNumber, Segmented, Select, Space } from 'antd';
+import { Button, Card, Checkbox, Form, Input, InputNumber, Radio, Select, Space } from 'antd';
 import {
   SMART_REPORT_AGGREGATES,
   SMART_REPORT_FILL_KINDS,
@@ -73,15 +73,15 @@ export function CellBindingPanel({
     <Card size="small" title={t('cell.title', { cell: address })} data-testid="cell-panel">
       <Form<Values> form={form} layout="vertical" initialValues={initial(current)} onFinish={apply}>
         <Form.Item name="kind">
-          <Segmented
-            block
+          <Radio.Group
+            optionType="button"
             size="small"
             options={[
               { value: 'none', label: t('cell.none') },
               { value: 'variable', label: t('cell.variable') },
               ...SMART_REPORT_FILL_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) })),
             ]}
-            style={{ flexWrap: 'wrap' }}
+            style={{ display: 'flex', flexWrap: 'wrap', rowGap: 4 }}
             data-testid="cell-kind"
           />
         </Form.Item>

@@ -118,6 +118,8 @@ export function SheetGrid({
   }, [sheet]);
 
   const widths = Array.from({ length: cols }, (_, i) => colPx(sheet.colWidths[String(i + 1)]));
+  // a row holding a signature grows so the image can be read
+  const imageRows = new Set(sheet.cells.filter((c) => c.image).map((c) => c.row));
 
   return (
     <div className="sheet-scroll" data-testid={testId}>
@@ -143,7 +145,7 @@ export function SheetGrid({
         <tbody>
           {Array.from({ length: rows }, (_, ri) => {
             const row = ri + 1;
-            const height = rowPx(sheet.rowHeights[String(row)]);
+            const height = Math.max(rowPx(sheet.rowHeights[String(row)]), imageRows.has(row) ? 44 : 0);
             return (
               <tr key={row}>
                 {headings && <th className="sheet-heading">{row}</th>}
