@@ -77,7 +77,13 @@ export async function createPlatform(
   );
   // data summary variables computed per closed period (docs/requirements/data-views.md §2.1)
   const summaries = startSummaryScheduler(
-    { db, clock, tz: config.SUMMARY_TIME_ZONE },
+    {
+      db,
+      clock,
+      tz: config.SUMMARY_TIME_ZONE,
+      // the newest result is the variable's live value and meets its alarm rules
+      publish: (equipmentId, values) => monitor.ingest(equipmentId, values, false),
+    },
     config.SCHEDULER_INTERVAL_MS,
     log.child({ module: 'summary' }),
   );

@@ -5,6 +5,7 @@ import {
   type SummaryRecomputeInput,
   type SummarySeries,
   type SummaryTotalsInput,
+  type LiveValue,
   type VariableInput,
 } from '@fieldhub/shared';
 import type { Clock } from '../../clock';
@@ -74,9 +75,15 @@ export function definitionChanged(
 export { resetSummary } from './summary.repo';
 
 /**
+ * Hands a summary variable's newest result to the monitor (value cache, alarm rules, live sockets)
+ * as a sample of its device; the cache keeps it only when it holds nothing newer.
+ */
+export type SummaryPublisher = (equipmentId: number, values: LiveValue[]) => Promise<void>;
+
+/**
  * Computes the summary for the periods starting in [from, to) from the sources' stored history and
- * stores the results as the variable's own history, replacing what was stored for them. Returns
- * how many periods have a value.
+ * stores the results as the variable's own history, replacing what was stored for them; the newest
+ * goes to `publish`. Returns how many periods have a value.
  */
 export async function computeSummary(
   db: Db,
@@ -84,18 +91,25 @@ export async function computeSummary(
   d: repo.SummaryDefinition,
   from: Date,
   to: Date,
+  publish?: SummaryPublisher,
 ): Promise<number> {
   if (from.getTime() >= to.getTime()) return 0;
-  return db.tx(async (tx) => {
-    const rows = await repo.aggregatePeriods(tx, d, from, to, tz);
+  const rows = await db.tx(async (tx) => {
+    const found = await repo.aggregatePeriods(tx, d, from, to, tz);
     await ensureMonthPartitions(
       tx,
       'signal_values',
-      rows.map((r) => new Date(r.ts).getTime()),
+      found.map((r) => new Date(r.ts).getTime()),
     );
-    await repo.replaceSummaryValues(tx, d, from, to, rows);
-    return rows.length;
+    await repo.replaceSummaryValues(tx, d, from, to, found);
+    return found;
   });
+  const newest = rows.at(-1);
+  if (newest && publish)
+    await publish(Number(d.equipment_id), [
+      { signalId: Number(d.id), ts: new Date(newest.ts).getTime(), value: newest.value, quality: 0 },
+    ]);
+  return rows.length;
 }
 
 function requireRange(start: Date, end: Date): void {
@@ -122,19 +136,18 @@ async function visibleSummaryOf(db: Db, auth: AuthContext, id: number): Promise<
  * left to the scheduler.
  */
 export async function recompute(
-  db: Db,
-  clock: Clock,
-  tz: string,
+  deps: { db: Db; clock: Clock; tz: string; publish?: SummaryPublisher },
   auth: AuthContext,
   input: SummaryRecomputeInput,
 ): Promise<{ periods: number }> {
+  const { db, clock, tz } = deps;
   requireRange(input.startTime, input.endTime);
   const d = await visibleSummaryOf(db, auth, input.variableId);
   const from = await repo.periodStart(db, d.summary_period, input.startTime, tz);
   const afterEnd = await repo.periodStart(db, d.summary_period, input.endTime, tz, -1);
   const open = await repo.periodStart(db, d.summary_period, clock.now(), tz);
   const to = afterEnd.getTime() < open.getTime() ? afterEnd : open;
-  return { periods: await computeSummary(db, tz, d, from, to) };
+  return { periods: await computeSummary(db, tz, d, from, to, deps.publish) };
 }
 
 function devicesWhere(auth: AuthContext, groupId: number | undefined): Where {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveValue } from '@fieldhub/shared';
 import type { Clock } from '../../clock';
 import { storeValues } from '../../link/telemetryStore';
 import { loggedIn, startTestPlatform, type Caller, type TestPlatform } from '../../../test/harness';
@@ -14,7 +15,7 @@ import {
 import { loggedInOperator, otherEnterpriseAdmin } from '../../../test/platformFixtures';
 import { makeEnterprise } from '../../../test/harness';
 import { buildGatewayConfig } from '../../link/gatewayConfig';
-import { runSummaries } from './summaryScheduler';
+import { runSummaries, startSummaryScheduler } from './summaryScheduler';
 
 /**
  * Data summary variables and the summary screen's calls (docs/requirements/data-views.md §2,
@@ -42,7 +43,12 @@ let globexPower: number;
 
 const at = (iso: string) => new Date(iso).getTime();
 const fixed = (iso: string): Clock => ({ now: () => new Date(iso) });
-const deps = (iso: string) => ({ db: p.ctx.db, clock: fixed(iso), tz: TZ });
+const deps = (iso: string) => ({
+  db: p.ctx.db,
+  clock: fixed(iso),
+  tz: TZ,
+  publish: (equipmentId: number, values: LiveValue[]) => p.ctx.monitor.ingest(equipmentId, values, false),
+});
 const summaryItem = (name: string, sources: number[], aggregation: string, period: string) => ({
   kind: 'summary',
   name,
@@ -66,7 +72,8 @@ const samples = (equipmentId: number, variableId: number, points: [string, numbe
   );
 
 beforeAll(async () => {
-  p = await startTestPlatform();
+  // the platform's own scheduler stays out of the way (a day between runs): the tests run it on virtual time
+  p = await startTestPlatform({ SCHEDULER_INTERVAL_MS: '86400000' });
   const acme = await makeEnterprise(p.ctx.db, 'Acme Utilities');
   orgId = acme.orgId;
   admin = await loggedIn(p.app, acme.admin);
@@ -194,6 +201,17 @@ describe('computation from stored history', () => {
     monthlyMax = (await addSummary(summaryItem('power_monthly_max', [powerA, powerB], 'max', 'month'))).data
       .id;
     count = (await addSummary(summaryItem('power_b_hourly_count', [powerB], 'count', 'hour'))).data.id;
+    // an alarm rule on the hourly sum: its newest result is judged like a sample of the host device
+    await made(admin, `${m}/alarm/add`, {
+      owner: { equipmentId: host },
+      item: {
+        variableId: hourlySum,
+        condition: 'gt',
+        value: 60,
+        level: 'urgent',
+        content: 'Hourly power high',
+      },
+    });
     // Shanghai is UTC+8: 2026-02-28T16:30Z is 1 March 00:30 there
     await samples(meterA, powerA, [
       ['2026-02-28T15:00:00Z', 50],
@@ -230,6 +248,13 @@ describe('computation from stored history', () => {
     ]);
     // February in Shanghai closed with max 50; March is open
     expect(await stored(monthlyMax)).toEqual([{ ts: new Date('2026-01-31T16:00:00Z'), num: 50 }]);
+    // the newest hour is the variable's live value, and raised its alarm rule (63 > 60)
+    expect(p.ctx.monitor.cache.get(hourlySum)).toMatchObject({ ts: at('2026-03-10T03:00:00Z'), value: 63 });
+    const alarms = await p.ctx.db.query<{ state: string; content: string }>(
+      'select state, content from alarms where variable_id = $1',
+      [hourlySum],
+    );
+    expect(alarms).toEqual([{ state: 'active', content: 'Hourly power high' }]);
   });
 
   it('replaces the last computed period with a late sample at the next run, and adds the hour just closed', async () => {
@@ -321,6 +346,21 @@ describe('computation from stored history', () => {
       globexPower,
     ]);
     expect((await made<unknown[]>(admin, `${s}/variables`, {})).length).toBe(5);
+  });
+});
+
+describe('the scheduler', () => {
+  it('runs on the one instance holding the lease', async () => {
+    const log = { warn: () => undefined } as never;
+    const d = { db: p.ctx.db, clock: p.clock, tz: TZ };
+    const first = startSummaryScheduler(d, 3_600_000, log);
+    const second = startSummaryScheduler(d, 3_600_000, log);
+    expect(typeof (await first.tick())).toBe('number');
+    expect(await second.tick()).toBeNull();
+    // the leader stops and hands the lease back: the other takes over at its next run
+    await first.stop();
+    expect(typeof (await second.tick())).toBe('number');
+    await second.stop();
   });
 });
 

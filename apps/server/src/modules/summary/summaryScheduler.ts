@@ -4,7 +4,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import { releaseLease, takeLease } from '../../messages/schedulerLease';
 import * as repo from './summary.repo';
-import { computeSummary } from './summary.service';
+import { computeSummary, type SummaryPublisher } from './summary.service';
 
 /** Summary variables looked at per run (the least recently computed first); the rest follow next run. */
 const BATCH = 200;
@@ -17,6 +17,8 @@ export interface SummaryDeps {
   clock: Clock;
   /** IANA zone bounding hours, days and months */
   tz: string;
+  /** where each variable's newest result goes (the monitor's ingest: live value, alarm rules) */
+  publish?: SummaryPublisher;
 }
 
 /**
@@ -24,7 +26,8 @@ export interface SummaryDeps {
  * variable whose current period has moved on gets the periods closed since its last run computed
  * from stored history, the last period it computed included again so samples that arrived late
  * (store-and-forward) replace its value. A first run starts at the oldest source sample of the
- * last FIRST_RUN_BACK_DAYS days. Returns how many periods were stored.
+ * last FIRST_RUN_BACK_DAYS days. The newest result of each goes to `publish`. Returns how many
+ * periods were stored.
  */
 export async function runSummaries(deps: SummaryDeps): Promise<number> {
   const now = deps.clock.now();
@@ -43,7 +46,7 @@ export async function runSummaries(deps: SummaryDeps): Promise<number> {
       );
       from = oldest ? await repo.periodStart(deps.db, d.summary_period, oldest, deps.tz) : open;
     }
-    stored += await computeSummary(deps.db, deps.tz, d, from, open);
+    stored += await computeSummary(deps.db, deps.tz, d, from, open, deps.publish);
     await repo.markDone(deps.db, d.id, open);
   }
   return stored;
