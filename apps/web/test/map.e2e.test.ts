@@ -127,7 +127,10 @@ describe('device map (en-US)', () => {
     await expect.poll(() => page.getByTestId('map-world-only').isVisible(), wait).toBe(true);
     // Shanghai's two devices are one cluster at a zoom that also shows Beijing's
     await expect.poll(() => markers(page).count(), wait).toBe(1);
-    await expect.poll(() => page.locator('.marker-cluster').innerText(), wait).toBe('2');
+    const cluster = page.getByTestId('map-cluster');
+    await expect.poll(() => cluster.innerText(), wait).toBe('2');
+    // in the colour of its most severe state: both online
+    expect(await cluster.getAttribute('data-status')).toBe('online');
     await shot(page, 'map-all', { pointerAway: true });
 
     // by state: the offline meter only

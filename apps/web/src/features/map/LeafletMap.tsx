@@ -4,10 +4,9 @@ import L from 'leaflet';
 import 'leaflet.markercluster';
 import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
-import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
 import type { MapSettings, MonitorDeviceCard, TrackPoint } from '@fieldhub/shared';
 import { addWorldLayer } from './worldLayer';
-import { deviceIcon, devicePopup, type PopupTexts } from './mapMarkers';
+import { clusterIcon, deviceIcon, devicePopup, type PopupTexts } from './mapMarkers';
 
 export interface LeafletMapProps {
   devices: readonly MonitorDeviceCard[];
@@ -21,6 +20,9 @@ export interface LeafletMapProps {
   /** where the playback stands: its position and how many points it passed */
   playhead: { position: { lng: number; lat: number } | null; passed: number };
 }
+
+/** The device each marker stands for, for its cluster's colour. */
+const deviceOf = new WeakMap<L.Marker, MonitorDeviceCard>();
 
 const toLatLng = (p: { lng: number; lat: number }): L.LatLngTuple => [p.lat, p.lng];
 
@@ -46,7 +48,12 @@ export function LeafletMap(props: LeafletMapProps) {
     // the clusters need a highest zoom before any tile layer gives one
     const m = L.map(el.current, { worldCopyJump: true, minZoom: 2, maxZoom: 18 }).setView([30, 110], 3);
     addWorldLayer(m);
-    cluster.current = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 50 }).addTo(m);
+    cluster.current = L.markerClusterGroup({
+      showCoverageOnHover: false,
+      maxClusterRadius: 50,
+      iconCreateFunction: (c) =>
+        clusterIcon(c.getAllChildMarkers().flatMap((marker) => deviceOf.get(marker) ?? [])),
+    }).addTo(m);
     trackLayer.current = L.layerGroup().addTo(m);
     map.current = m;
     const observer = new ResizeObserver(() => m.invalidateSize());
@@ -80,6 +87,7 @@ export function LeafletMap(props: LeafletMapProps) {
     group.clearLayers();
     const markers = devices.map((d) => {
       const marker = L.marker([d.lat!, d.lng!], { icon: deviceIcon(d), title: d.name });
+      deviceOf.set(marker, d);
       marker.bindPopup(() => {
         const h = handlers.current;
         return devicePopup(d, h.popupTexts(d), h.detailHref(d), {

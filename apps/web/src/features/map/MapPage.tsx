@@ -6,7 +6,6 @@ import type { MonitorDeviceCard, TrackQuery } from '@fieldhub/shared';
 import { useT } from '../../app/useT';
 import { pathTo } from '../../app/routeTable';
 import { RequireLogin, RequirePermission } from '../../app/RequireLogin';
-import { LangSwitch } from '../../app/LangSwitch';
 import { LeafletMap } from './LeafletMap';
 import { MAP_STATUSES, STATUS_COLORS, statusOf, type MapStatus } from './mapMarkers';
 import { TrackPanel } from './TrackPanel';
@@ -147,12 +146,14 @@ function DeviceMap() {
           {t('count', { shown: shown.length, total: all.length })}
         </Typography.Text>
         {settings.data && !settings.data.tileUrl && <Tag data-testid="map-world-only">{t('world-only')}</Tag>}
-        <Flex gap={8} align="center" style={{ marginInlineStart: 'auto' }}>
-          <Button icon={<HistoryOutlined />} onClick={() => openTrack()} data-testid="map-track-open">
-            {t('track.open')}
-          </Button>
-          <LangSwitch toggle />
-        </Flex>
+        <Button
+          icon={<HistoryOutlined />}
+          onClick={() => openTrack()}
+          data-testid="map-track-open"
+          style={{ marginInlineStart: 'auto' }}
+        >
+          {t('track.open')}
+        </Button>
       </Flex>
       <div style={{ position: 'relative', flex: 1 }}>
         <LeafletMap
@@ -172,6 +173,23 @@ function DeviceMap() {
           track={points}
           playhead={{ position: player.position, passed: player.passed }}
         />
+        <Card
+          size="small"
+          data-testid="map-legend"
+          style={{ position: 'absolute', left: 12, bottom: 24, zIndex: 800, opacity: 0.92 }}
+          styles={{ body: { padding: '6px 10px' } }}
+        >
+          <Flex vertical gap={2} style={{ fontSize: 12 }}>
+            {MAP_STATUSES.map((s) => (
+              <span key={s}>
+                <span style={{ color: STATUS_COLORS[s] }}>●</span> {t(`status.${s}`)}
+              </span>
+            ))}
+            <span>
+              <span style={{ color: '#ff4d4f' }}>◯</span> {t('legend-alarms')}
+            </span>
+          </Flex>
+        </Card>
         {overlay && (
           <Flex
             justify="center"

@@ -28,6 +28,25 @@ export function deviceIcon(d: MonitorDeviceCard): L.DivIcon {
   });
 }
 
+/** The order in which a cluster takes its colour: the state that most needs a look first. */
+const SEVERITY: readonly MapStatus[] = ['offline', 'unbound', 'sleeping', 'online'];
+
+/**
+ * A cluster's icon: the number of its devices on the colour of its most severe state, ringed red
+ * when one of them has active alarms, so a cluster never hides an offline or alarming device.
+ */
+export function clusterIcon(devices: readonly MonitorDeviceCard[]): L.DivIcon {
+  const states = new Set(devices.map(statusOf));
+  const status = SEVERITY.find((s) => states.has(s)) ?? 'online';
+  const ring = devices.some((d) => d.alarmCount > 0) ? '#ff4d4f' : '#ffffff';
+  const size = devices.length < 10 ? 30 : devices.length < 100 ? 36 : 42;
+  return L.divIcon({
+    className: 'fh-map-cluster',
+    iconSize: [size, size],
+    html: `<span data-testid="map-cluster" data-status="${status}" style="display:flex;align-items:center;justify-content:center;width:${size}px;height:${size}px;border-radius:50%;background:${STATUS_COLORS[status]};border:3px solid ${ring};box-shadow:0 0 4px rgba(0,0,0,.5);color:#fff;font-weight:600;font-size:13px">${devices.length}</span>`,
+  });
+}
+
 export interface PopupTexts {
   status: string;
   group: string;
