@@ -140,6 +140,30 @@ export function bucketAverages(
   );
 }
 
+/** A stored value as an export reads it: [time ms, number, text, quality]. */
+export type PackedValue = [number, number | null, string | null, number];
+
+/**
+ * One variable's values after `afterMs` (all from the range's start when null), oldest first, at
+ * most `limit`, as one JSON array: crossing from the database as one value instead of thousands
+ * of rows saves the driver's per-row work (on PGlite about four times quicker).
+ */
+export async function packedValuesAfter(
+  db: Db,
+  variableId: number,
+  r: HistoryRange,
+  afterMs: number | null,
+  limit: number,
+): Promise<PackedValue[]> {
+  const [row] = await db.query<{ values: PackedValue[] | null }>(
+    `select json_agg(json_build_array((date_part('epoch', ts) * 1000)::int8, num, txt, quality) order by ts) as values
+       from (select ts, num, txt, quality from signal_values where variable_id = $1 and ts >= $2 and ts <= $3
+              order by ts limit ${Math.trunc(limit)}) s`,
+    [variableId, afterMs === null ? r.start : new Date(afterMs + 1), r.end],
+  );
+  return row?.values ?? [];
+}
+
 // --- saved queries -------------------------------------------------------------------------------
 
 export interface SavedQueryRow {

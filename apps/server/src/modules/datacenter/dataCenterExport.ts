@@ -14,12 +14,12 @@ import {
 } from '@fieldhub/shared';
 import type { Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
-import { countValues, valuesAfter } from '../../monitor/history/history.repo';
+import { countValues } from '../../monitor/history/history.repo';
 import { checkEnabled, checkedQuery, type CheckedQuery } from './dataCenter.service';
 import * as repo from './dataCenter.repo';
 
 /** Rows read per database round trip, and rows between two progress writes. */
-const CHUNK = 10_000;
+const CHUNK = 20_000;
 const PROGRESS_STEP = 5_000;
 /** Size of the pieces the workbook is stored in. */
 const PART_BYTES = 1 << 20;
@@ -150,17 +150,22 @@ export async function writeExport(
   let written = 0;
   for (const v of variables) {
     if (q.mode === 'raw') {
-      let after: number | null = null;
+      // the next chunk is asked for before this one is written, so reading and writing overlap
+      const read = (after: number | null) => {
+        const chunk = repo.packedValuesAfter(db, v.id, range, after, CHUNK);
+        chunk.catch(() => undefined); // awaited below; a failure while the sheet is written is not unhandled
+        return chunk;
+      };
+      let next = read(null);
       for (;;) {
-        const rows = await valuesAfter(db, v.id, range, after, CHUNK);
-        for (const r of rows)
-          sheet
-            .addRow([new Date(r.ts + shift), v.device, v.name, r.num ?? r.txt, v.unit, r.quality])
-            .commit();
+        const rows = await next;
+        const more = rows.length === CHUNK;
+        if (more) next = read(rows[rows.length - 1]![0]);
+        for (const [ts, num, txt, quality] of rows)
+          sheet.addRow([new Date(ts + shift), v.device, v.name, num ?? txt, v.unit, quality]).commit();
         written += rows.length;
         await progress(written);
-        if (rows.length < CHUNK) break;
-        after = rows[rows.length - 1]!.ts;
+        if (!more) break;
       }
     } else {
       for (let offset = 0; ; offset += CHUNK) {
