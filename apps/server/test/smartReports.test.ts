@@ -317,4 +317,23 @@ describe('records', () => {
     expect((await call(admin, '/record/info', { recordId: made.data.id })).code).toBe('90002');
     expect((await call(admin, '/info', { id: other.data.id })).code).toBe('90002');
   });
+
+  it("writes each change to the enterprise's operation log, and nothing for refused callers", async () => {
+    const rows = await p.ctx.db.query<{ action: string; org_id: number }>(
+      "select action, org_id from operation_log where action like 'excel.%' order by id",
+    );
+    const orgs = new Set(rows.map((r) => r.org_id));
+    expect(orgs.size).toBe(2); // Report Works and the zh-CN enterprise; never the rival
+    const actions = new Set(rows.map((r) => r.action));
+    for (const a of [
+      'excel.add',
+      'excel.edit',
+      'excel.upload',
+      'excel.cells',
+      'excel.generate',
+      'excel.fill',
+      'excel.delete',
+    ])
+      expect(actions).toContain(a);
+  });
 });

@@ -181,6 +181,7 @@ export interface NamespaceKeys {
     | 'saved.name'
     | 'saved.name-required'
     | 'saved.done'
+    | 'saved.rename'
     | 'error.title';
   designer:
     | 'head.back'
@@ -1816,6 +1817,13 @@ export interface NamespaceKeys {
     | 'action.mvar.add'
     | 'action.mvar.edit'
     | 'action.mvar.delete'
+    | 'action.excel.add'
+    | 'action.excel.edit'
+    | 'action.excel.delete'
+    | 'action.excel.upload'
+    | 'action.excel.cells'
+    | 'action.excel.generate'
+    | 'action.excel.fill'
     | 'object-type.account'
     | 'object-type.dept'
     | 'object-type.role'
@@ -1827,7 +1835,8 @@ export interface NamespaceKeys {
     | 'object-type.firmware'
     | 'object-type.template'
     | 'object-type.page'
-    | 'object-type.project';
+    | 'object-type.project'
+    | 'object-type.smartReport';
   opsCenter:
     | 'title'
     | 'hint'
@@ -2430,7 +2439,10 @@ export interface NamespaceKeys {
     | 'field.sources-load-failed'
     | 'field.aggregation'
     | 'field.period'
-    | 'field.template-note';
+    | 'field.template-note'
+    | 'per.hour'
+    | 'per.day'
+    | 'per.month';
   templates:
     | 'title'
     | 'add'

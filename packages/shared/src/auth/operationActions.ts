@@ -96,6 +96,14 @@ export const OPERATION_ACTIONS = [
   'mvar.add',
   'mvar.edit',
   'mvar.delete',
+  // smart reports (data-views.md §4)
+  'excel.add',
+  'excel.edit',
+  'excel.delete',
+  'excel.upload',
+  'excel.cells',
+  'excel.generate',
+  'excel.fill',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 
@@ -113,6 +121,7 @@ export const OPERATION_OBJECT_TYPES = [
   'template',
   'page',
   'project',
+  'smartReport',
 ] as const;
 export type OperationObjectType = (typeof OPERATION_OBJECT_TYPES)[number];
 

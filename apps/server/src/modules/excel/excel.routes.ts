@@ -18,17 +18,19 @@ export function excelRoutes(app: FastifyInstance, { db, clock }: AppContext): vo
   handle(app, calls.queryAll, ({ input, auth }) => reports.queryAll(db, auth, input));
   handle(app, calls.reports, ({ auth }) => reports.reports(db, auth));
   handle(app, calls.info, ({ input, auth }) => reports.info(db, auth, input.id));
-  handle(app, calls.add, ({ input, auth }) => reports.add(db, auth, input));
-  handle(app, calls.edit, ({ input, auth }) => reports.edit(db, clock, auth, input));
-  handle(app, calls.remove, ({ input, auth }) => reports.remove(db, auth, input.id));
+  handle(app, calls.add, ({ input, auth, req }) => reports.add(db, auth, input, req.ip));
+  handle(app, calls.edit, ({ input, auth, req }) => reports.edit(db, clock, auth, input, req.ip));
+  handle(app, calls.remove, ({ input, auth, req }) => reports.remove(db, auth, input.id, req.ip));
   handle(app, calls.template, ({ input, auth }) => reports.template(db, auth, input.id));
-  handle(app, calls.saveCells, ({ input, auth }) => reports.saveCells(db, auth, input.id, input.cells));
+  handle(app, calls.saveCells, ({ input, auth, req }) =>
+    reports.saveCells(db, auth, input.id, input.cells, req.ip),
+  );
   handle(app, calls.variables, ({ input, auth }) => reports.variables(db, auth, input.keyword));
 
   handle(app, calls.records, ({ input, auth }) => records.records(db, auth, input));
-  handle(app, calls.generate, ({ input, auth }) => records.generate(db, clock, auth, input.id));
+  handle(app, calls.generate, ({ input, auth, req }) => records.generate(db, clock, auth, input.id, req.ip));
   handle(app, calls.record, ({ input, auth }) => records.record(db, auth, input.recordId));
-  handle(app, calls.fill, ({ input, auth }) => records.fill(db, clock, auth, input));
+  handle(app, calls.fill, ({ input, auth, req }) => records.fill(db, clock, auth, input, req.ip));
   handle(app, calls.read, ({ input, auth }) => records.read(db, auth, input.recordId));
   handle(app, calls.download, async ({ input, auth, reply }) => {
     const file = await records.download(db, auth, input.recordId);
@@ -44,7 +46,7 @@ export function excelRoutes(app: FastifyInstance, { db, clock }: AppContext): vo
     handle(scope, calls.upload, async ({ req, auth, lang }) => {
       const file = await readImportUpload(req, SMART_REPORT_TEMPLATE_MAX_BYTES);
       const { id } = parseInput(byId, file.fields, lang);
-      return reports.upload(db, clock, auth, id, file);
+      return reports.upload(db, clock, auth, id, file, req.ip);
     });
   });
 }

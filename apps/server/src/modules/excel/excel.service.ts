@@ -13,6 +13,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
 import type { Upload } from '../bulk/upload';
+import { recordBy } from '../oplog/oplog.service';
 import * as repo from './excel.repo';
 import { nextSlot } from './reportSchedule';
 import { templateSheet } from './reportWorkbook';
@@ -61,10 +62,24 @@ async function requireFreeName(db: Db, orgId: number, name: string, exceptId: nu
   if (await repo.nameTaken(db, orgId, name, exceptId)) throw new AppError(Err.smartReportNameExists);
 }
 
-export async function add(db: Db, auth: AuthContext, f: repo.ReportFields): Promise<{ id: number }> {
+const logged = (action: 'add' | 'edit' | 'delete' | 'upload' | 'cells', id: number, detail: object) => ({
+  action: `excel.${action}` as const,
+  objectType: 'smartReport' as const,
+  objectId: id,
+  detail: { ...detail },
+});
+
+export async function add(
+  db: Db,
+  auth: AuthContext,
+  f: repo.ReportFields,
+  ip: string,
+): Promise<{ id: number }> {
   return db.tx(async (tx) => {
     await requireFreeName(tx, auth.orgId, f.name, null);
-    return { id: await repo.insertReport(tx, auth.orgId, f, auth.accountId) };
+    const id = await repo.insertReport(tx, auth.orgId, f, auth.accountId);
+    await recordBy(tx, auth, ip, logged('add', id, { name: f.name }));
+    return { id };
   });
 }
 
@@ -73,6 +88,7 @@ export async function edit(
   clock: Clock,
   auth: AuthContext,
   f: repo.ReportFields & { id: number },
+  ip: string,
 ): Promise<void> {
   await db.tx(async (tx) => {
     const report = await reportOf(tx, auth, f.id);
@@ -80,12 +96,16 @@ export async function edit(
     // the next run follows the new schedule; a report without a template has none
     const next = report.fileId === null ? null : nextSlot(f.schedule, clock.now());
     await repo.updateReport(tx, auth.orgId, f.id, f, next);
+    await recordBy(tx, auth, ip, logged('edit', f.id, { name: f.name }));
   });
 }
 
-export async function remove(db: Db, auth: AuthContext, id: number): Promise<void> {
-  await reportOf(db, auth, id);
-  await repo.deleteReport(db, auth.orgId, id);
+export async function remove(db: Db, auth: AuthContext, id: number, ip: string): Promise<void> {
+  await db.tx(async (tx) => {
+    const report = await reportOf(tx, auth, id);
+    await repo.deleteReport(tx, auth.orgId, id);
+    await recordBy(tx, auth, ip, logged('delete', id, { name: report.name }));
+  });
 }
 
 /**
@@ -98,6 +118,7 @@ export async function upload(
   auth: AuthContext,
   id: number,
   file: Upload,
+  ip: string,
 ): Promise<{ fileName: string; fileSize: number }> {
   const report = await reportOf(db, auth, id);
   if (!/\.xlsx$/i.test(file.filename)) throw new AppError(Err.fileFormatWrong);
@@ -112,6 +133,7 @@ export async function upload(
       { fileName: file.filename, content: file.content, sheet },
       nextSlot(report.schedule, clock.now()),
     );
+    await recordBy(tx, auth, ip, logged('upload', id, { name: report.name, file: file.filename }));
   });
   return { fileName: file.filename, fileSize: file.content.length };
 }
@@ -134,6 +156,7 @@ export async function saveCells(
   auth: AuthContext,
   id: number,
   cells: SmartReportCell[],
+  ip: string,
 ): Promise<void> {
   if (cells.length > SMART_REPORT_FIELDS_MAX) throw new AppError(Err.reportFieldLimit);
   const seen = new Set<string>();
@@ -143,11 +166,12 @@ export async function saveCells(
     seen.add(c.cell);
   }
   await db.tx(async (tx) => {
-    await reportOf(tx, auth, id);
+    const report = await reportOf(tx, auth, id);
     const ids = [...new Set(cells.flatMap((c) => (c.kind === 'variable' ? [c.variableId] : [])))];
     const known = await repo.variablesOf(tx, auth.orgId, ids);
     if (ids.some((v) => !known.has(v))) throw new AppError(Err.dataMissingOrNoAccess);
     await repo.saveCells(tx, auth.orgId, id, cells);
+    await recordBy(tx, auth, ip, logged('cells', id, { name: report.name, fields: cells.length }));
   });
 }
 

@@ -14,6 +14,7 @@ import {
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
+import { recordBy } from '../oplog/oplog.service';
 import * as repo from './excel.repo';
 import { reportOf, requireReader } from './excel.service';
 import { localStamp, recordPeriod } from './reportSchedule';
@@ -99,11 +100,21 @@ export async function generate(
   clock: Clock,
   auth: AuthContext,
   id: number,
+  ip: string,
 ): Promise<SmartReportRecord> {
   const report = await reportOf(db, auth, id);
   if (!report.allowManualStore) throw new AppError(Err.smartReportManualStore);
-  const record = await makeRecord(db, report, auth.orgId, clock.now(), false);
-  return record!;
+  return db.tx(async (tx) => {
+    // an on-demand record has no slot: it is always stored
+    const record = (await makeRecord(tx, report, auth.orgId, clock.now(), false))!;
+    await recordBy(tx, auth, ip, {
+      action: 'excel.generate',
+      objectType: 'smartReport',
+      objectId: id,
+      detail: { name: report.name, record: record.name },
+    });
+    return record;
+  });
 }
 
 export async function records(
@@ -197,6 +208,7 @@ export async function fill(
   clock: Clock,
   auth: AuthContext,
   input: { recordId: number; values: Record<string, CellValue> },
+  ip: string,
 ): Promise<void> {
   const stored = await recordOf(db, auth, input.recordId);
   const fields = fillCells(stored.cells);
@@ -206,7 +218,15 @@ export async function fill(
       throw new AppError(Err.parameterCheckFailed, { params: { detail: `${cell}: not a fill field` } });
   const values: Record<string, CellValue> = {};
   for (const field of fields) values[field.cell] = checkedValue(field, input.values[field.cell]);
-  await repo.saveFill(db, auth.orgId, input.recordId, values, auth.accountId, clock.now());
+  await db.tx(async (tx) => {
+    await repo.saveFill(tx, auth.orgId, input.recordId, values, auth.accountId, clock.now());
+    await recordBy(tx, auth, ip, {
+      action: 'excel.fill',
+      objectType: 'smartReport',
+      objectId: stored.record.reportId,
+      detail: { name: stored.reportName, record: stored.record.name },
+    });
+  });
 }
 
 /** The record's values by cell: bound cells' values and filled values (signatures as images). */
