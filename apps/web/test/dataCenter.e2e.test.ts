@@ -13,7 +13,8 @@ import { shot } from './shots';
  * demo enterprise as a fresh installation seeds it, with a day of stored values a minute apart:
  * tick two variables of the demo tank in the tree, see the chart and the table, switch to hourly
  * aggregates, save the query, export it, wait for the progress bar to finish, download the file
- * and open it. Screenshots only with SHOTS=1.
+ * and open it. A quick check in Chinese: the screen's texts, renaming the saved query, and the
+ * screen of an enterprise whose data center is off (2615). Screenshots only with SHOTS=1.
  */
 
 const wait = { timeout: 15_000 };
@@ -132,5 +133,49 @@ describe('the data center', () => {
     expect(new Set(rows.slice(1).map((r) => r[2]))).toEqual(new Set(['tank_level', 'flow']));
     // each bucket's count adds up to every stored value
     expect(rows.slice(1).reduce((sum, r) => sum + (r[8] as number), 0)).toBe(2 * MINUTES);
+  });
+
+  it('speaks Chinese, renames the saved query, and says when the data center is off (zh-CN)', async () => {
+    const { page } = await f.newPage('zh-CN');
+    await f.signIn(page, 'demo-admin', password);
+    await page.goto(`${f.baseUrl}/monitor/datacenter`);
+    await page.getByTestId('datacenter-tree').waitFor(wait);
+    await tick(page, /^tank_level/);
+    await page.getByTestId('datacenter-mode').getByText('聚合', { exact: true }).click();
+    await page.getByTestId('datacenter-search').click();
+    await page.getByTestId('datacenter-table').getByRole('columnheader', { name: '平均值' }).waitFor(wait);
+    const demoNames = [
+      ...Object.values(demoTexts['en-US'].groups),
+      ...Object.values(demoTexts['en-US'].devices),
+      'tank_level',
+    ];
+    await expectScreenIn(page, 'zh-CN', {
+      shows: ['dataCenter:title', 'dataCenter:tree.title', 'dataCenter:table.bucket', 'dataCenter:mode.raw'],
+      allow: demoNames,
+    });
+    await shot(page, 'datacenter-4-zh', { pointerAway: true });
+
+    // the query saved in English, renamed here
+    await page.getByTestId('datacenter-saved').click();
+    await clickSettled(page.locator('.ant-select-item-option', { hasText: 'Tank hourly' }));
+    await page.getByTestId('datacenter-rename').click();
+    await page.getByTestId('datacenter-save-name').fill('液位每小时');
+    await clickSettled(page.getByTestId('datacenter-save-ok'));
+    await expect.poll(() => page.getByTestId('datacenter-saved').innerText(), wait).toContain('液位每小时');
+
+    // the enterprise's data center off: the screen says so in Chinese
+    await f.platform.ctx.db.query(
+      "update orgs set data_center_enabled = false where id = (select org_id from accounts where loginname = 'demo-admin')",
+    );
+    try {
+      await page.reload();
+      await page.getByTestId('datacenter-error').waitFor(wait);
+      await expectScreenIn(page, 'zh-CN', {
+        shows: ['dataCenter:error.title', { text: '数据中心未启用' }],
+        allow: demoNames,
+      });
+    } finally {
+      await f.platform.ctx.db.query('update orgs set data_center_enabled = true');
+    }
   });
 });

@@ -146,8 +146,14 @@ export async function queryChart(
   );
   const from = range.start.getTime();
   const to = range.end.getTime();
+  const byVariable = new Map<number, typeof rows>();
+  for (const r of rows) {
+    const own = byVariable.get(r.variableId) ?? [];
+    own.push(r);
+    byVariable.set(r.variableId, own);
+  }
   const series = variables.map((v) => {
-    const own = rows.filter((r) => r.variableId === v.id);
+    const own = byVariable.get(v.id) ?? [];
     const points: [number, number][] =
       own.length > q.width
         ? m4(

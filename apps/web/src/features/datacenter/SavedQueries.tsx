@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, type ButtonProps } from 'antd';
-import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, SaveOutlined } from '@ant-design/icons';
 import { dataCenterCalls, type SavedQuery } from '@fieldhub/shared';
 import { callApi } from '../../app/request';
 import { useT } from '../../app/useT';
 import { callBody, savedKey, useSavedQueries, type Asked } from './useDataCenter';
 
-/** Save the current query under a name, load a saved one, delete one (data-views.md §3.2). */
+/** Save the current query under a name, load, rename or delete a saved one (data-views.md §3.2). */
 export function SavedQueries({
   current,
   onLoad,
@@ -20,18 +20,22 @@ export function SavedQueries({
   const client = useQueryClient();
   const saved = useSavedQueries(true);
   const [chosen, setChosen] = useState<number | null>(null);
-  const [saving, setSaving] = useState(false);
+  // the name dialog: saving the current query, or renaming the chosen one
+  const [dialog, setDialog] = useState<'save' | 'rename' | null>(null);
   const [form] = Form.useForm<{ name: string }>();
   const refresh = () => client.invalidateQueries({ queryKey: savedKey });
 
-  const save = async () => {
+  const submit = async () => {
     const { name } = await form.validateFields();
-    if (!current) return;
     try {
-      const { id } = await callApi(dataCenterCalls.savedAdd, { name, query: callBody(current) });
+      if (dialog === 'rename' && chosen !== null) {
+        await callApi(dataCenterCalls.savedRename, { id: chosen, name });
+      } else if (current) {
+        const { id } = await callApi(dataCenterCalls.savedAdd, { name, query: callBody(current) });
+        setChosen(id);
+      }
       await refresh();
-      setChosen(id);
-      setSaving(false);
+      setDialog(null);
       message.success(t('saved.done'));
     } catch {
       // the toast said why (a name already used: 90006)
@@ -66,6 +70,16 @@ export function SavedQueries({
         notFoundContent={t('saved.none')}
         data-testid="datacenter-saved"
       />
+      <Button
+        icon={<EditOutlined />}
+        disabled={chosen === null}
+        aria-label={t('saved.rename')}
+        onClick={() => {
+          form.setFieldsValue({ name: chosenName });
+          setDialog('rename');
+        }}
+        data-testid="datacenter-rename"
+      />
       <Popconfirm
         title={t('common:delete-confirm', { name: chosenName })}
         disabled={chosen === null}
@@ -77,22 +91,22 @@ export function SavedQueries({
         icon={<SaveOutlined />}
         disabled={!current}
         onClick={() => {
-          form.resetFields();
-          setSaving(true);
+          form.setFieldsValue({ name: '' });
+          setDialog('save');
         }}
         data-testid="datacenter-save"
       >
         {t('saved.save')}
       </Button>
       <Modal
-        open={saving}
-        title={t('saved.save-title')}
-        onCancel={() => setSaving(false)}
-        onOk={() => void save()}
+        open={dialog !== null}
+        title={dialog === 'rename' ? t('saved.rename') : t('saved.save-title')}
+        onCancel={() => setDialog(null)}
+        onOk={() => void submit()}
+        forceRender
         okButtonProps={{ 'data-testid': 'datacenter-save-ok' } as ButtonProps}
-        destroyOnHidden
       >
-        <Form form={form} layout="vertical" preserve={false}>
+        <Form form={form} layout="vertical">
           <Form.Item
             name="name"
             label={t('saved.name')}
