@@ -112,6 +112,13 @@ describe('the data summary', () => {
     await page.getByTestId('variable-save').click();
     await page.getByTestId('variable-form').waitFor({ state: 'detached', ...wait });
     await expect.poll(() => page.getByTestId('variable-table').innerText()).toContain('power_flow_hourly');
+    // the row says what it sums
+    const definition = tr(lang, 'summary:vars.definition', {
+      aggregation: tr(lang, 'summary:aggregation.sum'),
+      per: tr(lang, 'summary:per.hour'),
+      n: 2,
+    });
+    expect(await page.getByTestId('variable-table').innerText()).toContain(definition);
 
     // the summary screen: the new variable chosen; recomputed on demand over the last day
     await page.goto(`${f.baseUrl}/monitor/summary`);
@@ -150,7 +157,7 @@ describe('the data summary', () => {
       shows: ['summary:chart.title', 'summary:recompute', 'summary:tile.latest', 'summary:kpi.online-share'],
       allow: ['power_flow_hourly', 'power', 'flow'],
     });
-    await shot(page, 'summary-3-trends', { pointerAway: true });
+    await shot(page, 'summary-3-trends', { pointerAway: true, fullPage: true });
 
     // the boiler room's group: one device, no summary variable there
     await page.getByTestId('summary-group').click();

@@ -160,6 +160,14 @@ export function VariablesTab({ owner }: { owner: ConfigOwner }) {
                 <Typography.Text code>
                   {[row.registerType, row.address].filter(Boolean).join(' ')}
                 </Typography.Text>
+              ) : row.kind === 'summary' && row.summaryAggregation && row.summaryPeriod ? (
+                <Typography.Text type="secondary">
+                  {t('summary:vars.definition', {
+                    aggregation: t(`summary:aggregation.${row.summaryAggregation}`),
+                    per: t(`summary:per.${row.summaryPeriod}`),
+                    n: row.summarySources.length,
+                  })}
+                </Typography.Text>
               ) : (
                 <Typography.Text type="secondary" ellipsis style={{ maxWidth: 180 }}>
                   {row.formula}

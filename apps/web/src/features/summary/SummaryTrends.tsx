@@ -31,7 +31,7 @@ function VariableTile({ v, series }: { v: SummaryVariableRow; series: SummarySer
         {t('vars.device', { name: v.equipmentName })} ·{' '}
         {t('vars.definition', {
           aggregation: t(`aggregation.${v.aggregation}`),
-          period: t(`period.${v.period}`),
+          per: t(`per.${v.period}`),
           n: v.sourceCount,
         })}
       </Typography.Text>
