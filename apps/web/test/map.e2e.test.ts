@@ -48,10 +48,11 @@ beforeAll(async () => {
     texts,
   );
   const [tank, boiler, meter] = gateways;
-  [{ id: tankId }] = await db.query<{ id: number }>(
+  const [tankRow] = await db.query<{ id: number }>(
     'select id from equipment where org_id = $1 and name = $2',
     [enterprise.orgId, texts.devices.tank],
   );
+  tankId = tankRow!.id;
   const url = `mqtt://127.0.0.1:${f.platform.ctx.link!.brokerPort}`;
   const located = async (sn: string, lng: number) =>
     until(

@@ -132,7 +132,7 @@ export function LeafletMap(props: LeafletMapProps) {
       className: 'fh-track-mover',
     }).addTo(layer);
     // clear of the track panel over the map's right side
-    m.fitBounds(L.latLngBounds(line).pad(0.2), { maxZoom: 14, paddingTopRight: [380, 0] });
+    m.fitBounds(L.latLngBounds(line).pad(0.2), { maxZoom: 14, paddingBottomRight: [380, 0] });
   }, [track]);
 
   const { position, passed } = props.playhead;
