@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { seedDemo } from '../../server/src/seed/demoSeed';
 import { demoTexts } from '../../server/src/seed/demoTexts';
-import { storeHistory, templateWorkbook } from '../../server/test/smartReportFixtures';
-import { type BrowserFixture, clickSettled, startBrowserFixture } from './browser';
+import { loggedIn } from '../../server/test/harness';
+import { session } from '../../server/test/bulkFixtures';
+import { PNG_1X1, excel, storeHistory, templateWorkbook } from '../../server/test/smartReportFixtures';
+import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
 import { expectScreenIn } from './screenLanguage';
 import { shot } from './shots';
 
@@ -14,7 +16,8 @@ import { shot } from './shots';
  * exceljs, bind a cell to the demo tank's level and mark fill fields, generate a record, open
  * its QR code, fill it on a phone-sized screen (390×844, the form's refusals first, a signature
  * drawn), read it back drawn with its merges, borders and number formats, download the .xlsx and
- * open it. Screenshots only with SHOTS=1.
+ * open it. The quick check opens every smart report screen in Chinese on a report made through
+ * the API. Screenshots only with SHOTS=1.
  */
 
 const wait = { timeout: 15_000 };
@@ -205,5 +208,97 @@ describe('smart reports', () => {
     // the desktop's list now counts the record as filled
     await page.goto(`${f.baseUrl}/monitor/excel/${reportId}`);
     await expect.poll(() => rows.first().innerText(), wait).toContain('Filled');
+  });
+});
+
+describe('smart reports in Chinese', () => {
+  it('shows the list, both tabs, the cards, the records, the QR, the fill form and the read view in zh-CN', async () => {
+    const org = await makeEnterprise(f.platform.ctx.db, 'Report Check');
+    const api = await loggedIn(f.platform.app, org.admin, 'zh-CN');
+    const post = async <T>(path: string, body: Record<string, unknown>) =>
+      (await api.post<T>(`${excel}${path}`, body, true)).body.data;
+    const { id } = await post<{ id: number }>('/add', {
+      name: '交接班记录',
+      schedule: { kind: 'shift', times: ['08:00', '20:00'], utcOffsetMin: 480 },
+    });
+    const web = await session(f.platform, f.baseUrl, org.admin, 'zh-CN');
+    await web.upload(
+      `${excel}/upload`,
+      { name: '交接班.xlsx', content: await templateWorkbook() },
+      { id: String(id) },
+    );
+    await post('/cells/save', {
+      id,
+      cells: [
+        { kind: 'choice', cell: 'B5', label: '状态', options: ['正常', '异常'] },
+        { kind: 'signature', cell: 'B7', label: '签字' },
+      ],
+    });
+    const record = await post<{ id: number }>('/record/generate', { id });
+    await post('/record/fill', { recordId: record.id, values: { B5: '正常', B7: PNG_1X1 } });
+
+    const { page } = await f.newPage('zh-CN');
+    await f.signIn(page, org.admin);
+    // the template's own texts (English) and the file name are data, not the screen's language
+    const allow = [
+      'Boiler shift log',
+      'Item',
+      'Temperature',
+      'Max temperature',
+      'Operator note',
+      'Pressure reading',
+      'Signature',
+      '交接班.xlsx',
+    ];
+    await page.goto(`${f.baseUrl}/manage/excel/list`);
+    await page.getByTestId(`report-name-${id}`).waitFor(wait);
+    await expectScreenIn(page, 'zh-CN', {
+      shows: ['smartReports:title', 'smartReports:field.schedule'],
+      allow,
+    });
+    await page.goto(`${f.baseUrl}/manage/excel/edit/${id}`);
+    await page.getByTestId('report-info-form').waitFor(wait);
+    await page.getByTestId('report-name').fill('');
+    await page.getByTestId('report-save').click();
+    await expect.poll(() => errorText(page).innerText(), wait).toBe('请输入报表名称');
+    await expectScreenIn(page, 'zh-CN', {
+      shows: ['smartReports:field.shifts', 'smartReports:field.manual'],
+      allow,
+    });
+    await page.goto(`${f.baseUrl}/manage/excel/edit/${id}?tab=template`);
+    await page.getByTestId('template-grid').waitFor(wait);
+    await page.getByTestId('cell-B5').click();
+    await page.getByTestId('cell-panel').waitFor();
+    await expectScreenIn(page, 'zh-CN', {
+      shows: ['smartReports:template.save', 'smartReports:cell.options'],
+      allow,
+    });
+    await shot(page, 'excel-zh-template', { pointerAway: true });
+    await page.goto(`${f.baseUrl}/monitor/excel`);
+    await page.getByTestId(`report-card-${id}`).waitFor(wait);
+    await expectScreenIn(page, 'zh-CN', { shows: ['smartReports:title'], allow });
+    await page.goto(`${f.baseUrl}/monitor/excel/${id}`);
+    await page.getByTestId('record-table').locator('.ant-table-row').first().waitFor(wait);
+    await expectScreenIn(page, 'zh-CN', {
+      shows: ['smartReports:generate', 'smartReports:status.filled'],
+      allow,
+    });
+    await page.goto(`${f.baseUrl}/manage/excel/info/scan/${record.id}`);
+    await page.getByTestId('scan-qr').waitFor(wait);
+    await expectScreenIn(page, 'zh-CN', {
+      shows: ['smartReports:scan.help'],
+      allow: [...allow, await page.getByTestId('scan-url').innerText()],
+    });
+    await page.goto(`${f.baseUrl}/monitor/excel/${id}/page/fill/${record.id}`);
+    await page.getByTestId('fill-form').waitFor(wait);
+    await expectScreenIn(page, 'zh-CN', {
+      shows: ['smartReports:fill.submit', 'smartReports:fill.sign-again'],
+      allow,
+    });
+    await page.goto(`${f.baseUrl}/monitor/excel/${id}/page/read/${record.id}`);
+    await page.getByTestId('read-grid').getByTestId('cell-B7').locator('img').waitFor(wait);
+    expect(await page.getByTestId('read-grid').getByTestId('cell-B5').innerText()).toBe('正常');
+    await expectScreenIn(page, 'zh-CN', { shows: ['smartReports:download'], allow });
+    await shot(page, 'excel-zh-read', { pointerAway: true });
   });
 });

@@ -18,11 +18,14 @@ export function SignaturePad({
   const { t } = useT('smartReports');
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
-  const [redraw, setRedraw] = useState(!value);
+  // the signature this pad drew last; any other value is a stored one, shown as its image
+  const [drawn, setDrawn] = useState<string | null>(null);
+  const [redraw, setRedraw] = useState(false);
+  const showStored = !!value && value !== drawn && !redraw;
 
   useEffect(() => {
     const c = canvas.current;
-    if (!c || !redraw) return;
+    if (!c || showStored) return;
     // drawn at the screen's pixel density, kept small: a signature needs no more
     const ratio = Math.min(window.devicePixelRatio || 1, 2);
     c.width = c.clientWidth * ratio;
@@ -33,7 +36,7 @@ export function SignaturePad({
     ctx.lineCap = 'round';
     ctx.lineJoin = 'round';
     ctx.strokeStyle = '#111';
-  }, [redraw]);
+  }, [showStored]);
 
   const point = (e: PointerEvent<HTMLCanvasElement>) => {
     const r = e.currentTarget.getBoundingClientRect();
@@ -59,7 +62,9 @@ export function SignaturePad({
   const up = (e: PointerEvent<HTMLCanvasElement>) => {
     if (!drawing.current) return;
     drawing.current = false;
-    onChange?.(e.currentTarget.toDataURL('image/png'));
+    const url = e.currentTarget.toDataURL('image/png');
+    setDrawn(url);
+    onChange?.(url);
   };
   const clear = () => {
     const c = canvas.current;
@@ -67,7 +72,7 @@ export function SignaturePad({
     onChange?.(null);
   };
 
-  if (!redraw && value)
+  if (showStored)
     return (
       <Space orientation="vertical" style={{ width: '100%' }}>
         <img src={value} alt={t('fill.signature')} style={{ maxHeight: 120, maxWidth: '100%' }} />
