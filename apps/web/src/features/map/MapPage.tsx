@@ -204,7 +204,11 @@ function DeviceMap() {
             <TrackPanel
               devices={all}
               deviceId={trackDevice}
-              onAsk={setTrackQuery}
+              onAsk={(q) => {
+                // the same device and range again: read it anew (positions may have arrived since)
+                if (trackQuery && JSON.stringify(q) === JSON.stringify(trackQuery)) void track.refetch();
+                else setTrackQuery(q);
+              }}
               track={track.data}
               loading={track.isFetching}
               player={player}
