@@ -74,7 +74,7 @@ describe('report templates', () => {
     expect(renamed.message).toBe('智能报表名称已存在');
   });
 
-  it('refuses an upload that is not an .xlsx workbook with 10007 and one above 5 MB with 10008', async () => {
+  it('refuses an upload that is not an .xlsx workbook with 10007, and one above 5 MB or 20,000 cells with 10008', async () => {
     const text = await web.upload(
       `${excel}/upload`,
       { name: 'log.xlsx', content: Buffer.from('hello') },
@@ -105,6 +105,16 @@ describe('report templates', () => {
       { id: String(reportId) },
     );
     expect(large.code).toBe('10008');
+    // a workbook whose sheet has more cells than the browser draws (20,000)
+    const wide = new ExcelJS.Workbook();
+    const ws = wide.addWorksheet('Data');
+    for (let r = 1; r <= 201; r++) ws.addRow(Array.from({ length: 100 }, (_, c) => r * 100 + c));
+    const tooMany = await web.upload(
+      `${excel}/upload`,
+      { name: 'data.xlsx', content: Buffer.from(await wide.xlsx.writeBuffer()) },
+      { id: String(reportId) },
+    );
+    expect(tooMany.code).toBe('10008');
     const info = await call<SmartReportInfo>(admin, '/info', { id: reportId });
     expect(info.data.fileName).toBe('');
   });
