@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, systemLang } from './config';
 
@@ -24,5 +25,23 @@ describe('DEMO_LANG', () => {
     expect(systemLang({ LC_ALL: '', LANG: 'zh_CN.UTF-8' }, 'en-US')).toBe('zh-CN');
     expect(systemLang({}, 'zh-Hans-CN')).toBe('zh-CN');
     expect(systemLang({}, 'en-US')).toBe('en-US');
+  });
+});
+
+describe('map tiles', () => {
+  it('takes a URL template with {z}, {x} and {y} and refuses any other', () => {
+    const url = 'https://tiles.example.org/{z}/{x}/{y}.png';
+    expect(loadConfig({ MAP_TILE_URL: url }).MAP_TILE_URL).toBe(url);
+    expect(loadConfig({ MAP_TILE_URL: '' }).MAP_TILE_URL).toBeUndefined();
+    expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example.org/{z}/{x}.png' })).toThrow(
+      /MAP_TILE_URL/,
+    );
+    expect(() => loadConfig({ MAP_TILE_URL: 'javascript:alert(1)//{z}{x}{y}' })).toThrow(/MAP_TILE_URL/);
+  });
+
+  it('resolves the offline tile directory and bounds the zoom', () => {
+    expect(loadConfig({ MAP_TILE_DIR: 'tiles' }).MAP_TILE_DIR).toBe(path.resolve('tiles'));
+    expect(loadConfig({}).MAP_TILE_MAX_ZOOM).toBe(18);
+    expect(() => loadConfig({ MAP_TILE_MAX_ZOOM: '30' })).toThrow(/MAP_TILE_MAX_ZOOM/);
   });
 });
