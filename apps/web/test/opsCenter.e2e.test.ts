@@ -103,5 +103,28 @@ describe('the operating centre', () => {
     await page.getByRole('button', { name: tr(lang, 'opsCenter:back') }).click();
     await page.waitForURL((u) => u.pathname === '/monitor/gm/ocInfo');
     await card.waitFor(wait);
+
+    // a project that is not the caller's: the full-screen view says it could not be loaded
+    await page.goto(`${f.baseUrl}/monitor/gm/ocInfo/999999`);
+    await page.getByTestId('oc-project-error').waitFor(wait);
+    await expectScreenIn(page, lang, { shows: ['opsCenter:load-failed'] });
+  });
+
+  it('shows the wall and the full-screen project wholly in Chinese', async () => {
+    const { page } = await f.newPage('zh-CN');
+    await f.signIn(page, 'demo-admin', password);
+    await page.goto(`${f.baseUrl}/monitor/gm/ocInfo`);
+    await page.getByTestId(`oc-card-${project.id}`).waitFor(wait);
+    // the demo's own names are English, as an English installation seeds them
+    const demoNames = [texts.project.name, texts.project.overview, texts.project.details];
+    await expectScreenIn(page, 'zh-CN', {
+      shows: ['opsCenter:title', 'opsCenter:hint', 'opsCenter:no-cover', 'opsCenter:level.urgent'],
+      allow: demoNames,
+    });
+    await page.goto(`${f.baseUrl}/monitor/gm/ocInfo/${project.id}`);
+    await page.getByTestId('viewer-stage').waitFor(wait);
+    await expect
+      .poll(() => page.getByTestId('oc-project-back').getAttribute('aria-label'))
+      .toBe(tr('zh-CN', 'opsCenter:back'));
   });
 });

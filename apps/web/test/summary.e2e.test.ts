@@ -168,4 +168,26 @@ describe('the data summary', () => {
     await page.getByTestId('summary-empty').waitFor(wait);
     await shot(page, 'summary-4-group', { pointerAway: true });
   });
+
+  it('shows the totals, the tile and the trend wholly in English', async () => {
+    const { page } = await f.newPage('en-US');
+    await f.signIn(page, 'demo-admin', password);
+    await page.goto(`${f.baseUrl}/monitor/summary`);
+    await page.getByTestId('summary-tiles').waitFor(wait);
+    await expectScreenIn(page, 'en-US', {
+      shows: [
+        'summary:title',
+        'summary:kpi.online-share',
+        'summary:tile.latest',
+        'summary:tile.range-total',
+        'summary:chart.title',
+        {
+          key: 'summary:vars.definition',
+          vars: { aggregation: 'Sum', per: tr('en-US', 'summary:per.hour'), n: 2 },
+        },
+      ],
+      // the demo's own names are Chinese, as a Chinese installation seeds them
+      allow: [texts.devices.meter, texts.devices.tank],
+    });
+  });
 });
