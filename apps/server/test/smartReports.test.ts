@@ -197,6 +197,8 @@ describe('report templates', () => {
     );
     expect(upload.code).toBe('90002');
     expect((await call<{ total: number }>(rival, '/queryAll', {})).data.total).toBe(0);
+    expect((await call<{ id: number }[]>(rival, '/reports')).data).toEqual([]);
+    expect((await call<{ id: number }[]>(admin, '/reports')).data.map((r) => r.id)).toEqual([reportId]);
     expect((await call(viewer, '/queryAll', {})).code).toBe('90008');
     expect((await call(viewer, '/info', { id: reportId })).code).toBe('90008');
     expect((await call(viewer, '/record/generate', { id: reportId })).code).toBe('90008');
@@ -273,6 +275,10 @@ describe('records', () => {
   it('keeps records of another enterprise out of reach (90002)', async () => {
     for (const path of ['/record/info', '/record/read'])
       expect((await call(rival, path, { recordId })).code).toBe('90002');
+    // an account of the same enterprise without excel_manage or smart_report
+    for (const path of ['/record/info', '/record/read', '/record/download'])
+      expect((await call(viewer, path, { recordId })).code).toBe('90008');
+    expect((await call(viewer, '/record/fill', { recordId, values: { B6: 1 } })).code).toBe('90008');
     expect((await call(rival, '/record/fill', { recordId, values: { B6: 1 } })).code).toBe('90002');
     const dl = await rivalWeb.download(`${excel}/record/download`, { recordId });
     expect(dl.envelope?.code).toBe('90002');
