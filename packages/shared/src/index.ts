@@ -115,3 +115,4 @@ export * from './mvar/index';
 export * from './projectMonitor/index';
 export * from './sandbox';
 export * from './contract/index';
+export * from './ops/repairKernel';
