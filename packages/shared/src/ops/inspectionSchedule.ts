@@ -15,7 +15,11 @@ const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
 const localDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'yyyy-MM-dd')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'yyyy-MM-dd');
+  .refine(
+    (d) =>
+      !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    'yyyy-MM-dd',
+  );
 
 export const inspectionScheduleSchema = z
   .object({
