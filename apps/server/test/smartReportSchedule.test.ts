@@ -19,6 +19,7 @@ let rivalName: string;
 let reportId: number;
 let temp: number;
 let equipmentId: number;
+let base: string;
 let first: ReportScheduler;
 let second: ReportScheduler;
 const silent = { warn: () => undefined } as never;
@@ -35,7 +36,8 @@ beforeAll(async () => {
   adminName = started.enterprise.admin;
   rivalName = (await makeEnterprise(p.ctx.db, 'Rival Schedules')).admin;
   ({ temp, equipmentId } = await boilerDevice(admin, started.operator));
-  const web = await session(p, await listen(p), started.enterprise.admin);
+  base = await listen(p);
+  const web = await session(p, base, started.enterprise.admin);
   // a daily report due two hours from now (on the minute), in UTC
   const due = new Date(Math.ceil((p.clock.now().getTime() + 2 * HOUR) / MINUTE) * MINUTE);
   reportId = (
@@ -122,6 +124,48 @@ describe('smart report scheduler', () => {
     const made = await second.tick();
     expect(made).toBe(1);
     expect(await records()).toHaveLength(2);
+  });
+
+  it('makes a record at each shift start, each covering the shift before', async () => {
+    const now = p.clock.now().getTime();
+    const early = new Date(Math.ceil((now + HOUR) / MINUTE) * MINUTE);
+    const late = new Date(early.getTime() + 4 * HOUR);
+    const shiftReport = (
+      await call<{ id: number }>(admin, '/add', {
+        name: 'Shift handover',
+        schedule: { kind: 'shift', times: [hhmm(late), hhmm(early)], utcOffsetMin: 0 },
+      })
+    ).data.id;
+    const web = await session(p, base, adminName);
+    await web.upload(
+      `${excel}/upload`,
+      { name: 's.xlsx', content: await templateWorkbook() },
+      { id: String(shiftReport) },
+    );
+    const shiftRecords = async () =>
+      (await call<{ list: SmartReportRecord[] }>(admin, '/record/queryAll', { reportId: shiftReport })).data
+        .list;
+    expect((await call<SmartReportInfo>(admin, '/info', { id: shiftReport })).data.nextRunAt).toBe(
+      early.getTime(),
+    );
+
+    await advance(2 * 60);
+    expect(await second.tick()).toBe(1);
+    // the first shift record covers the time since the other shift's start the day before
+    expect(await shiftRecords()).toMatchObject([
+      { generatedAt: early.getTime(), periodFrom: late.getTime() - 24 * HOUR, periodTo: early.getTime() },
+    ]);
+    await advance(4 * 60);
+    expect(await second.tick()).toBe(1);
+    const [last] = await shiftRecords();
+    expect(last).toMatchObject({
+      generatedAt: late.getTime(),
+      periodFrom: early.getTime(),
+      periodTo: late.getTime(),
+    });
+    expect((await call<SmartReportInfo>(admin, '/info', { id: shiftReport })).data.nextRunAt).toBe(
+      early.getTime() + 24 * HOUR,
+    );
   });
 
   it("keeps the schedule's records away from another enterprise", async () => {
