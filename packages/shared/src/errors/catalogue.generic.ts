@@ -243,6 +243,13 @@ export const genericEntries = [
     zh: '请求过于频繁，请稍后再试',
     en: 'Too many requests; please try again later',
   },
+  // not in the specification: a background job whose server stopped under it (data-views.md §3.2)
+  {
+    code: 90011,
+    name: 'jobInterrupted',
+    zh: '任务因服务器重启而中断，请重新开始',
+    en: 'The job was interrupted by a server restart; start it again',
+  },
   { code: 90099, name: 'unknownError', zh: '未知错误', en: 'Unknown error' },
 
   // System activation and licence limits (90100-90104).

@@ -87,6 +87,8 @@ export const specRanges: readonly { from: number; to: number; area: string }[] =
   { from: 10001, to: 10013, area: 'parameters and files' },
   { from: 900001, to: 900001, area: 'unsupported request' },
   { from: 90001, to: 90010, area: 'generic request errors' },
+  // not in the seeds: a background job (data-center export) whose server stopped under it (issue 18)
+  { from: 90011, to: 90011, area: 'interrupted background job' },
   { from: 90099, to: 90099, area: 'unknown error' },
   { from: 90100, to: 90104, area: 'system activation and licence limits' },
   { from: 99901, to: 99907, area: 'gateway read and write results' },

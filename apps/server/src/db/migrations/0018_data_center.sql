@@ -24,6 +24,9 @@ create table datacenter_exports (
   filename     text not null,
   error_code   integer,
   created_at   timestamptz not null default now(),
+  -- moved on by every progress write and stored piece: a running job whose writer stopped beating
+  -- (its server went away) reads as interrupted (90011)
+  beat_at      timestamptz not null default now(),
   finished_at  timestamptz
 );
 create index datacenter_exports_account_idx on datacenter_exports (account_id, created_at desc);

@@ -245,8 +245,25 @@ export async function insertExport(
   );
 }
 
-/** An export started by the account in the enterprise, or undefined. */
-export function exportOf(db: Db, orgId: number, accountId: number, id: string) {
+/** A running export is taken for interrupted when its writer has not beaten for this long. */
+export const EXPORT_BEAT_TIMEOUT_S = 120;
+
+/**
+ * An export started by the account in the enterprise, or undefined. A running one whose writer
+ * stopped beating (its server went away) is ended first as interrupted, with `interruptedCode`.
+ */
+export async function exportOf(
+  db: Db,
+  orgId: number,
+  accountId: number,
+  id: string,
+  interruptedCode: number,
+) {
+  await db.query(
+    `update datacenter_exports set state = 'failed', error_code = $2, finished_at = now()
+      where id = $1 and state = 'running' and beat_at < now() - make_interval(secs => $3)`,
+    [id, interruptedCode, EXPORT_BEAT_TIMEOUT_S],
+  );
   return one<ExportRow>(
     db,
     `select state, done, total, filename, error_code as "errorCode" from datacenter_exports
@@ -256,7 +273,7 @@ export function exportOf(db: Db, orgId: number, accountId: number, id: string) {
 }
 
 export async function exportProgress(db: Db, id: string, done: number): Promise<void> {
-  await db.query('update datacenter_exports set done = $2 where id = $1', [id, done]);
+  await db.query('update datacenter_exports set done = $2, beat_at = now() where id = $1', [id, done]);
 }
 
 export async function finishExport(
@@ -279,6 +296,7 @@ export async function insertExportPart(db: Db, id: string, seq: number, bytes: B
     seq,
     bytes,
   ]);
+  await db.query('update datacenter_exports set beat_at = now() where id = $1', [id]);
 }
 
 /** One piece of an export's workbook, or undefined after the last. */

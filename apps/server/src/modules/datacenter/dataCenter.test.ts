@@ -384,6 +384,26 @@ describe('exports', () => {
     expect(DATA_CENTER_EXPORT_MAX_ROWS).toBe(1_000_000);
   });
 
+  it('ends a running export whose server went away as interrupted (90011), in the reader’s language', async () => {
+    const id = '00000000-0000-4000-8000-000000000002';
+    const [account] = await p.ctx.db.query<{ id: number }>(
+      "select id from accounts where loginname = 'dataworks-admin'",
+    );
+    // as a server that stopped mid-export leaves it: running, its last beat long ago
+    await p.ctx.db.query(
+      `insert into datacenter_exports(id, org_id, account_id, total, done, filename, beat_at)
+       values ($1, $2, $3, 10, 4, 'x.xlsx', now() - interval '3 minutes')`,
+      [id, orgId, account!.id],
+    );
+    expect((await job(admin, id)).data).toMatchObject({
+      state: 'failed',
+      done: 4,
+      error: 'The job was interrupted by a server restart; start it again',
+    });
+    const zh = await loggedIn(p.app, 'dataworks-admin', 'zh-CN');
+    expect((await job(zh, id)).data.error).toBe('任务因服务器重启而中断，请重新开始');
+  });
+
   it('refuses to download an export still running with 10011', async () => {
     const id = '00000000-0000-4000-8000-000000000001';
     const [account] = await p.ctx.db.query<{ id: number }>(

@@ -237,7 +237,7 @@ class PartStore extends Writable {
 /** An export the caller started: another account's or enterprise's job reads as missing (90002). */
 async function ownExport(db: Db, auth: AuthContext, jobId: string): Promise<repo.ExportRow> {
   await checkEnabled(db, auth);
-  const job = await repo.exportOf(db, auth.orgId, auth.accountId, jobId);
+  const job = await repo.exportOf(db, auth.orgId, auth.accountId, jobId, Err.jobInterrupted);
   if (!job) throw new AppError(Err.dataMissingOrNoAccess);
   return job;
 }
