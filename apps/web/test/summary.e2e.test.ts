@@ -10,10 +10,11 @@ import { shot } from './shots';
 /**
  * The data summary (docs/requirements/data-views.md §2) in headless Chromium, in Chinese, on the
  * demo enterprise as a fresh installation seeds it, with a day of stored values a minute apart: the
- * totals and the empty state that says how to make a summary variable; a summary variable made in
+ * totals and the demo's summary variable; a summary variable made in
  * the energy meter's variable editor (refused first without sources) summing the meter's power and
  * the tank's flow per hour; recomputed on demand, its latest hour's tile equal to the sum of the
- * stored samples of that hour; the group filter narrowing the totals. Screenshots only with SHOTS=1.
+ * stored samples of that hour; the group filter narrowing the totals, with the empty state that says
+ * how to make a summary variable. Screenshots only with SHOTS=1.
  */
 
 const wait = { timeout: 15_000 };
@@ -31,7 +32,7 @@ beforeAll(async () => {
   const db = f.platform.ctx.db;
   const logins = await seedDemo(db, f.platform.clock, 1503, lang);
   password = logins!.admin.password;
-  // a day of history, one value a minute, for every numeric variable of the demo devices
+  // a day of history, one value a minute, for every numeric variable the demo devices read
   const now = Math.floor(Date.now() / 60_000) * 60_000;
   const start = now - (MINUTES - 1) * 60_000;
   await ensureMonthPartitions(db, 'signal_values', [start, now]);
@@ -39,7 +40,7 @@ beforeAll(async () => {
     `insert into signal_values(equipment_id, variable_id, ts, num, quality)
      select v.equipment_id, v.id, to_timestamp(($1::int8 + g * 60000) / 1000.0), round((50 + 10 * sin(g / 60.0 + v.id))::numeric, 2), 0
        from variables v cross join generate_series(0, $2::int - 1) g
-      where v.equipment_id is not null and v.data_type <> 'string'`,
+      where v.equipment_id is not null and v.data_type <> 'string' and v.kind <> 'summary'`,
     [start, MINUTES],
   );
   const [row] = await db.query<{ id: number }>('select id from equipment where name = $1', [
@@ -75,18 +76,18 @@ describe('the data summary', () => {
     await f.signIn(page, 'demo-admin', password);
     await page.goto(`${f.baseUrl}/monitor/summary`);
 
-    // totals of the three demo devices; no summary variable yet: the empty state says how to make one
+    // totals of the three demo devices and the demo's summary variable (the meter's hourly average
+    // power), without values yet: none of its hours has been computed
     await expect.poll(() => shownNumber(page, 'summary-kpi-devices'), wait).toBe('3');
-    await page.getByTestId('summary-empty').waitFor(wait);
+    const [demoAvg] = await f.platform.ctx.db.query<{ id: number }>(
+      "select id from variables where kind = 'summary' and name = 'power_hourly_avg'",
+    );
+    await page.getByTestId(`summary-tile-${demoAvg!.id}`).waitFor(wait);
     await expectScreenIn(page, lang, {
-      shows: [
-        'summary:title',
-        'summary:vars.empty-title',
-        'summary:vars.empty-help',
-        'summary:kpi.writes-today',
-      ],
+      shows: ['summary:title', 'summary:kpi.writes-today', 'summary:recompute'],
+      allow: ['power_hourly_avg'],
     });
-    await shot(page, 'summary-1-empty', { pointerAway: true });
+    await shot(page, 'summary-1-demo', { pointerAway: true });
 
     // the meter's variable editor: a data summary variable, refused without sources, then saved
     await page.goto(`${f.baseUrl}/manage/eg/equipment/edit/${meter}?tab=signal`);
@@ -159,13 +160,14 @@ describe('the data summary', () => {
     });
     await shot(page, 'summary-3-trends', { pointerAway: true, fullPage: true });
 
-    // the boiler room's group: one device, no summary variable there
+    // the boiler room's group: one device, no summary variable there: the empty state says how to make one
     await page.getByTestId('summary-group').click();
     await clickSettled(
       page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: texts.groups.boiler }),
     );
     await expect.poll(() => shownNumber(page, 'summary-kpi-devices'), wait).toBe('1');
     await page.getByTestId('summary-empty').waitFor(wait);
+    await expectScreenIn(page, lang, { shows: ['summary:vars.empty-title', 'summary:vars.empty-help'] });
     await shot(page, 'summary-4-group', { pointerAway: true });
   });
 

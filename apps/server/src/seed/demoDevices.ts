@@ -182,9 +182,9 @@ const demoPlant = (x: DemoTexts) =>
 
 /**
  * Demo devices for a new enterprise: groups, three gateways registered and bound, a Modbus TCP
- * driver on the simulated plant, variables, an alarm rule and an hourly report per device, named
- * in the language of `texts`. Goes through the same services as the screens, so the demo obeys
- * every rule. Returns the gateways' MQTT logins for the simulated gateways.
+ * driver on the simulated plant, variables, an alarm rule and an hourly report per device (named in
+ * the language of `texts`), and the meter's power averaged per hour as a data summary variable. Goes
+ * through the same services as the screens, so the demo obeys every rule. Returns the gateways' MQTT logins for the simulated gateways.
  */
 export async function seedDemoDevices(
   db: Db,
@@ -211,6 +211,7 @@ export async function seedDemoDevices(
     { series: 'EG', model: 'EG-4G', gateways: devices.map((d) => ({ sn: d.sn })) },
     SEED_IP,
   );
+  let meter: { owner: { equipmentId: number; templateId: null }; power: number } | null = null;
   for (const d of devices) {
     const equipmentId = await addDevice(
       db,
@@ -237,6 +238,7 @@ export async function seedDemoDevices(
     const ids: Record<string, number> = {};
     for (const v of d.variables)
       ids[v.name] = await addVariable(db, me, owner, variableSchema.parse({ ...v, driverId }), SEED_IP);
+    if (ids.power !== undefined) meter = { owner, power: ids.power };
     await addAlarmRule(
       db,
       me,
@@ -259,5 +261,22 @@ export async function seedDemoDevices(
       SEED_IP,
     );
   }
+  // a data summary variable (docs/requirements/data-views.md §2): the meter's power averaged per hour
+  if (meter)
+    await addVariable(
+      db,
+      me,
+      meter.owner,
+      variableSchema.parse({
+        kind: 'summary',
+        name: 'power_hourly_avg',
+        unit: 'kW',
+        dataType: 'float64',
+        summarySources: [meter.power],
+        summaryAggregation: 'avg',
+        summaryPeriod: 'hour',
+      }),
+      SEED_IP,
+    );
   return issued.map(({ sn, mqttPassword }) => ({ sn, mqttPassword }));
 }

@@ -11,7 +11,8 @@ export type DemoVariable =
   | 'pressure'
   | 'state'
   | 'energy'
-  | 'power';
+  | 'power'
+  | 'power_hourly_avg';
 
 /**
  * Every text of the demo enterprise a person reads: names of the organisation, groups, devices,
@@ -71,6 +72,7 @@ export const demoTexts: Record<Lang, DemoTexts> = {
       state: '运行状态',
       energy: '电能',
       power: '功率',
+      power_hourly_avg: '小时平均功率',
     },
     project: {
       name: '演示工厂',
@@ -112,6 +114,7 @@ export const demoTexts: Record<Lang, DemoTexts> = {
       state: 'State',
       energy: 'Energy',
       power: 'Power',
+      power_hourly_avg: 'Hourly average power',
     },
     project: {
       name: 'Demo plant',
