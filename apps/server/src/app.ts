@@ -29,6 +29,8 @@ import { mvarRoutes } from './modules/mvars/mvars.routes';
 import { projectMonitorRoutes } from './monitor/project/projectMonitor.routes';
 import { projectRoutes } from './modules/projects/projects.routes';
 import { excelRoutes } from './modules/excel/excel.routes';
+import { repairsRoutes } from './modules/repairs/repairs.routes';
+import { inspectionRoutes } from './modules/inspections/inspections.routes';
 import { mapRoutes } from './modules/map/map.routes';
 import { dataCenterRoutes } from './modules/datacenter/dataCenter.routes';
 import { openApiRoute } from './http/openapi';
@@ -80,6 +82,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   mvarRoutes(app, ctx);
   projectRoutes(app, ctx);
   excelRoutes(app, ctx);
+  repairsRoutes(app, ctx);
+  inspectionRoutes(app, ctx);
   mapRoutes(app, ctx);
   dataCenterRoutes(app, ctx);
   await monitorRoutes(app, ctx);

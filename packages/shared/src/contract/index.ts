@@ -24,6 +24,8 @@ import { opsCenterCalls } from './opsCenter';
 import { dataCenterCalls } from './dataCenter';
 import { mapCalls } from './map';
 import { excelCalls } from './excel';
+import { inspectionCalls } from './inspections';
+import { repairsCalls } from './repairs';
 
 export * from './define';
 export * from './auth';
@@ -51,6 +53,8 @@ export * from './opsCenter';
 export * from './dataCenter';
 export * from './map';
 export * from './excel';
+export * from './inspections';
+export * from './repairs';
 export { openApiDocument } from './openapi';
 
 /**
@@ -83,6 +87,8 @@ export const CALL_AREAS: Record<string, Record<string, CallDef>> = {
   dataCenter: dataCenterCalls,
   map: mapCalls,
   excel: excelCalls,
+  inspections: inspectionCalls,
+  repairs: repairsCalls,
 };
 
 export const ALL_CALLS: readonly CallDef[] = Object.values(CALL_AREAS).flatMap((area) => Object.values(area));

@@ -1,0 +1,140 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  AppError,
+  Err,
+  REPAIR_ATTACHMENT_MAX_BYTES,
+  REPAIR_ATTACHMENTS_MAX,
+  type LocalizedText,
+  type RepairAttachment,
+} from '@fieldhub/shared';
+import type { AuthContext } from '../../http/context';
+import { readFileLimited, refuseDeclaredOversize } from '../../http/uploadLimit';
+import { ExplainedError } from '../bulk/upload';
+import * as repo from './repairs.repo';
+import { attachableOrder, readableOrderOf, type RepairDeps } from './repairs.service';
+
+/**
+ * Photos and files of a repair order (docs/requirements/operations.md §2.1): at most 10 per order
+ * (2801), at most 5 MB (10008), the type read from the bytes, never from the name or the declared
+ * type (10007). No image library is installed on the server, so photos are stored as sent: the
+ * browser makes them smaller before sending (features/ops/repairs/shrinkPhoto.ts).
+ */
+
+export interface SniffedType {
+  kind: 'image' | 'file';
+  mime: string;
+  ext: string;
+}
+
+const startsWith = (b: Buffer, bytes: readonly number[], at = 0) => bytes.every((v, i) => b[at + i] === v);
+
+/** What the bytes are: PNG, JPEG, WebP or PDF, or null for anything else. */
+export function sniffType(b: Buffer): SniffedType | null {
+  if (startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+    return { kind: 'image', mime: 'image/png', ext: 'png' };
+  if (startsWith(b, [0xff, 0xd8, 0xff])) return { kind: 'image', mime: 'image/jpeg', ext: 'jpg' };
+  if (b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP')
+    return { kind: 'image', mime: 'image/webp', ext: 'webp' };
+  if (b.toString('latin1', 0, 5) === '%PDF-') return { kind: 'file', mime: 'application/pdf', ext: 'pdf' };
+  return null;
+}
+
+const WRONG_TYPE: LocalizedText = {
+  'zh-CN': '只能上传 PNG、JPEG、WebP 图片或 PDF 文件',
+  'en-US': 'only PNG, JPEG and WebP pictures and PDF files can be uploaded',
+};
+
+/** Reads the multipart body: the order id field and one file. */
+export async function readAttachmentUpload(
+  req: FastifyRequest,
+): Promise<{ fields: Record<string, string>; fileName: string; content: Buffer }> {
+  if (!req.isMultipart()) throw new AppError(Err.fileMissing);
+  refuseDeclaredOversize(req, REPAIR_ATTACHMENT_MAX_BYTES);
+  const fields: Record<string, string> = {};
+  let file: { fileName: string; content: Buffer } | null = null;
+  try {
+    const parts = req.parts({
+      limits: { fileSize: REPAIR_ATTACHMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file')
+        file = { fileName: part.filename, content: await readFileLimited(part.file, req) };
+      else fields[part.fieldname] = String(part.value);
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(Err.fileTooLarge);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw new AppError(Err.parameterCheckFailed, { params: { detail: 'one file per upload' } });
+    throw err;
+  }
+  if (!file) throw new AppError(Err.fileMissing);
+  if (file.content.length === 0) throw new AppError(Err.fileEmpty);
+  return { fields, ...file };
+}
+
+/** A stored name: the sent name's last path part, bounded, with the sniffed type's extension. */
+function storedName(sent: string, type: SniffedType): string {
+  const base = (sent.split(/[\\/]/).pop() ?? '').replace(/\.[^.]*$/, '').slice(0, 100) || 'attachment';
+  return `${base}.${type.ext}`;
+}
+
+export async function upload(
+  deps: RepairDeps,
+  auth: AuthContext,
+  orderId: number,
+  file: { fileName: string; content: Buffer },
+): Promise<RepairAttachment> {
+  const type = sniffType(file.content);
+  if (!type) throw new ExplainedError(Err.fileFormatWrong, WRONG_TYPE);
+  return deps.db.tx(async (tx) => {
+    await attachableOrder(tx, auth, orderId);
+    if ((await repo.attachmentCount(tx, auth.orgId, orderId)) >= REPAIR_ATTACHMENTS_MAX)
+      throw new AppError(Err.materialUploadLimit);
+    const at = deps.clock.now();
+    const fileName = storedName(file.fileName, type);
+    const stored = await repo.insertAttachment(tx, auth.orgId, {
+      orderId,
+      kind: type.kind,
+      mime: type.mime,
+      fileName,
+      content: file.content,
+      by: auth.accountId,
+      at,
+    });
+    await repo.insertEvent(tx, auth.orgId, {
+      orderId,
+      accountId: auth.accountId,
+      action: 'attach',
+      detail: { file: fileName },
+      at,
+    });
+    return stored;
+  });
+}
+
+export async function download(deps: RepairDeps, auth: AuthContext, id: number) {
+  const att = await repo.attachmentById(deps.db, auth.orgId, id);
+  if (!att) throw new AppError(Err.dataMissingOrNoAccess);
+  await readableOrderOf(deps.db, auth, att.orderId);
+  const file = await repo.attachmentContent(deps.db, auth.orgId, id);
+  if (!file) throw new AppError(Err.fileMissing);
+  return file;
+}
+
+export async function remove(deps: RepairDeps, auth: AuthContext, id: number): Promise<void> {
+  await deps.db.tx(async (tx) => {
+    const att = await repo.attachmentById(tx, auth.orgId, id);
+    if (!att) throw new AppError(Err.dataMissingOrNoAccess);
+    await attachableOrder(tx, auth, att.orderId);
+    await repo.deleteAttachment(tx, auth.orgId, id);
+    await repo.insertEvent(tx, auth.orgId, {
+      orderId: att.orderId,
+      accountId: auth.accountId,
+      action: 'detach',
+      detail: { file: att.fileName },
+      at: deps.clock.now(),
+    });
+  });
+}
