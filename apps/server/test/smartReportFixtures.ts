@@ -33,6 +33,7 @@ export async function templateWorkbook(): Promise<Buffer> {
   ws.getCell('A3').value = 'Temperature';
   ws.getCell('B3').numFmt = '0.00';
   ws.getCell('A4').value = 'Max temperature';
+  ws.getCell('C4').value = { formula: 'B4*2', result: 0 };
   ws.getCell('A5').value = 'Operator note';
   ws.getCell('A6').value = 'Pressure reading';
   ws.getCell('A7').value = 'Signature';

@@ -1,4 +1,6 @@
 import ExcelJS from 'exceljs';
+// exceljs's own zip reader: the workbook's calculation settings, which exceljs does not read back
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SheetModel, SmartReportInfo, SmartReportRecord } from '@fieldhub/shared';
 import { loggedIn, makeEnterprise, type Caller, type TestPlatform } from './harness';
@@ -314,6 +316,10 @@ describe('records', () => {
     expect(ws.getCell('B6').value).toBe(4.5);
     expect(ws.getCell('C6').value).toBe('ok');
     expect(ws.getImages()).toHaveLength(1);
+    // the template's formula stays, and Excel recomputes it with the filled values on opening
+    expect(ws.getCell('C4').value).toMatchObject({ formula: 'B4*2' });
+    const workbookXml = await (await JSZip.loadAsync(dl.content)).file('xl/workbook.xml')!.async('string');
+    expect(workbookXml).toContain('fullCalcOnLoad="1"');
     const list = await call<{ list: SmartReportRecord[] }>(admin, '/record/queryAll', {
       reportId,
       filled: 'filled',

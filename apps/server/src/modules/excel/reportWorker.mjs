@@ -129,6 +129,8 @@ async function run() {
       editAs: 'oneCell',
     });
   }
+  // the template's formulas keep the results it was saved with: Excel recomputes them on opening
+  wb.calcProperties.fullCalcOnLoad = true;
   const bytes = new Uint8Array(await wb.xlsx.writeBuffer());
   return { bytes };
 }
