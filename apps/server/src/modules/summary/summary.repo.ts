@@ -61,12 +61,17 @@ export interface SummaryDefinition {
 const definitionColumns = `v.id, v.org_id, v.equipment_id, v.summary_sources, v.summary_aggregation, v.summary_period,
   v.summary_done_until`;
 
-/** Summary variables of every enterprise, least recently computed first (the scheduler's batch). */
-export function summaryBatch(db: Db, limit: number): Promise<SummaryDefinition[]> {
+/**
+ * Summary variables of every enterprise whose current period (in `tz` at `now`) has moved past what
+ * they computed, least recently computed first (the scheduler's batch).
+ */
+export function summaryBatch(db: Db, now: Date, tz: string, limit: number): Promise<SummaryDefinition[]> {
   return db.query<SummaryDefinition>(
     `select ${definitionColumns} from variables v
       where v.kind = 'summary' and v.equipment_id is not null
+        and (v.summary_done_until is null or v.summary_done_until < date_trunc(v.summary_period, $1::timestamptz, $2))
       order by v.summary_done_until nulls first, v.id limit ${Math.trunc(limit)}`,
+    [now, tz],
   );
 }
 

@@ -6,7 +6,7 @@ import { releaseLease, takeLease } from '../../messages/schedulerLease';
 import * as repo from './summary.repo';
 import { computeSummary, type SummaryPublisher } from './summary.service';
 
-/** Summary variables looked at per run (the least recently computed first); the rest follow next run. */
+/** Summary variables computed per run (the least recently computed first); the rest follow next run. */
 const BATCH = 200;
 /** A new summary variable's first run reaches back this far into its sources' history. */
 const FIRST_RUN_BACK_DAYS = 366;
@@ -32,7 +32,7 @@ export interface SummaryDeps {
 export async function runSummaries(deps: SummaryDeps): Promise<number> {
   const now = deps.clock.now();
   let stored = 0;
-  for (const d of await repo.summaryBatch(deps.db, BATCH)) {
+  for (const d of await repo.summaryBatch(deps.db, now, deps.tz, BATCH)) {
     const open = await repo.periodStart(deps.db, d.summary_period, now, deps.tz);
     const done = d.summary_done_until ? new Date(d.summary_done_until) : null;
     if (done && done.getTime() >= open.getTime()) continue;
