@@ -77,4 +77,25 @@ describe('checking a variable form in the browser', () => {
     expect(checkVariable(mid, ctx).errors).toEqual([]);
     expect(errorOf({ ...mid, formula: 'level*2' }, 'formula')).toContain('level');
   });
+
+  it('asks a data summary variable for its sources, aggregation and period, then sends them', () => {
+    const summary = { kind: 'summary', name: 'plant_power', dataType: 'float64', mapping: [] };
+    expect(errorOf(summary, 'summarySources')).toBe('A summary variable needs source variables');
+    expect(errorOf(summary, 'summaryAggregation')).toBe('A summary variable needs an aggregation');
+    expect(errorOf({ ...summary }, 'summaryPeriod')).toBe('A summary variable needs a period');
+    expect(
+      checkVariable({ ...summary, summarySources: [4] }, { ...ctx, lang: 'zh-CN' }).errors[0]?.message,
+    ).toBe('汇总变量需选择汇总方式');
+    const full = { ...summary, summarySources: [4, 9], summaryAggregation: 'sum', summaryPeriod: 'day' };
+    const check = checkVariable(full, ctx);
+    expect(check.errors).toEqual([]);
+    expect(check.item).toMatchObject({
+      summarySources: [4, 9],
+      summaryAggregation: 'sum',
+      summaryPeriod: 'day',
+    });
+    expect(errorOf({ ...full, dataType: 'bit' }, 'dataType')).toBe(
+      'A summary variable must have a numeric data type',
+    );
+  });
 });
