@@ -14,6 +14,7 @@ import { routeBusToHub } from './realtime/busRouting';
 import { RealtimeHub } from './realtime/realtimeHub';
 import { startExpiryScheduler } from './messages/expiryReminders';
 import { startReportScheduler } from './modules/excel/reportScheduler';
+import { startInspectionScheduler } from './modules/inspections/inspectionScheduler';
 import { MvarDefinitionCache } from './modules/mvars/mvarDefinitionCache';
 import { MvarEngine } from './modules/mvars/mvarEngine';
 import { mvarsReading } from './modules/mvars/mvars.repo';
@@ -93,6 +94,12 @@ export async function createPlatform(
     config.SCHEDULER_INTERVAL_MS,
     log.child({ module: 'excel' }),
   );
+  // inspection tasks made ahead of their windows, opened and aborted (docs/requirements/operations.md §4.2)
+  const inspections = startInspectionScheduler(
+    { db, clock, bus: monitor.bus },
+    config.SCHEDULER_INTERVAL_MS,
+    log.child({ module: 'inspections' }),
+  );
   const ctx: AppContext = {
     config,
     db,
@@ -112,6 +119,7 @@ export async function createPlatform(
     mvarEngine.close();
     await scheduler.stop();
     await reportScheduler.stop();
+    await inspections.stop();
     await summaries.stop();
   });
   return {

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { taskWindows, type LocalizedText } from '@fieldhub/shared';
+import type { Logger } from 'pino';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/db';
+import { insertMessages } from '../../messages/messages.repo';
+import { releaseLease, takeLease } from '../../messages/schedulerLease';
+import type { LiveBus } from '../../monitor/liveBus';
+import * as repo from './inspections.repo';
+
+/** Tasks are made this far ahead of their windows. */
+export const PLAN_AHEAD_MS = 24 * 3_600_000;
+/** Plans and opened tasks handled per run; the rest follow at the next run. */
+const BATCH = 200;
+const LEASE = 'inspection-tasks';
+
+export interface InspectionSchedulerDeps {
+  db: Db;
+  clock: Clock;
+  bus: LiveBus;
+}
+
+export interface InspectionRun {
+  /** tasks made */
+  made: number;
+  /** messages sent for tasks whose window began */
+  messages: number;
+  /** tasks aborted because their window passed */
+  aborted: number;
+}
+
+const TITLE: LocalizedText = { 'zh-CN': '巡检任务', 'en-US': 'Inspection task' };
+const noteOf = (plan: string, device: string): LocalizedText => ({
+  'zh-CN': `巡检计划“${plan}”：设备“${device}”待巡检`,
+  'en-US': `Inspection plan "${plan}": device "${device}" is due for inspection`,
+});
+
+/**
+ * One run of the inspection plans (docs/requirements/operations.md §4.2, §4.3, §4.6): each plan
+ * gets its tasks for the windows starting up to a day ahead (a plan new or changed also for a
+ * window under way), the inspectors of each task whose window began get a message of type
+ * `order`, subject `inspection`, and tasks whose window passed undone are aborted. Tasks are
+ * unique per plan, device and window, and a task's message is claimed once, so a run repeated
+ * (or run by two instances) makes nothing twice.
+ */
+export async function runInspectionSchedules(deps: InspectionSchedulerDeps): Promise<InspectionRun> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const horizon = new Date(now.getTime() + PLAN_AHEAD_MS);
+  let made = 0;
+  for (const plan of await repo.plansToPlan(db, horizon, BATCH)) {
+    made += await db.tx(async (tx) => {
+      // from the last run's horizon; a plan not yet planned from a day back, for a window under way
+      const from = plan.plannedUntil ?? new Date(now.getTime() - 86_400_000);
+      const windows = taskWindows(plan.schedule, from, horizon).filter((w) => w.end > now);
+      const n = await repo.insertTasks(tx, plan, windows);
+      await repo.setPlannedUntil(tx, plan.id, horizon);
+      return n;
+    });
+  }
+
+  const opened = await db.tx(async (tx) => {
+    const tasks = await repo.claimOpened(tx, now, BATCH);
+    return insertMessages(
+      tx,
+      tasks.flatMap((t) => {
+        const note = noteOf(t.planName, t.deviceName);
+        return t.inspectors.map((accountId) => ({
+          orgId: Number(t.orgId),
+          accountId: Number(accountId),
+          type: 'order' as const,
+          equipType: 'inspection' as const,
+          dataId: Number(t.id),
+          title: TITLE['zh-CN'],
+          note: note['zh-CN'],
+          data: { windowEnd: new Date(t.windowEnd).getTime(), i18n: { title: TITLE, note } },
+        }));
+      }),
+    );
+  });
+  if (opened.length) await deps.bus.publishMsg({ type: 'msgCreated', items: opened });
+
+  const aborted = await repo.abortPassed(db, now);
+  return { made, messages: opened.length, aborted };
+}
+
+export interface InspectionScheduler {
+  /** one run now (takes the lease first); null when another instance holds it */
+  tick(): Promise<InspectionRun | null>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the inspection plans every `intervalMs` on the one instance holding the lease (a row of
+ * scheduler_leases, renewed each tick, lapsing after three intervals if its holder dies), like
+ * the expiry reminders. Ticks never overlap on one instance.
+ */
+export function startInspectionScheduler(
+  deps: InspectionSchedulerDeps,
+  intervalMs: number,
+  log: Logger,
+): InspectionScheduler {
+  const holder = randomUUID();
+  let running: Promise<InspectionRun | null> | null = null;
+  let stopped = false;
+
+  async function once(): Promise<InspectionRun | null> {
+    if (!(await takeLease(deps.db, deps.clock, LEASE, holder, Math.max(3 * intervalMs, 30_000)))) return null;
+    return runInspectionSchedules(deps);
+  }
+
+  function tick(): Promise<InspectionRun | null> {
+    if (stopped) return Promise.resolve(null);
+    running ??= once().finally(() => (running = null));
+    return running;
+  }
+
+  const timer = setInterval(() => {
+    tick().catch((err: unknown) => log.warn({ err }, 'inspection schedules failed'));
+  }, intervalMs);
+  timer.unref();
+
+  return {
+    tick,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running?.catch(() => null);
+      await releaseLease(deps.db, LEASE, holder).catch(() => undefined);
+    },
+  };
+}
