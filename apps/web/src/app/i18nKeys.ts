@@ -2408,6 +2408,7 @@ export interface NamespaceKeys {
     | 'kpi.writes-today'
     | 'kpi.since'
     | 'vars.empty-title'
+    | 'vars.empty-group'
     | 'vars.empty-help'
     | 'vars.go-devices'
     | 'vars.none-chosen'

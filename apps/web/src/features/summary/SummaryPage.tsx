@@ -138,7 +138,9 @@ export default function SummaryPage() {
             image={Empty.PRESENTED_IMAGE_SIMPLE}
             description={
               <Flex vertical gap={4} style={{ maxWidth: 640, margin: '0 auto' }}>
-                <Typography.Text strong>{t('vars.empty-title')}</Typography.Text>
+                <Typography.Text strong>
+                  {t(groupId === undefined ? 'vars.empty-title' : 'vars.empty-group')}
+                </Typography.Text>
                 <Typography.Text type="secondary">{t('vars.empty-help')}</Typography.Text>
               </Flex>
             }
