@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { inspectionScheduleSchema } from '../ops/inspectionSchedule';
-import { formId, listPageOf, optionalText, pagingSchema } from '../validation/form';
+import { formBool, formId, listPageOf, optionalText, pagingSchema } from '../validation/form';
 import { createdId, defineCalls, noData } from './define';
 
 export {
@@ -148,6 +148,8 @@ export const inspectionSubmitSchema = z.object({
       }),
     )
     .max(INSPECTION_PLAN_MAX_ITEMS),
+  /** an abnormal result also opens a repair order for the device (§4.3; needs a repair viewing key) */
+  repair: formBool.default(false),
 });
 export type InspectionSubmitInput = z.infer<typeof inspectionSubmitSchema>;
 
@@ -252,7 +254,11 @@ export const inspectionCalls = defineCalls('inspections', {
   submit: {
     path: '/lfscada/inspection/task/submit',
     input: inspectionSubmitSchema,
-    output: z.object({ status: z.enum(INSPECTION_TASK_STATES) }),
+    output: z.object({
+      status: z.enum(INSPECTION_TASK_STATES),
+      /** the repair order opened for an abnormal result, when asked for */
+      repairOrderId: z.number().int().nullable(),
+    }),
     bodyLimit: 60 * 1024 * 1024,
     summary: 'Submits the results of an open task (2705 aborted, 2706 not assigned, 2707 device not visible)',
   },

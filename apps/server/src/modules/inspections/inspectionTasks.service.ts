@@ -10,11 +10,14 @@ import {
   type InspectionTaskState,
   type Page,
   type Paging,
+  REPAIR_PROBLEM_MAX,
+  viewsRepairs,
 } from '@fieldhub/shared';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
 import { visibleDevice } from '../devices/deviceScope';
+import * as repairs from '../repairs/repairs.service';
 import * as repo from './inspections.repo';
 
 /**
@@ -112,23 +115,37 @@ function checkedResult(item: InspectionTaskItem, value: string | number | undefi
 
 export interface SubmittedTask {
   status: InspectionTaskState;
-  taskId: number;
-  deviceId: number;
+  repairOrderId: number | null;
+}
+
+/** The repair order's problem: the plan, the abnormal items with their values, the note. */
+function problemText(
+  planName: string,
+  abnormal: { name: string; value: string | number | null }[],
+  note: string,
+) {
+  const items = abnormal.map((a) =>
+    a.value === null || a.value === 'abnormal' ? a.name : `${a.name} = ${a.value}`,
+  );
+  return `${planName}: ${items.join('; ')}${note ? ` — ${note}` : ''}`.slice(0, REPAIR_PROBLEM_MAX);
 }
 
 /**
  * Submits an open task's results (§4.3): the caller must be one of its inspectors (2706) and see
  * the device (2707); a task whose window passed is aborted (2705), one done cannot be changed
  * (2704), one whose window has not begun cannot be done yet (90009). Every item needs a result of
- * its kind (10001); the task is abnormal when one result is.
+ * its kind (10001); the task is abnormal when one result is, and then, when asked, a repair order
+ * is opened for the device in the same call (operations.md §4.3).
  */
 export async function submit(
-  db: Db,
-  clock: Clock,
+  deps: repairs.RepairDeps,
   auth: AuthContext,
   input: InspectionSubmitInput,
 ): Promise<SubmittedTask> {
+  const { db, clock } = deps;
   const now = clock.now();
+  // asked for a repair order without the key to see orders: refused before anything is stored
+  if (input.repair && !viewsRepairs(auth)) throw new AppError(Err.noAccess);
   const outcome = await db.tx(async (tx) => {
     const t = await taskOf(tx, auth, input.id, true);
     if (!(await repo.isTaskInspector(tx, t.id, auth.accountId)))
@@ -161,10 +178,18 @@ export async function submit(
       at: now,
       photos: checked.flatMap((c) => (c.photo ? [{ itemId: c.item.id, ...c.photo }] : [])),
     });
-    return { status, taskId: t.id, deviceId: t.deviceId };
+    const abnormal = checked.filter((c) => c.abnormal).map((c) => ({ name: c.item.name, value: c.value }));
+    return { status, deviceId: t.deviceId, problem: problemText(t.planName, abnormal, input.note) };
   });
   if (outcome === 'aborted') throw new AppError(Err.inspectionAborted);
-  return outcome;
+  if (outcome.status !== 'abnormal' || !input.repair) return { status: outcome.status, repairOrderId: null };
+  // the order in its own transaction, after the result is stored (a result never waits on an order)
+  const order = await repairs.create(deps, auth, {
+    equipmentId: outcome.deviceId,
+    problem: outcome.problem,
+    priority: 'high',
+  });
+  return { status: outcome.status, repairOrderId: order.id };
 }
 
 /** A device's inspection records, for whoever may see the device (1101 otherwise). */

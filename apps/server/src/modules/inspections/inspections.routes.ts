@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { inspectionCalls as calls } from '@fieldhub/shared';
 import type { AppContext } from '../../appContext';
 import { handle } from '../../http/route';
+import { busNotifier } from '../repairs/repairNotices';
 import * as tasks from './inspectionTasks.service';
 import * as inspections from './inspections.service';
 
@@ -10,7 +11,9 @@ import * as inspections from './inspections.service';
  * packages/shared/src/contract/inspections.ts. Items, plans and the task list need `ops_manage`;
  * a task is read by a manager or its inspectors and submitted by an inspector.
  */
-export function inspectionRoutes(app: FastifyInstance, { db, clock }: AppContext): void {
+export function inspectionRoutes(app: FastifyInstance, { db, clock, monitor }: AppContext): void {
+  // an abnormal result may open a repair order (operations.md §4.3) through the repairs' service
+  const repairDeps = { db, clock, notifier: busNotifier(monitor.bus) };
   handle(app, calls.items, ({ input, auth }) => inspections.items(db, auth, input.keyword));
   handle(app, calls.addItem, async ({ input, auth }) => ({ id: await inspections.addItem(db, auth, input) }));
   handle(app, calls.editItem, ({ input, auth }) => inspections.editItem(db, auth, input.id, input));
@@ -25,9 +28,7 @@ export function inspectionRoutes(app: FastifyInstance, { db, clock }: AppContext
 
   handle(app, calls.tasks, ({ input, auth }) => inspections.tasks(db, auth, input));
   handle(app, calls.task, ({ input, auth }) => tasks.task(db, auth, input.id));
-  handle(app, calls.submit, async ({ input, auth }) => ({
-    status: (await tasks.submit(db, clock, auth, input)).status,
-  }));
+  handle(app, calls.submit, ({ input, auth }) => tasks.submit(repairDeps, auth, input));
   handle(app, calls.deviceRecords, ({ input, auth }) =>
     tasks.deviceRecords(db, clock, auth, input.deviceId, input),
   );

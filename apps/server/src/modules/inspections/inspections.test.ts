@@ -76,7 +76,7 @@ beforeAll(async () => {
     enterprise: { orgId, adminId },
   } = await startEnterprisePlatform('Inspecting Co'));
   other = await otherEnterpriseAdmin(p, 'Other Inspecting Co');
-  const seeAll = await role(admin, 'Inspectors', ['gm_view'], 'org');
+  const seeAll = await role(admin, 'Inspectors', ['gm_view', 'monitor_multi_designer_repair'], 'org');
   const seeOwn = await role(admin, 'Own devices', ['gm_view'], 'self');
   inspectorId = await subAccount(admin, { segment: 'int', loginname: 'insp-all', roleId: seeAll });
   blindId = await subAccount(admin, { segment: 'int', loginname: 'insp-blind', roleId: seeOwn });
@@ -343,7 +343,7 @@ describe('the scheduler and tasks (virtual time)', () => {
     const [task] = await taskIds();
     expect(
       await made(inspector, `${base}/task/submit`, { id: task!.id, note: 'All good', results: results() }),
-    ).toEqual({ status: 'normal' });
+    ).toEqual({ status: 'normal', repairOrderId: null });
     const info = await made<Record<string, unknown>>(inspector, `${base}/task/info`, { id: task!.id });
     expect(info).toMatchObject({
       status: 'normal',
@@ -375,11 +375,35 @@ describe('the scheduler and tasks (virtual time)', () => {
     expect((await send(admin, `${base}/plan/delete`, { id: planId })).code).toBe('2704');
   });
 
-  it('marks a task abnormal when a number is out of its range', async () => {
+  it('marks a task abnormal when a number is out of its range and opens a repair order in the same call', async () => {
     const [, task] = await taskIds();
+    // asking for an order without a repair key is refused before anything is stored
     expect(
-      await made(inspector, `${base}/task/submit`, { id: task!.id, results: results({ [numberId]: 4.5 }) }),
-    ).toEqual({ status: 'abnormal' });
+      (
+        await send(blind, `${base}/task/submit`, {
+          id: task!.id,
+          results: results({ [numberId]: 4.5 }),
+          repair: true,
+        })
+      ).code,
+    ).toBe('90008');
+    expect((await taskIds())[1]!.status).toBe('pending');
+    const answer = await made<{ status: string; repairOrderId: number }>(inspector, `${base}/task/submit`, {
+      id: task!.id,
+      note: 'Gauge high',
+      results: results({ [numberId]: 4.5 }),
+      repair: true,
+    });
+    expect(answer).toEqual({ status: 'abnormal', repairOrderId: expect.any(Number) });
+    const [order] = await p.ctx.db.query<{ equipment_id: number; problem: string; requester_id: number }>(
+      'select equipment_id, problem, requester_id from repair_orders where id = $1',
+      [answer.repairOrderId],
+    );
+    expect(order).toEqual({
+      equipment_id: devices[1],
+      problem: 'Daily pumps: Pressure = 4.5 — Gauge high',
+      requester_id: inspectorId,
+    });
     const page = await made<{ list: { status: string }[]; total: number }>(admin, `${base}/task/query`, {
       planId,
       status: 'abnormal',
