@@ -28,8 +28,8 @@ export type InspectionTaskState = (typeof INSPECTION_TASK_STATES)[number];
 /** At most this many devices and items in a plan (2701, 2702). */
 export const INSPECTION_PLAN_MAX_DEVICES = 30;
 export const INSPECTION_PLAN_MAX_ITEMS = 50;
-/** A photo result's largest size in bytes after the browser reduced it. */
-export const INSPECTION_PHOTO_MAX_BYTES = 1_000_000;
+/** A photo result's largest size in bytes (the browser reduces larger pictures before sending). */
+export const INSPECTION_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 
 const nullableNumber = z.preprocess(
   (v) => (v === '' || v === undefined || v === 'null' ? null : v),

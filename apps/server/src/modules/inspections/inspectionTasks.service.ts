@@ -75,7 +75,7 @@ const PHOTO_TYPES: { mime: string; matches: (b: Buffer) => boolean }[] = [
   },
 ];
 
-/** A photo from its data URL: PNG, JPEG or WebP by its bytes (10007), at most 1 MB (10008). */
+/** A photo from its data URL: PNG, JPEG or WebP by its bytes (10007), at most 2 MB (10008). */
 export function photoOf(value: string | number): { mime: string; content: Buffer } {
   const m = typeof value === 'string' ? /^data:image\/[a-z+.-]+;base64,([A-Za-z0-9+/=]+)$/.exec(value) : null;
   if (!m) throw new AppError(Err.fileFormatWrong);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INSPECTION_PHOTO_MAX_BYTES } from '@fieldhub/shared';
 import { loggedIn, type Caller, type TestPlatform } from '../../../test/harness';
 import { made, role, send, subAccount } from '../../../test/deviceFixtures';
 import { otherEnterpriseAdmin, startEnterprisePlatform } from '../../../test/platformFixtures';
@@ -320,7 +321,7 @@ describe('the scheduler and tasks (virtual time)', () => {
         )
       ).code,
     ).toBe('10007');
-    const huge = `data:image/jpeg;base64,${Buffer.concat([Buffer.from('ffd8ff', 'hex'), Buffer.alloc(1_000_001)]).toString('base64')}`;
+    const huge = `data:image/jpeg;base64,${Buffer.concat([Buffer.from('ffd8ff', 'hex'), Buffer.alloc(INSPECTION_PHOTO_MAX_BYTES)]).toString('base64')}`;
     expect((await submit(results({ [photoId]: huge }))).code).toBe('10008');
     expect((await submit([...results(), { itemId: 999_999, value: 'x' }])).code).toBe('10001');
     expect((await taskIds())[0]!.status).toBe('pending');
