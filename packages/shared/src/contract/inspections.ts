@@ -144,7 +144,7 @@ export const inspectionSubmitSchema = z.object({
       z.object({
         itemId: formId,
         /** check: 'normal' | 'abnormal'; number; text; photo: a data URL of a PNG, JPEG or WebP */
-        value: z.union([z.string().max(2_000_000), z.number()]),
+        value: z.union([z.string().max(4 * 1024 * 1024), z.number()]),
       }),
     )
     .max(INSPECTION_PLAN_MAX_ITEMS),
