@@ -44,4 +44,6 @@ export const screens: Screens = {
   excelMonitor: lazy(() => import('./features/excel/ExcelMonitorPage')),
   excelFill: lazy(() => import('./features/excel/ExcelFillPage')),
   excelRead: lazy(() => import('./features/excel/ExcelReadPage')),
+  repairList: lazy(() => import('./features/ops/repairs/RepairListPage')),
+  worksheet: lazy(() => import('./features/ops/worksheet/WorksheetPage')),
 };

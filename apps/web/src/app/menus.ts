@@ -46,7 +46,8 @@ export const manageMenus: MenuItem[] = [
       { key: 'repairs', to: '/manage/ops/repairs', perm: 'ops_manage' },
       { key: 'inspection-plan', to: '/manage/ops/inspection_plan', perm: 'ops_manage' },
       { key: 'inspection-content', to: '/manage/ops/inspection_content', perm: 'ops_manage' },
-      { key: 'worksheet', to: '/manage/ops/worksheet', perm: 'ops_manage' },
+      // the caller's own queue: no management key (operations.md §5)
+      { key: 'worksheet', to: '/manage/ops/worksheet' },
       { key: 'excel', to: '/manage/excel/list', perm: 'excel_manage' },
     ],
   },

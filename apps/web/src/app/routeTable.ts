@@ -43,7 +43,9 @@ export type ScreenName =
   | 'excelScan'
   | 'excelMonitor'
   | 'excelFill'
-  | 'excelRead';
+  | 'excelRead'
+  | 'repairList'
+  | 'worksheet';
 
 /**
  * One route of the full table of docs/requirements/client-rules.md §4. `id` doubles as the i18n key of
@@ -143,10 +145,11 @@ export const layoutRoutes: RouteDef[] = [
       m('system/version', { perm: 'platform_system' }),
       m('system/product', { perm: 'platform_system' }),
       m('system/license', { perm: 'platform_system' }),
-      m('ops/repairs', { perm: 'ops_manage' }),
+      m('ops/repairs', { perm: 'ops_manage', screen: 'repairList' }),
       m('ops/inspection_plan', { perm: 'ops_manage' }),
       m('ops/inspection_content', { perm: 'ops_manage' }),
-      m('ops/worksheet', { perm: 'ops_manage' }),
+      // the caller's own queue (operations.md §5): the people doing the work need no management key
+      m('ops/worksheet', { screen: 'worksheet' }),
       m('card/list', { perm: 'card_manage' }),
       m('card/order', { perm: 'card_manage' }),
       m('card/invoice', { perm: 'card_manage' }),

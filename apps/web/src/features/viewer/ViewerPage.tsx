@@ -9,6 +9,7 @@
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { RepairOrderSidePanel } from '../../app/repairs/DeviceRepairTab';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, Flex, Form, Input, Spin, Tabs, Tag, Tooltip } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
@@ -358,5 +359,17 @@ export default function ViewerPage() {
     return <ProjectPage projectId={params.projectId} pageId={params.pageId ?? ''} />;
   if (params.groupId !== undefined && params.id !== undefined)
     return <DevicePages groupId={params.groupId} equipmentId={params.id} pageId={params.pageId} />;
-  return <DevicePage pageId={params.pageId ?? ''} />;
+  // /monitor/eg/detail/page/:pageId/:orderType/:orderId: the page with the order beside it (operations.md §2.6)
+  return (
+    <>
+      <DevicePage pageId={params.pageId ?? ''} />
+      {params.orderType === 'repair' && Number(params.orderId) > 0 && (
+        <RepairOrderSidePanel
+          key={params.orderId}
+          orderId={Number(params.orderId)}
+          onClose={() => undefined}
+        />
+      )}
+    </>
+  );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Input, Popconfirm, Segmented, Table, Tag, Tooltip, Typography } from 'antd';
-import { CheckOutlined, ExportOutlined } from '@ant-design/icons';
+import { CheckOutlined, ExportOutlined, ToolOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router-dom';
 import dayjs from 'dayjs';
 import { textUnder, useT } from '../../../app/useT';
 import { alarmsCalls, formatValueWithUnit, type AlarmRecordRow } from '@fieldhub/shared';
@@ -11,6 +12,8 @@ import { callApi, downloadCall } from '../../../app/request';
 import { toastSuccess } from '../../../app/notify';
 import { can, useSession } from '../../../app/session';
 import { monitorKeys } from '../useMonitor';
+import { CreateRepairDialog } from '../../../app/repairs/CreateRepairDialog';
+import { useSeesRepairs } from '../../../app/repairs/DeviceRepairTab';
 import { AlarmNotifications } from './AlarmNotifications';
 import { RangeField, rangeProblemText, useRange } from './RangeField';
 
@@ -44,8 +47,12 @@ export function useActiveAlarmCount(equipmentId: number, enabled: boolean) {
  * offline alarms; an alarm can be confirmed with a note, and opened to see whom it notified.
  * Needs monitor_equipinfo_menu_alarm.
  */
-export function AlarmTab({ equipmentId }: { equipmentId: number }) {
+export function AlarmTab({ equipmentId, deviceName }: { equipmentId: number; deviceName: string }) {
   const { t } = useT('monitor');
+  const navigate = useNavigate();
+  // an order made from an alarm row (operations.md §2.4): device and alarm filled in
+  const seesRepairs = useSeesRepairs();
+  const [repairFrom, setRepairFrom] = useState<{ id: number; text: string }>();
   const user = useSession((s) => s.user);
   const client = useQueryClient();
   const pager = usePaging();
@@ -255,9 +262,34 @@ export function AlarmTab({ equipmentId }: { equipmentId: number }) {
                 </Popconfirm>
               ),
           },
+          ...(seesRepairs
+            ? [
+                {
+                  title: t('repairs:order'),
+                  key: 'repair',
+                  render: (_: unknown, r: AlarmRecordRow) => (
+                    <Button
+                      size="small"
+                      icon={<ToolOutlined />}
+                      onClick={() => setRepairFrom({ id: r.id, text: r.content || condition(r) })}
+                      data-testid={`alarm-repair-${r.id}`}
+                    >
+                      {t('repairs:create')}
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
       {problem && <Typography.Text type="danger">{problem}</Typography.Text>}
+      <CreateRepairDialog
+        open={repairFrom !== undefined}
+        onClose={() => setRepairFrom(undefined)}
+        device={{ id: equipmentId, name: deviceName }}
+        alarm={repairFrom}
+        onCreated={(orderId) => void navigate(`/monitor/eg/detail/list/${equipmentId}/repair/${orderId}`)}
+      />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { PageFrame } from '../../../app/components/PageFrame';
 import { can, useSession } from '../../../app/session';
 import { GatewayStatusBadge } from '../../../app/components/GatewayStatusBadge';
 import { ShareDrawer } from '../../../app/sharing/ShareDrawer';
+import { DeviceRepairTab, RepairOrderSidePanel } from '../../../app/repairs/DeviceRepairTab';
 import { useMonitoredDevice } from '../useMonitor';
 import { AlarmTab, useActiveAlarmCount } from './AlarmTab';
 import { CommandTab } from './CommandTab';
@@ -28,6 +29,7 @@ const TABS = [
   'command',
   'history',
   'alarm',
+  'repair',
   'curve',
   'history-curve',
   'pages',
@@ -78,10 +80,12 @@ export default function MonitorDetailPage() {
     ? (search.get('tab') as TabKey)
     : params.alarm === '1'
       ? 'alarm'
-      : 'realtime';
+      : params.orderType === 'repair'
+        ? 'repair'
+        : 'realtime';
   const [tab, setTab] = useState<TabKey>(initial);
   // a new address (another device, or :alarm) chooses its tab again
-  useEffect(() => setTab(initial), [id, params.alarm]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => setTab(initial), [id, params.alarm, params.orderId]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const changeTab = (key: string) => {
     if (!isTab(key)) return;
@@ -130,7 +134,13 @@ export default function MonitorDetailPage() {
           <span data-testid="alarm-tab-label">{t('tab.alarm')}</span>
         </Badge>
       ),
-      children: <AlarmTab equipmentId={id} />,
+      children: <AlarmTab equipmentId={id} deviceName={device.data?.name ?? ''} />,
+    },
+    // the device's repair work orders (operations.md §2.4, §2.7)
+    {
+      key: 'repair',
+      label: t('repairs:tab'),
+      children: <DeviceRepairTab device={device.data && { id, name: device.data.name }} />,
     },
     {
       key: 'curve',
@@ -225,6 +235,13 @@ export default function MonitorDetailPage() {
         data-testid="monitor-tabs"
       />
       <ShareDrawer open={sharing} row={device.data} onClose={() => setSharing(false)} />
+      {params.orderType === 'repair' && Number(params.orderId) > 0 && (
+        <RepairOrderSidePanel
+          key={params.orderId}
+          orderId={Number(params.orderId)}
+          onClose={() => undefined}
+        />
+      )}
     </PageFrame>
   );
 }
