@@ -25,6 +25,16 @@ export async function one<T>(db: Db, sql: string, params?: SqlParams): Promise<T
   return rows[0];
 }
 
+/**
+ * Whether `err` is a unique violation of the index or constraint `name` (SQLSTATE 23505), as both
+ * PostgreSQL and PGlite report it: for a check made before writing that a concurrent write beat.
+ */
+export function isUniqueViolation(err: unknown, name: string): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const { code, constraint } = err as { code?: unknown; constraint?: unknown };
+  return code === '23505' && constraint === name;
+}
+
 // bigint ids and counts fit in a double for this platform's sizes; both drivers return numbers.
 const INT8 = 20;
 

@@ -1,5 +1,5 @@
-import type { VariableInput, VariableRow } from '@fieldhub/shared';
-import { one, type Db } from '../../db/db';
+import { AppError, Err, type VariableInput, type VariableRow } from '@fieldhub/shared';
+import { isUniqueViolation, one, type Db } from '../../db/db';
 import type { ConfigOwner } from './configOwner';
 
 export const variableColumns = `v.id, v.kind, v.driver_id as "driverId", d.name as "driverName", v.name, v.key, v.unit, v.decimals,
@@ -98,28 +98,38 @@ const insertColumns = `kind, driver_id, name, key, unit, decimals, data_type, st
   store_history, seq, summary_sources, summary_aggregation, summary_period`;
 
 /** Inserts checked variables in one statement per row; used by the form and by imports. */
+/** A second summary of the same sources, aggregation and period, saved at the same moment as the first (1725). */
+function summaryTaken(err: unknown): never {
+  if (isUniqueViolation(err, 'variables_summary_uq')) throw new AppError(Err.summaryVariableDuplicate);
+  throw err;
+}
+
 export async function insertVariables(db: Db, owner: ConfigOwner, list: VariableInput[]): Promise<number[]> {
   const ids: number[] = [];
   for (const v of list) {
-    const [row] = await db.query<{ id: number }>(
-      `insert into variables(${insertColumns}, org_id, ${owner.column})
+    const [row] = await db
+      .query<{ id: number }>(
+        `insert into variables(${insertColumns}, org_id, ${owner.column})
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19::jsonb, $20, $21, $22, $23, $24::bigint[], $25, $26, $27, $28)
        returning id`,
-      [...values(v), owner.orgId, owner.id],
-    );
+        [...values(v), owner.orgId, owner.id],
+      )
+      .catch(summaryTaken);
     ids.push(row!.id);
   }
   return ids;
 }
 
 export async function updateVariable(db: Db, id: number, v: VariableInput): Promise<void> {
-  await db.query(
-    `update variables set (${insertColumns}) =
+  await db
+    .query(
+      `update variables set (${insertColumns}) =
        ($2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20::jsonb, $21, $22, $23, $24,
         $25::bigint[], $26, $27)
      where id = $1`,
-    [id, ...values(v)],
-  );
+      [id, ...values(v)],
+    )
+    .catch(summaryTaken);
 }
 
 export async function deleteVariables(db: Db, owner: ConfigOwner, ids: number[]): Promise<void> {

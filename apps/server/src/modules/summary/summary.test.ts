@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveValue } from '@fieldhub/shared';
+import { AppError, variableSchema, type LiveValue } from '@fieldhub/shared';
 import type { Clock } from '../../clock';
 import { storeValues } from '../../link/telemetryStore';
 import { loggedIn, startTestPlatform, type Caller, type TestPlatform } from '../../../test/harness';
@@ -16,6 +16,8 @@ import { loggedInOperator, otherEnterpriseAdmin } from '../../../test/platformFi
 import { makeEnterprise } from '../../../test/harness';
 import { buildGatewayConfig } from '../../link/gatewayConfig';
 import { runSummaries, startSummaryScheduler } from './summaryScheduler';
+import type { ConfigOwner } from '../config/configOwner';
+import { insertVariables } from '../config/variables.repo';
 
 /**
  * Data summary variables and the summary screen's calls (docs/requirements/data-views.md §2,
@@ -133,6 +135,25 @@ describe('summary variables in the variable editor', () => {
       await made<{ name: string }[]>(admin, `${m}/variable/query`, { owner: { equipmentId: host } })
     ).map((v) => v.name);
     expect(names).toEqual(['total_power_daily']);
+  });
+
+  it('refuses with 1725, not a server error, a duplicate that got past the check (saved at the same moment)', async () => {
+    // the service's check ran for both saves before either wrote: the table's unique index decides
+    const owner: ConfigOwner = {
+      kind: 'equipment',
+      id: host,
+      orgId,
+      series: 'EG',
+      hasGateway: false,
+      templateId: null,
+      column: 'equipment_id',
+    };
+    const item = (name: string) => variableSchema.parse(summaryItem(name, [powerA, powerB], 'min', 'day'));
+    const [first] = await insertVariables(p.ctx.db, owner, [item('low_a')]);
+    const second = await insertVariables(p.ctx.db, owner, [item('low_b')]).catch((err: unknown) => err);
+    expect(second).toBeInstanceOf(AppError);
+    expect(second).toMatchObject({ code: 1725 });
+    await send(admin, `${m}/variable/delete`, { owner: { equipmentId: host }, ids: [first] });
   });
 
   it('accepts the same sources with another period, and refuses an edit that makes a duplicate with 1725', async () => {
