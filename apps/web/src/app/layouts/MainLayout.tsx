@@ -131,7 +131,14 @@ export function MainLayout({ headerTools }: { headerTools: ReactNode }) {
       </Header>
       <Layout>
         {side.length > 0 && (
-          <Sider width={220} theme="light" style={{ borderRight: '1px solid #f0f0f0' }}>
+          // folded away on a phone's width (the worksheet at 390 px, operations.md §5): a tab opens it
+          <Sider
+            width={220}
+            breakpoint="md"
+            collapsedWidth={0}
+            theme="light"
+            style={{ borderRight: '1px solid #f0f0f0' }}
+          >
             <Menu
               mode="inline"
               selectedKeys={selectedKey(side, pathname)}

@@ -138,21 +138,21 @@ export function RepairOrderPanel({
         <Descriptions.Item label={t('field.repairer')}>
           {order.repairerName || t('unassigned')}
         </Descriptions.Item>
-        {order.content && (
+        {order.content ? (
           <Descriptions.Item label={t('field.content')}>
             <Typography.Text style={{ whiteSpace: 'pre-wrap' }} data-testid="repair-content-text">
               {order.content}
             </Typography.Text>
           </Descriptions.Item>
-        )}
-        {order.parts.length > 0 && (
+        ) : null}
+        {order.parts.length > 0 ? (
           <Descriptions.Item label={t('field.parts')}>
             {order.parts.map((p) => `${p.name} × ${p.quantity}`).join(', ')}
           </Descriptions.Item>
-        )}
-        {order.endReason && (
+        ) : null}
+        {order.endReason ? (
           <Descriptions.Item label={t('field.end-reason')}>{order.endReason}</Descriptions.Item>
-        )}
+        ) : null}
       </Descriptions>
       <div>
         <Typography.Text strong>{t('attachments')}</Typography.Text>

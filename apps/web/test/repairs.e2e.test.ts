@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { loggedIn, type Caller } from '../../server/test/harness';
+import { made, role, subAccount } from '../../server/test/deviceFixtures';
+import { PNG_1X1 } from '../../server/test/smartReportFixtures';
+import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
+import { expectScreenIn } from './screenLanguage';
+import { shot } from './shots';
+
+/**
+ * Repair work orders (docs/requirements/operations.md §2, §5) in headless Chromium, in English:
+ * an active alarm of a device → "Create repair order" on its row (device and alarm filled in) →
+ * the order beside the device on its order route → dispatched to the repairer → the repairer,
+ * on a phone-sized screen (390×844), finds it in the worksheet, accepts it, adds a photo from the
+ * camera input and finishes it with the spare parts used → the admin opens the order route and
+ * sees the finished order, its photo and its timeline beside the device. Screenshots only with
+ * SHOTS=1.
+ */
+
+const wait = { timeout: 15_000 };
+const ALARM_TEXT = 'Motor temperature high';
+// the enterprise's first order: R + the year + its sequence
+const NUMBER = `R${new Date().getUTCFullYear()}-0001`;
+let f: BrowserFixture;
+let admin: string;
+let api: Caller;
+let pump: number;
+let alarmId: number;
+
+beforeAll(async () => {
+  f = await startBrowserFixture();
+  const enterprise = await makeEnterprise(f.platform.ctx.db, 'Pump Station');
+  admin = enterprise.admin;
+  api = await loggedIn(f.platform.app, admin);
+  pump = (await made(api, '/lfscada/equipment/multi/add', { name: 'Pump 1' })).id;
+  const fixer = await role(api, 'Fixer', ['workorder_accept', 'monitor_view'], 'org');
+  await subAccount(api, { segment: 'int', loginname: 'fixer', roleId: fixer });
+  // an alarm as the alarm engine stores one (its rule and variable are not needed to show it)
+  const [row] = await f.platform.ctx.db.query<{ id: number }>(
+    `insert into alarms (org_id, equipment_id, kind, rule_id, variable_id, variable_name, condition, threshold,
+                         level, content, trigger_value, triggered_at)
+     values ($1, $2, 'signal', 1, 1, 'motor_temp', '>', 80, 'serious', $3, '92', now()) returning id`,
+    [enterprise.orgId, pump, ALARM_TEXT],
+  );
+  alarmId = row!.id;
+}, 120_000);
+afterAll(async () => {
+  await f.stop();
+});
+
+const panel = (page: Page) => page.getByTestId('repair-panel');
+const state = (page: Page) => panel(page).getByTestId('repair-state').innerText();
+const timeline = (page: Page) =>
+  page.getByTestId('repair-timeline').locator('.ant-timeline-item').allInnerTexts();
+
+describe('repair orders', () => {
+  it('takes an alarm to a finished order with a photo, and shows it beside the device (en-US)', async () => {
+    const { page } = await f.newPage('en-US');
+    await f.signIn(page, admin);
+
+    // the alarm tab of the device: its row makes the order, device and problem filled in
+    await page.goto(`${f.baseUrl}/monitor/eg/detail/list/${pump}/1`);
+    await page.getByTestId(`alarm-repair-${alarmId}`).click(wait);
+    const form = page.getByTestId('repair-create-form');
+    await form.waitFor(wait);
+    expect(await form.getByTestId('repair-problem').inputValue()).toBe(ALARM_TEXT);
+    expect(await form.getByTestId('repair-device').innerText()).toContain('Pump 1');
+    await shot(page, 'repairs-0-from-alarm', { pointerAway: true });
+    await clickSettled(page.locator('.ant-modal').getByRole('button', { name: 'Create repair order' }));
+
+    // the order route: the device with the order beside it
+    await page.waitForURL(new RegExp(`/monitor/eg/detail/list/${pump}/repair/\\d+$`), wait);
+    const orderId = Number(/repair\/(\d+)$/.exec(page.url())![1]);
+    await page.getByTestId('repair-side-panel').waitFor(wait);
+    await expect.poll(() => state(page), wait).toBe('Pending');
+    expect(await page.getByTestId('device-title').innerText()).toBe('Pump 1');
+    await expectScreenIn(page, 'en-US', {
+      shows: ['repairs:order', 'repairs:action.dispatch', 'repairs:timeline'],
+      allow: ['Pump 1', ALARM_TEXT, NUMBER, `#${alarmId}`, admin, 'motor_temp'],
+    });
+
+    // dispatched to the repairer: the repairer is chosen in the dialog
+    await panel(page).getByTestId('repair-dispatch').click();
+    const dispatch = page.getByTestId('repair-dispatch-form');
+    await clickSettled(page.locator('.ant-modal').getByRole('button', { name: 'Dispatch' }));
+    await expect
+      .poll(() => dispatch.locator('.ant-form-item-explain-error').innerText(), wait)
+      .toBe('Choose the repairer');
+    await dispatch.getByTestId('repair-repairer').click();
+    await clickSettled(page.locator('.ant-select-item-option', { hasText: 'fixer' }));
+    await clickSettled(page.locator('.ant-modal').getByRole('button', { name: 'Dispatch' }));
+    await expect.poll(() => state(page), wait).toBe('Dispatched');
+    await shot(page, 'repairs-1-dispatched', { pointerAway: true });
+
+    // the repairer on a phone: the worksheet lists it, accept, a photo, finish with a spare part
+    const phone = await f.browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+    try {
+      const mobile = await phone.newPage();
+      await f.signIn(mobile, 'fixer');
+      await mobile.goto(`${f.baseUrl}/manage/ops/worksheet`);
+      const card = mobile.getByTestId(`worksheet-order-${orderId}`);
+      await card.waitFor(wait);
+      expect(await card.innerText()).toContain(ALARM_TEXT);
+      const width = await mobile.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(390);
+      await shot(mobile, 'repairs-2-worksheet-phone');
+      await card.click();
+      await clickSettled(panel(mobile).getByTestId('repair-accept'));
+      await expect.poll(() => state(mobile), wait).toBe('Accepted');
+      const input = panel(mobile).getByTestId('repair-file-input');
+      expect(await input.getAttribute('capture')).toBe('environment');
+      expect(await input.getAttribute('accept')).toBe('image/*');
+      await input.setInputFiles({
+        name: 'IMG_0001.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from(PNG_1X1.split(',')[1]!, 'base64'),
+      });
+      const photo = panel(mobile).locator('[data-testid^="repair-photo-"] img');
+      await expect.poll(() => photo.getAttribute('src'), wait).toMatch(/^blob:/);
+      await panel(mobile).getByTestId('repair-finish').click();
+      const finish = mobile.getByTestId('repair-finish-form');
+      await finish.getByTestId('repair-content').fill('Replaced the temperature sensor and its cable');
+      await finish.getByTestId('repair-part-add').click();
+      await finish.getByTestId('repair-part-name-0').fill('PT100 sensor');
+      await shot(mobile, 'repairs-3-finish-phone');
+      await clickSettled(mobile.locator('.ant-modal').getByRole('button', { name: 'Finish' }));
+      await expect.poll(() => state(mobile), wait).toBe('Finished');
+      await shot(mobile, 'repairs-4-finished-phone');
+      await mobile.locator('.ant-drawer-close').click();
+      await mobile.getByTestId('worksheet-empty-repairs').waitFor(wait);
+    } finally {
+      await phone.close();
+    }
+
+    // back at the desk: the order route shows the finished order beside the device
+    await page.goto(`${f.baseUrl}/monitor/eg/detail/list/${pump}/repair/${orderId}`);
+    await expect.poll(() => state(page), wait).toBe('Finished');
+    await expect.poll(() => timeline(page), wait).toHaveLength(5);
+    const rows = await timeline(page);
+    expect(rows.map((r) => r.split('\n')[0])).toEqual([
+      `${admin} created the order`,
+      `${admin} dispatched it to fixer`,
+      'fixer accepted it',
+      'fixer added IMG_0001.png',
+      'fixer finished it',
+    ]);
+    expect(await panel(page).innerText()).toContain('PT100 sensor × 1');
+    await page.getByTestId('device-repair-table').waitFor(wait);
+    await shot(page, 'repairs-5-beside-device', { pointerAway: true });
+
+    // the list of the enterprise's orders has it, finished
+    await page.goto(`${f.baseUrl}/manage/ops/repairs`);
+    await expect.poll(() => page.getByTestId(`repair-open-${orderId}`).innerText(), wait).toBe(NUMBER);
+    await expectScreenIn(page, 'en-US', {
+      shows: ['repairs:title', 'repairs:create', 'repairs:export', 'repairs:state.finished'],
+      allow: ['Pump 1', ALARM_TEXT, NUMBER, admin, 'fixer'],
+    });
+    await shot(page, 'repairs-6-list', { pointerAway: true });
+  });
+});
