@@ -46,4 +46,6 @@ export const screens: Screens = {
   excelRead: lazy(() => import('./features/excel/ExcelReadPage')),
   repairList: lazy(() => import('./features/ops/repairs/RepairListPage')),
   worksheet: lazy(() => import('./features/ops/worksheet/WorksheetPage')),
+  inspectionPlans: lazy(() => import('./features/ops/inspections/InspectionPlansPage')),
+  inspectionItems: lazy(() => import('./features/ops/inspections/InspectionItemsPage')),
 };

@@ -1321,6 +1321,7 @@ export interface NamespaceKeys {
     | 'no-result'
     | 'results';
   inspections:
+    | 'tab'
     | 'items.title'
     | 'items.add'
     | 'items.search'

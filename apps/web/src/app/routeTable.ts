@@ -45,7 +45,9 @@ export type ScreenName =
   | 'excelFill'
   | 'excelRead'
   | 'repairList'
-  | 'worksheet';
+  | 'worksheet'
+  | 'inspectionPlans'
+  | 'inspectionItems';
 
 /**
  * One route of the full table of docs/requirements/client-rules.md §4. `id` doubles as the i18n key of
@@ -146,8 +148,8 @@ export const layoutRoutes: RouteDef[] = [
       m('system/product', { perm: 'platform_system' }),
       m('system/license', { perm: 'platform_system' }),
       m('ops/repairs', { perm: 'ops_manage', screen: 'repairList' }),
-      m('ops/inspection_plan', { perm: 'ops_manage' }),
-      m('ops/inspection_content', { perm: 'ops_manage' }),
+      m('ops/inspection_plan', { perm: 'ops_manage', screen: 'inspectionPlans' }),
+      m('ops/inspection_content', { perm: 'ops_manage', screen: 'inspectionItems' }),
       // the caller's own queue (operations.md §5): the people doing the work need no management key
       m('ops/worksheet', { screen: 'worksheet' }),
       m('card/list', { perm: 'card_manage' }),

@@ -7,6 +7,7 @@ import { PageFrame } from '../../../app/components/PageFrame';
 import { can, useSession } from '../../../app/session';
 import { GatewayStatusBadge } from '../../../app/components/GatewayStatusBadge';
 import { ShareDrawer } from '../../../app/sharing/ShareDrawer';
+import { DeviceInspectionTab } from '../../../app/inspections/DeviceInspectionTab';
 import { DeviceRepairTab, RepairOrderSidePanel } from '../../../app/repairs/DeviceRepairTab';
 import { useMonitoredDevice } from '../useMonitor';
 import { AlarmTab, useActiveAlarmCount } from './AlarmTab';
@@ -30,6 +31,7 @@ const TABS = [
   'history',
   'alarm',
   'repair',
+  'inspection',
   'curve',
   'history-curve',
   'pages',
@@ -82,7 +84,9 @@ export default function MonitorDetailPage() {
       ? 'alarm'
       : params.orderType === 'repair'
         ? 'repair'
-        : 'realtime';
+        : params.orderType === 'inspection'
+          ? 'inspection'
+          : 'realtime';
   const [tab, setTab] = useState<TabKey>(initial);
   // a new address (another device, or :alarm) chooses its tab again
   useEffect(() => setTab(initial), [id, params.alarm, params.orderId]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -141,6 +145,12 @@ export default function MonitorDetailPage() {
       key: 'repair',
       label: t('repairs:tab'),
       children: <DeviceRepairTab device={device.data && { id, name: device.data.name }} />,
+    },
+    // the device's inspection records (operations.md §4.6)
+    {
+      key: 'inspection',
+      label: t('inspections:tab'),
+      children: <DeviceInspectionTab deviceId={id} />,
     },
     {
       key: 'curve',

@@ -3,6 +3,7 @@ import { Badge, Card, Drawer, Empty, Flex, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { RepairOrderRow } from '@fieldhub/shared';
 import { PageFrame } from '../../../app/components/PageFrame';
+import { useMyInspectionSection } from '../../../app/inspections/MyInspectionTasks';
 import { RepairOrderPanel } from '../../../app/repairs/RepairOrderPanel';
 import { RepairPriorityTag, RepairStateTag } from '../../../app/repairs/repairTags';
 import { useMyRepairs } from '../../../app/repairs/useRepairs';
@@ -75,7 +76,7 @@ function useRepairSection(onOpen: (id: number) => void): WorksheetSection {
 export default function WorksheetPage() {
   const { t } = useT('worksheet');
   const [open, setOpen] = useState<number>();
-  const sections: WorksheetSection[] = [useRepairSection(setOpen)];
+  const sections: WorksheetSection[] = [useRepairSection(setOpen), useMyInspectionSection()];
   const narrow = typeof window !== 'undefined' && window.innerWidth < 600;
 
   return (
