@@ -2237,6 +2237,7 @@ export interface NamespaceKeys {
     | 'title'
     | 'tab'
     | 'order'
+    | 'open'
     | 'create'
     | 'create-from-alarm'
     | 'created'

@@ -4,6 +4,7 @@ import { Alert, Button, Descriptions, Flex, Skeleton, Space, Timeline, Typograph
 import dayjs from 'dayjs';
 import type { RepairEvent, RepairOrderInfo } from '@fieldhub/shared';
 import { ApiError } from '../request';
+import { pathTo } from '../routeTable';
 import { useT, type Translate } from '../useT';
 import { RepairAttachments } from './RepairAttachments';
 import { DispatchDialog, EndDialog, FinishDialog } from './RepairStepDialogs';
@@ -119,7 +120,11 @@ export function RepairOrderPanel({
         <Descriptions.Item label={t('field.device')}>
           {deviceLink ? (
             <Link
-              to={`/monitor/eg/detail/list/${order.equipmentId}/repair/${order.id}`}
+              to={pathTo('MonitorEGDetailForOrder', {
+                id: order.equipmentId,
+                orderType: 'repair',
+                orderId: order.id,
+              })}
               data-testid="repair-device-link"
             >
               {order.equipmentName}

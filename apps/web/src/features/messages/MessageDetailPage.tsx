@@ -1,11 +1,12 @@
 import { useParams, useNavigate } from 'react-router-dom';
 import { Button, Space, type TableColumnsType } from 'antd';
-import { AlertOutlined, ArrowLeftOutlined } from '@ant-design/icons';
+import { AlertOutlined, ArrowLeftOutlined, ToolOutlined } from '@ant-design/icons';
 import { useT } from '../../app/useT';
 import { MSG_EQUIP_TYPES, MSG_TYPES, type MsgEquipType, type MsgRow, type MsgType } from '@fieldhub/shared';
 import { PagedTable } from '../../app/components/PagedTable';
 import { PageFrame } from '../../app/components/PageFrame';
 import { usePaging } from '../../app/paging';
+import { useRepairInfo } from '../../app/repairs/useRepairs';
 import { pathTo } from '../../app/routeTable';
 import { tabOfMenuType } from './messageLinks';
 import { MsgProblem } from './MsgProblem';
@@ -59,6 +60,8 @@ function ItemMessages({
   );
   const devices = useMyDevices();
   const device = equipType === 'eg' ? devices.data?.find((d) => d.id === dataId) : undefined;
+  // a repair order's message opens the device with the order beside it (operations.md §2.6)
+  const order = useRepairInfo(equipType === 'repair' ? dataId : undefined);
   const subject = device?.name ?? list.data?.list[0]?.title ?? '';
   if (list.isError) return <MsgProblem error={list.error} />;
 
@@ -96,6 +99,24 @@ function ItemMessages({
           <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(tabOfMenuType(menuType).path)}>
             {t('detail.back')}
           </Button>
+          {equipType === 'repair' && order.data && (
+            <Button
+              type="primary"
+              icon={<ToolOutlined />}
+              data-testid="msg-open-repair"
+              onClick={() =>
+                navigate(
+                  pathTo('MonitorEGDetailForOrder', {
+                    id: order.data.order.equipmentId,
+                    orderType: 'repair',
+                    orderId: dataId,
+                  }),
+                )
+              }
+            >
+              {t('repairs:open')}
+            </Button>
+          )}
           {equipType === 'eg' && (
             <Button
               type="primary"

@@ -13,6 +13,7 @@ import { toastSuccess } from '../../../app/notify';
 import { can, useSession } from '../../../app/session';
 import { monitorKeys } from '../useMonitor';
 import { CreateRepairDialog } from '../../../app/repairs/CreateRepairDialog';
+import { pathTo } from '../../../app/routeTable';
 import { useSeesRepairs } from '../../../app/repairs/DeviceRepairTab';
 import { AlarmNotifications } from './AlarmNotifications';
 import { RangeField, rangeProblemText, useRange } from './RangeField';
@@ -288,7 +289,9 @@ export function AlarmTab({ equipmentId, deviceName }: { equipmentId: number; dev
         onClose={() => setRepairFrom(undefined)}
         device={{ id: equipmentId, name: deviceName }}
         alarm={repairFrom}
-        onCreated={(orderId) => void navigate(`/monitor/eg/detail/list/${equipmentId}/repair/${orderId}`)}
+        onCreated={(orderId) =>
+          void navigate(pathTo('MonitorEGDetailForOrder', { id: equipmentId, orderType: 'repair', orderId }))
+        }
       />
     </>
   );
