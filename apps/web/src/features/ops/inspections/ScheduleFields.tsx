@@ -78,7 +78,14 @@ function Upcoming({ form }: { form: FormInstance }) {
   try {
     if (values?.startDate && values.start && values.end) {
       const now = new Date();
-      windows = taskWindows(scheduleOf(values), now, new Date(now.getTime() + 60 * 86_400_000)).slice(0, 5);
+      // from a day back: a window under way is the next one too
+      windows = taskWindows(
+        scheduleOf(values),
+        new Date(now.getTime() - 86_400_000),
+        new Date(now.getTime() + 60 * 86_400_000),
+      )
+        .filter((w) => w.end > now)
+        .slice(0, 5);
     }
   } catch {
     windows = [];
