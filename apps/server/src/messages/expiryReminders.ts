@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { EXPIRE_THRESHOLDS_DAYS, type ExpireEquipType, type LocalizedText } from '@fieldhub/shared';
 import type { Logger } from 'pino';
 import type { Db } from '../db/db';
@@ -6,7 +5,7 @@ import type { Clock } from '../clock';
 import type { LiveBus } from '../monitor/liveBus';
 import { claimReminder, dueItems, reminderRecipients, type DueItem } from './expiryItems';
 import { insertMessages } from './messages.repo';
-import { releaseLease, takeLease } from './schedulerLease';
+import { startLeasedJob, type LeasedJob } from './schedulerLease';
 
 /** Items expired longer ago than this get no "expired" reminder (cards are cancelled after 15 days). */
 const EXPIRED_WINDOW_DAYS = 30;
@@ -80,45 +79,18 @@ export async function runExpiryReminders(deps: ReminderDeps): Promise<number> {
   return made;
 }
 
-export interface ExpiryScheduler {
-  /** one tick now (takes the lease first); resolves with the messages made, null when not leader */
-  tick(): Promise<number | null>;
-  stop(): Promise<void>;
-}
+/** The expiry reminders, run by the one instance holding the lease; a run answers how much it made. */
+export type ExpiryScheduler = LeasedJob<number>;
 
-/**
- * Runs the expiry reminders every `intervalMs` on the one instance holding the lease (a row of
- * scheduler_leases, renewed each tick, lapsing after three intervals if its holder dies). Ticks
- * never overlap on one instance.
- */
+/** Runs the expiry reminders every `intervalMs` on the one instance holding the lease (startLeasedJob). */
 export function startExpiryScheduler(deps: ReminderDeps, intervalMs: number, log: Logger): ExpiryScheduler {
-  const holder = randomUUID();
-  let running: Promise<number | null> | null = null;
-  let stopped = false;
-
-  async function once(): Promise<number | null> {
-    if (!(await takeLease(deps.db, deps.clock, LEASE, holder, Math.max(3 * intervalMs, 30_000)))) return null;
-    return runExpiryReminders(deps);
-  }
-
-  function tick(): Promise<number | null> {
-    if (stopped) return Promise.resolve(null);
-    running ??= once().finally(() => (running = null));
-    return running;
-  }
-
-  const timer = setInterval(() => {
-    tick().catch((err: unknown) => log.warn({ err }, 'expiry reminders failed'));
-  }, intervalMs);
-  timer.unref();
-
-  return {
-    tick,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running?.catch(() => null);
-      await releaseLease(deps.db, LEASE, holder).catch(() => undefined);
-    },
-  };
+  return startLeasedJob({
+    db: deps.db,
+    clock: deps.clock,
+    name: LEASE,
+    intervalMs,
+    log,
+    what: 'expiry reminders',
+    run: () => runExpiryReminders(deps),
+  });
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/db';
 import type { Clock } from '../clock';
 
@@ -28,4 +29,58 @@ export async function takeLease(
 /** Hands the lease back (a stopping instance), so another takes over at its next tick. */
 export async function releaseLease(db: Db, name: string, holder: string): Promise<void> {
   await db.query('delete from scheduler_leases where name = $1 and holder = $2', [name, holder]);
+}
+
+/** A periodic job run by one instance at a time (see startLeasedJob). */
+export interface LeasedJob<T> {
+  /** one run now (takes the lease first); resolves with the run's answer, null when not leader */
+  tick(): Promise<T | null>;
+  /** stops the timer, waits for a run under way and hands the lease back */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `run` every `intervalMs` on the one instance holding the lease `name` (a row of
+ * scheduler_leases, renewed each run, lapsing after three intervals, at least 30 s, if its holder
+ * dies). Runs never overlap on one instance; a failed run is logged as `what` failed.
+ */
+export function startLeasedJob<T>(job: {
+  db: Db;
+  clock: Clock;
+  name: string;
+  intervalMs: number;
+  log: { warn(obj: object, msg: string): void };
+  what: string;
+  run: () => Promise<T>;
+}): LeasedJob<T> {
+  const { db, clock, name, intervalMs } = job;
+  const holder = randomUUID();
+  let running: Promise<T | null> | null = null;
+  let stopped = false;
+
+  async function once(): Promise<T | null> {
+    if (!(await takeLease(db, clock, name, holder, Math.max(3 * intervalMs, 30_000)))) return null;
+    return job.run();
+  }
+
+  function tick(): Promise<T | null> {
+    if (stopped) return Promise.resolve(null);
+    running ??= once().finally(() => (running = null));
+    return running;
+  }
+
+  const timer = setInterval(() => {
+    tick().catch((err: unknown) => job.log.warn({ err }, `${job.what} failed`));
+  }, intervalMs);
+  timer.unref();
+
+  return {
+    tick,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running?.catch(() => null);
+      await releaseLease(db, name, holder).catch(() => undefined);
+    },
+  };
 }

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
-import { releaseLease, takeLease } from '../../messages/schedulerLease';
+import { startLeasedJob, type LeasedJob } from '../../messages/schedulerLease';
 import * as repo from './excel.repo';
 import { makeRecord } from './excelRecords.service';
 import { nextSlot, slotAtOrBefore } from './reportSchedule';
@@ -34,45 +33,18 @@ export async function runReportSchedules(db: Db, clock: Clock): Promise<number> 
   return made;
 }
 
-export interface ReportScheduler {
-  /** one tick now (takes the lease first); resolves with the records made, null when not leader */
-  tick(): Promise<number | null>;
-  stop(): Promise<void>;
-}
+/** The report schedules, run by the one instance holding the lease; a run answers how much it made. */
+export type ReportScheduler = LeasedJob<number>;
 
-/**
- * Runs the report schedules every `intervalMs` on the one instance holding the lease (a row of
- * scheduler_leases, renewed each tick, lapsing after three intervals if its holder dies), like
- * the expiry reminders. Ticks never overlap on one instance.
- */
+/** Runs the report schedules every `intervalMs` on the one instance holding the lease (startLeasedJob). */
 export function startReportScheduler(db: Db, clock: Clock, intervalMs: number, log: Logger): ReportScheduler {
-  const holder = randomUUID();
-  let running: Promise<number | null> | null = null;
-  let stopped = false;
-
-  async function once(): Promise<number | null> {
-    if (!(await takeLease(db, clock, LEASE, holder, Math.max(3 * intervalMs, 30_000)))) return null;
-    return runReportSchedules(db, clock);
-  }
-
-  function tick(): Promise<number | null> {
-    if (stopped) return Promise.resolve(null);
-    running ??= once().finally(() => (running = null));
-    return running;
-  }
-
-  const timer = setInterval(() => {
-    tick().catch((err: unknown) => log.warn({ err }, 'smart report schedules failed'));
-  }, intervalMs);
-  timer.unref();
-
-  return {
-    tick,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running?.catch(() => null);
-      await releaseLease(db, LEASE, holder).catch(() => undefined);
-    },
-  };
+  return startLeasedJob({
+    db,
+    clock,
+    name: LEASE,
+    intervalMs,
+    log,
+    what: 'smart report schedules',
+    run: () => runReportSchedules(db, clock),
+  });
 }

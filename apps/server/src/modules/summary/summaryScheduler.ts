@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
-import { releaseLease, takeLease } from '../../messages/schedulerLease';
+import { startLeasedJob, type LeasedJob } from '../../messages/schedulerLease';
 import * as repo from './summary.repo';
 import { computeSummary, type SummaryPublisher } from './summary.service';
 
@@ -52,45 +51,18 @@ export async function runSummaries(deps: SummaryDeps): Promise<number> {
   return stored;
 }
 
-export interface SummaryScheduler {
-  /** one run now (takes the lease first); resolves with the periods stored, null when not leader */
-  tick(): Promise<number | null>;
-  stop(): Promise<void>;
-}
+/** The summary computation, run by the one instance holding the lease; a run answers how much it made. */
+export type SummaryScheduler = LeasedJob<number>;
 
-/**
- * Runs the summary computation every `intervalMs` on the one instance holding the lease (a row of
- * scheduler_leases, renewed each run, lapsing after three intervals if its holder dies). Runs never
- * overlap on one instance.
- */
+/** Runs the summary computation every `intervalMs` on the one instance holding the lease (startLeasedJob). */
 export function startSummaryScheduler(deps: SummaryDeps, intervalMs: number, log: Logger): SummaryScheduler {
-  const holder = randomUUID();
-  let running: Promise<number | null> | null = null;
-  let stopped = false;
-
-  async function once(): Promise<number | null> {
-    if (!(await takeLease(deps.db, deps.clock, LEASE, holder, Math.max(3 * intervalMs, 30_000)))) return null;
-    return runSummaries(deps);
-  }
-
-  function tick(): Promise<number | null> {
-    if (stopped) return Promise.resolve(null);
-    running ??= once().finally(() => (running = null));
-    return running;
-  }
-
-  const timer = setInterval(() => {
-    tick().catch((err: unknown) => log.warn({ err }, 'summary variables failed'));
-  }, intervalMs);
-  timer.unref();
-
-  return {
-    tick,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running?.catch(() => null);
-      await releaseLease(deps.db, LEASE, holder).catch(() => undefined);
-    },
-  };
+  return startLeasedJob({
+    db: deps.db,
+    clock: deps.clock,
+    name: LEASE,
+    intervalMs,
+    log,
+    what: 'summary variables',
+    run: () => runSummaries(deps),
+  });
 }
