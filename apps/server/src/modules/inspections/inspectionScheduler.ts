@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { taskWindows, type LocalizedText } from '@fieldhub/shared';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import { insertMessages } from '../../messages/messages.repo';
-import { releaseLease, takeLease } from '../../messages/schedulerLease';
+import { startLeasedJob, type LeasedJob } from '../../messages/schedulerLease';
 import type { LiveBus } from '../../monitor/liveBus';
 import * as repo from './inspections.repo';
 
@@ -84,49 +83,25 @@ export async function runInspectionSchedules(deps: InspectionSchedulerDeps): Pro
   return { made, messages: opened.length, aborted };
 }
 
-export interface InspectionScheduler {
-  /** one run now (takes the lease first); null when another instance holds it */
-  tick(): Promise<InspectionRun | null>;
-  stop(): Promise<void>;
-}
+/** The inspection plans' job, run by the one instance holding the lease; a run answers what it did. */
+export type InspectionScheduler = LeasedJob<InspectionRun>;
 
 /**
- * Runs the inspection plans every `intervalMs` on the one instance holding the lease (a row of
- * scheduler_leases, renewed each tick, lapsing after three intervals if its holder dies), like
- * the expiry reminders. Ticks never overlap on one instance.
+ * Runs the inspection plans every `intervalMs` on the one instance holding the lease
+ * (startLeasedJob), like the expiry reminders.
  */
 export function startInspectionScheduler(
   deps: InspectionSchedulerDeps,
   intervalMs: number,
   log: Logger,
 ): InspectionScheduler {
-  const holder = randomUUID();
-  let running: Promise<InspectionRun | null> | null = null;
-  let stopped = false;
-
-  async function once(): Promise<InspectionRun | null> {
-    if (!(await takeLease(deps.db, deps.clock, LEASE, holder, Math.max(3 * intervalMs, 30_000)))) return null;
-    return runInspectionSchedules(deps);
-  }
-
-  function tick(): Promise<InspectionRun | null> {
-    if (stopped) return Promise.resolve(null);
-    running ??= once().finally(() => (running = null));
-    return running;
-  }
-
-  const timer = setInterval(() => {
-    tick().catch((err: unknown) => log.warn({ err }, 'inspection schedules failed'));
-  }, intervalMs);
-  timer.unref();
-
-  return {
-    tick,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running?.catch(() => null);
-      await releaseLease(deps.db, LEASE, holder).catch(() => undefined);
-    },
-  };
+  return startLeasedJob({
+    db: deps.db,
+    clock: deps.clock,
+    name: LEASE,
+    intervalMs,
+    log,
+    what: 'inspection schedules',
+    run: () => runInspectionSchedules(deps),
+  });
 }

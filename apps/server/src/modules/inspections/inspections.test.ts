@@ -271,7 +271,7 @@ describe('the scheduler and tasks (virtual time)', () => {
 
   it('runs on the one instance holding the lease', async () => {
     const deps = { db: p.ctx.db, clock: p.clock, bus: p.ctx.monitor.bus };
-    const silent = { warn: () => undefined } as never;
+    const silent = { warn: () => undefined } as never; // a logger that says nothing
     const a = startInspectionScheduler(deps, 3_600_000, silent);
     const b = startInspectionScheduler(deps, 3_600_000, silent);
     expect(await a.tick()).toEqual({ made: 0, messages: 0, aborted: 0 });
