@@ -13,7 +13,8 @@ import { shot } from './shots';
  * the order beside the device on its order route → dispatched to the repairer → the repairer,
  * on a phone-sized screen (390×844), finds it in the worksheet, accepts it, adds a photo from the
  * camera input and finishes it with the spare parts used → the admin opens the order route and
- * sees the finished order, its photo and its timeline beside the device. Screenshots only with
+ * sees the finished order, its photo and its timeline beside the device, reached from the
+ * message the repairer's steps sent. Screenshots only with
  * SHOTS=1.
  */
 
@@ -132,8 +133,16 @@ describe('repair orders', () => {
       await phone.close();
     }
 
-    // back at the desk: the order route shows the finished order beside the device
-    await page.goto(`${f.baseUrl}/monitor/eg/detail/list/${pump}/repair/${orderId}`);
+    // back at the desk: the repairer's messages about the order lead to the order beside the device
+    await page.goto(`${f.baseUrl}/msg/detail/all/order/repair/${orderId}`);
+    await expect
+      .poll(() => page.getByTestId('msg-detail-table').locator('.ant-table-row').allInnerTexts(), wait)
+      .toEqual([
+        expect.stringContaining('Repair order finished'),
+        expect.stringContaining('Repair order accepted'),
+      ]);
+    await page.getByTestId('msg-open-repair').click(wait);
+    await page.waitForURL(`${f.baseUrl}/monitor/eg/detail/list/${pump}/repair/${orderId}`, wait);
     await expect.poll(() => state(page), wait).toBe('Finished');
     await expect.poll(() => timeline(page), wait).toHaveLength(5);
     const rows = await timeline(page);
@@ -156,5 +165,46 @@ describe('repair orders', () => {
       allow: ['Pump 1', ALARM_TEXT, NUMBER, admin, 'fixer'],
     });
     await shot(page, 'repairs-6-list', { pointerAway: true });
+  });
+
+  it('shows the repair screens in Chinese: list, order drawer, device tab and worksheet', async () => {
+    const id = (
+      await made(api, '/lfscada/ops/repair/create', {
+        equipmentId: pump,
+        problem: '轴承异响',
+        priority: 'urgent',
+      })
+    ).id;
+    const [fixer] = await f.platform.ctx.db.query<{ id: number }>(
+      "select id from accounts where loginname = 'fixer'",
+    );
+    await made(api, '/lfscada/ops/repair/dispatch', { id, repairerId: fixer!.id });
+    const number = `R${new Date().getUTCFullYear()}-0002`;
+    const allow = ['Pump 1', '轴承异响', ALARM_TEXT, NUMBER, number, admin, 'fixer', 'PT100 sensor × 1'];
+
+    const { page } = await f.newPage('zh-CN');
+    await f.signIn(page, admin);
+    await page.goto(`${f.baseUrl}/manage/ops/repairs`);
+    await page.getByTestId(`repair-open-${id}`).waitFor(wait);
+    await expectScreenIn(page, 'zh-CN', {
+      shows: ['repairs:title', 'repairs:create', 'repairs:state.dispatched', 'repairs:priority.urgent'],
+      allow,
+    });
+    await page.getByTestId(`repair-open-${id}`).click();
+    await expect.poll(() => state(page), wait).toBe('已派发');
+    await expectScreenIn(page, 'zh-CN', { shows: ['repairs:action.redispatch', 'repairs:timeline'], allow });
+    await shot(page, 'repairs-7-drawer-zh', { pointerAway: true });
+
+    await page.goto(`${f.baseUrl}/monitor/eg/detail/list/${pump}/0?tab=repair`);
+    await page.getByTestId('device-repair-table').locator('tbody tr', { hasText: number }).waitFor(wait);
+    await expectScreenIn(page, 'zh-CN', { shows: ['repairs:tab', 'repairs:field.number'], allow });
+
+    const { page: mobile } = await f.newPage('zh-CN');
+    await mobile.setViewportSize({ width: 390, height: 844 });
+    await f.signIn(mobile, 'fixer');
+    await mobile.goto(`${f.baseUrl}/manage/ops/worksheet`);
+    await mobile.getByTestId(`worksheet-order-${id}`).waitFor(wait);
+    await expectScreenIn(mobile, 'zh-CN', { shows: ['worksheet:title', 'worksheet:section.repairs'], allow });
+    await shot(mobile, 'repairs-8-worksheet-zh');
   });
 });
