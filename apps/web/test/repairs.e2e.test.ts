@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { RepairOrderInfo } from '@fieldhub/shared';
 import { loggedIn, type Caller } from '../../server/test/harness';
 import { made, role, subAccount } from '../../server/test/deviceFixtures';
-import { PNG_1X1 } from '../../server/test/smartReportFixtures';
 import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
 import { expectScreenIn } from './screenLanguage';
 import { shot } from './shots';
@@ -12,7 +12,7 @@ import { shot } from './shots';
  * an active alarm of a device → "Create repair order" on its row (device and alarm filled in) →
  * the order beside the device on its order route → dispatched to the repairer → the repairer,
  * on a phone-sized screen (390×844), finds it in the worksheet, accepts it, adds a photo from the
- * camera input and finishes it with the spare parts used → the admin opens the order route and
+ * camera input (a 2400×1800 picture, sent as a 1600×1200 JPEG) and finishes it with the spare parts used → the admin opens the order route and
  * sees the finished order, its photo and its timeline beside the device, reached from the
  * message the repairer's steps sent. Screenshots only with
  * SHOTS=1.
@@ -48,6 +48,45 @@ beforeAll(async () => {
 afterAll(async () => {
   await f.stop();
 });
+
+let cameraBytes = 0;
+
+/** A 2400×1800 PNG of coloured noise made by the page's canvas (what a phone's camera would give). */
+async function cameraPicture(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 2400;
+    canvas.height = 1800;
+    const g = canvas.getContext('2d')!;
+    const image = g.createImageData(canvas.width, canvas.height);
+    let seed = 7;
+    for (let i = 0; i < image.data.length; i += 4) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      image.data[i] = (i / 4) % 256;
+      image.data[i + 1] = seed & 0xff;
+      image.data[i + 2] = 128;
+      image.data[i + 3] = 255;
+    }
+    g.putImageData(image, 0, 0);
+    return canvas.toDataURL('image/png');
+  });
+  const png = Buffer.from(dataUrl.split(',')[1]!, 'base64');
+  cameraBytes = png.length;
+  return png;
+}
+
+/** Width and height from a JPEG's start-of-frame segment. */
+function jpegSize(b: Buffer): { width: number; height: number } | null {
+  let i = 2;
+  while (i + 9 < b.length && b[i] === 0xff) {
+    const marker = b[i + 1]!;
+    const length = b.readUInt16BE(i + 2);
+    if (marker >= 0xc0 && marker <= 0xc2)
+      return { height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
+    i += 2 + length;
+  }
+  return null;
+}
 
 const panel = (page: Page) => page.getByTestId('repair-panel');
 const state = (page: Page) => panel(page).getByTestId('repair-state').innerText();
@@ -111,11 +150,9 @@ describe('repair orders', () => {
       const input = panel(mobile).getByTestId('repair-file-input');
       expect(await input.getAttribute('capture')).toBe('environment');
       expect(await input.getAttribute('accept')).toBe('image/*');
-      await input.setInputFiles({
-        name: 'IMG_0001.png',
-        mimeType: 'image/png',
-        buffer: Buffer.from(PNG_1X1.split(',')[1]!, 'base64'),
-      });
+      // a camera-sized picture (2400×1800), drawn by the page: it is sent at most 1600 px as JPEG
+      const camera = await cameraPicture(mobile);
+      await input.setInputFiles({ name: 'IMG_0001.png', mimeType: 'image/png', buffer: camera });
       const photo = panel(mobile).locator('[data-testid^="repair-photo-"] img');
       await expect.poll(() => photo.getAttribute('src'), wait).toMatch(/^blob:/);
       await panel(mobile).getByTestId('repair-finish').click();
@@ -150,10 +187,22 @@ describe('repair orders', () => {
       `${admin} created the order`,
       `${admin} dispatched it to fixer`,
       'fixer accepted it',
-      'fixer added IMG_0001.png',
+      'fixer added IMG_0001.jpg',
       'fixer finished it',
     ]);
     expect(await panel(page).innerText()).toContain('PT100 sensor × 1');
+    // the stored photo: a JPEG of 1600×1200, smaller than the picture taken
+    const info = (await api.post<RepairOrderInfo>('/lfscada/ops/repair/info', { id: orderId }, true)).body
+      .data;
+    const [stored] = info.attachments;
+    expect(stored).toMatchObject({ kind: 'image', mime: 'image/jpeg', fileName: 'IMG_0001.jpg' });
+    expect(stored!.size).toBeLessThan(cameraBytes);
+    const file = await fetch(`${f.baseUrl}/lfscada/ops/repair/attachment/download`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `sid=${api.cookie('sid')}` },
+      body: JSON.stringify({ id: stored!.id }),
+    });
+    expect(jpegSize(Buffer.from(await file.arrayBuffer()))).toEqual({ width: 1600, height: 1200 });
     await page.getByTestId('device-repair-table').waitFor(wait);
     await shot(page, 'repairs-5-beside-device', { pointerAway: true });
 
