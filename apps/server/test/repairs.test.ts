@@ -312,6 +312,13 @@ describe('attachments', () => {
     const list = await call<{ list: RepairOrderRow[] }>(rival, '/list', {});
     expect(list.data.list.map((o) => o.id)).toEqual([rivalOrder]);
     expect((await call(admin, '/info', { id: rivalOrder })).code).toBe('90002');
+    const rivalSheet = (await readXlsx((await rivalWeb.download(`${base}/export`, {})).content))
+      .worksheets[0]!;
+    expect(rivalSheet.rowCount).toBe(2);
+    expect(rivalSheet.getRow(2).getCell(2).value).toBe('Rival pump');
+    const rivalRepairers = await call<{ name: string }[]>(rival, '/repairers');
+    expect(rivalRepairers.data.map((a) => a.name)).toEqual(['rivalrepairs-admin']);
+    expect((await call<RepairOrderRow[]>(rival, '/mine')).data).toEqual([]);
     expect((await call<RepairOrderInfo>(admin, '/info', { id: openOrder })).data.attachments).toHaveLength(9);
   });
 
