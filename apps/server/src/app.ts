@@ -30,6 +30,7 @@ import { projectMonitorRoutes } from './monitor/project/projectMonitor.routes';
 import { projectRoutes } from './modules/projects/projects.routes';
 import { excelRoutes } from './modules/excel/excel.routes';
 import { repairsRoutes } from './modules/repairs/repairs.routes';
+import { securityRoutes } from './modules/security/security.routes';
 import { inspectionRoutes } from './modules/inspections/inspections.routes';
 import { mapRoutes } from './modules/map/map.routes';
 import { dataCenterRoutes } from './modules/datacenter/dataCenter.routes';
@@ -83,6 +84,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   projectRoutes(app, ctx);
   excelRoutes(app, ctx);
   repairsRoutes(app, ctx);
+  securityRoutes(app, ctx);
   inspectionRoutes(app, ctx);
   mapRoutes(app, ctx);
   dataCenterRoutes(app, ctx);

@@ -75,6 +75,22 @@ const envSchema = z.object({
     .pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   /** Sender address of alarm e-mails (default fieldhub@ the SMTP host). */
   SMTP_FROM: z.email().optional(),
+  /**
+   * SMS provider for verification codes (docs/requirements/account-security.md §3.4): `tencent`
+   * (Tencent Cloud SMS, API 3.0 SendSms with TC3-HMAC-SHA256 signing). Absent: codes are only
+   * recorded in the notification outbox and the security centre shows its `nosms` variant.
+   */
+  SMS_PROVIDER: z.enum(['tencent']).optional(),
+  /** Tencent Cloud API key (SecretId and SecretKey) of SMS_PROVIDER=tencent. */
+  TENCENT_SMS_SECRET_ID: z.string().trim().min(1).optional(),
+  TENCENT_SMS_SECRET_KEY: z.string().trim().min(1).optional(),
+  /** SMS application (SmsSdkAppId), signature name and the code template (parameters: code, minutes). */
+  TENCENT_SMS_SDK_APP_ID: z.string().trim().min(1).optional(),
+  TENCENT_SMS_SIGN_NAME: z.string().trim().default(''),
+  TENCENT_SMS_TEMPLATE_ID: z.string().trim().min(1).optional(),
+  TENCENT_SMS_REGION: z.string().trim().min(1).default('ap-guangzhou'),
+  /** The API's address (default https://sms.tencentcloudapi.com). */
+  TENCENT_SMS_ENDPOINT: z.url().default('https://sms.tencentcloudapi.com'),
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Minutes of inactivity after which a login session ends. */

@@ -104,6 +104,15 @@ export const OPERATION_ACTIONS = [
   'excel.cells',
   'excel.generate',
   'excel.fill',
+  // account security and password retrieval (account-security.md §1.5, §3)
+  'security.password',
+  'security.tel',
+  'security.email',
+  'security.question',
+  'security.profile',
+  'security.avatar',
+  'security.chatApp.unbind',
+  'security.findpwd',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

@@ -26,6 +26,7 @@ import { mapCalls } from './map';
 import { excelCalls } from './excel';
 import { inspectionCalls } from './inspections';
 import { repairsCalls } from './repairs';
+import { securityCalls } from './security';
 
 export * from './define';
 export * from './auth';
@@ -55,6 +56,7 @@ export * from './map';
 export * from './excel';
 export * from './inspections';
 export * from './repairs';
+export * from './security';
 export { openApiDocument } from './openapi';
 
 /**
@@ -89,6 +91,7 @@ export const CALL_AREAS: Record<string, Record<string, CallDef>> = {
   excel: excelCalls,
   inspections: inspectionCalls,
   repairs: repairsCalls,
+  security: securityCalls,
 };
 
 export const ALL_CALLS: readonly CallDef[] = Object.values(CALL_AREAS).flatMap((area) => Object.values(area));

@@ -128,7 +128,7 @@ export function mailMessage(
 }
 
 /** One mail, one connection: alarm mails are few, a pool would only hold idle sockets. */
-async function deliver(target: SmtpTarget, to: string, subject: string, body: string): Promise<void> {
+export async function deliver(target: SmtpTarget, to: string, subject: string, body: string): Promise<void> {
   let socket: Socket | TLSSocket = target.implicitTls
     ? tlsConnect({ host: target.host, port: target.port, servername: target.host })
     : netConnect({ host: target.host, port: target.port });

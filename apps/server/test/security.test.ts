@@ -1,0 +1,670 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  Caller,
+  login,
+  loggedIn,
+  makeEnterprise,
+  TEST_PASSWORD,
+  type TestPlatform,
+  startTestPlatform,
+} from './harness';
+
+// The security centre, profile and password retrieval through HTTP, a real database, a real SMTP
+// server and a local HTTP server that checks Tencent Cloud's TC3-HMAC-SHA256 signature as the
+// provider does (docs/requirements/account-security.md §1, §3).
+
+const S = '/org/SecurityMessageAction!';
+const SMS = '/org/SMSVerifycodeAction!';
+const MAIL = '/org/EmailVerifycodeAction!getEmailCode.action';
+const INTERNAL = '/org/AccountInternalAction!';
+const NEW_PASSWORD = 'New_pass42';
+
+// ---- a real SMTP server keeping what it received ---------------------------------------------
+
+interface Mail {
+  to: string;
+  raw: string;
+}
+const mails: Mail[] = [];
+let smtp: SMTPServer;
+let smtpPort = 0;
+
+/** The text of a received mail (base64 body after the headers). */
+function mailText(m: Mail): string {
+  const [, body = ''] = m.raw.split(/\r?\n\r?\n/);
+  return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+}
+const lastMailTo = (to: string) => [...mails].reverse().find((m) => m.to === to);
+const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
+
+// ---- Tencent Cloud SMS, checking the signature the way the provider describes it -------------
+
+const SECRET_ID = 'AKIDtestsecretid0001';
+const SECRET_KEY = 'testSecretKey0123456789abcdef';
+interface Sms {
+  tel: string;
+  params: string[];
+}
+const smsSent: Sms[] = [];
+const refusedNumbers = new Set<string>();
+let tencent: Server;
+let tencentUrl = '';
+
+const hex = (text: string) => createHash('sha256').update(text).digest('hex');
+const mac = (key: Buffer | string, text: string) => createHmac('sha256', key).update(text).digest();
+
+/** Why the provider would refuse the request's signature, or null when it verifies. */
+function signatureFault(req: IncomingMessage, body: string): string | null {
+  const auth = req.headers.authorization ?? '';
+  const m =
+    /^TC3-HMAC-SHA256 Credential=([^/]+)\/(\d{4}-\d{2}-\d{2})\/sms\/tc3_request, SignedHeaders=([a-z;-]+), Signature=([0-9a-f]{64})$/.exec(
+      auth,
+    );
+  if (!m) return 'AuthFailure.InvalidAuthorization';
+  const [, id, date, signedHeaders, signature] = m;
+  if (id !== SECRET_ID) return 'AuthFailure.SecretIdNotFound';
+  const timestamp = Number(req.headers['x-tc-timestamp']);
+  if (!Number.isFinite(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > 300)
+    return 'AuthFailure.SignatureExpire';
+  if (new Date(timestamp * 1000).toISOString().slice(0, 10) !== date) return 'AuthFailure.SignatureFailure';
+  if (req.headers['x-tc-action'] !== 'SendSms' || req.headers['x-tc-version'] !== '2021-01-11')
+    return 'InvalidAction';
+  const names = signedHeaders!.split(';');
+  if (!names.includes('content-type') || !names.includes('host')) return 'AuthFailure.SignatureFailure';
+  const canonicalHeaders = names
+    .map(
+      (n) =>
+        `${n}:${String(req.headers[n] ?? '')
+          .trim()
+          .toLowerCase()}\n`,
+    )
+    .join('');
+  const canonical = `POST\n/\n\n${canonicalHeaders}\n${signedHeaders}\n${hex(body)}`;
+  const toSign = `TC3-HMAC-SHA256\n${timestamp}\n${date}/sms/tc3_request\n${hex(canonical)}`;
+  const key = mac(mac(mac(`TC3${SECRET_KEY}`, date!), 'sms'), 'tc3_request');
+  const expected = createHmac('sha256', key).update(toSign).digest();
+  return timingSafeEqual(expected, Buffer.from(signature!, 'hex')) ? null : 'AuthFailure.SignatureFailure';
+}
+
+function startTencent(): Promise<void> {
+  tencent = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      const fault = signatureFault(req, body);
+      if (fault) {
+        res.end(JSON.stringify({ Response: { Error: { Code: fault, Message: 'refused' }, RequestId: 'r' } }));
+        return;
+      }
+      const p = JSON.parse(body) as {
+        PhoneNumberSet: string[];
+        TemplateParamSet: string[];
+        SmsSdkAppId: string;
+      };
+      const tel = p.PhoneNumberSet[0]!;
+      const code = refusedNumbers.has(tel) ? 'LimitExceeded.PhoneNumberDailyLimit' : 'Ok';
+      if (code === 'Ok') smsSent.push({ tel, params: p.TemplateParamSet });
+      res.end(
+        JSON.stringify({
+          Response: { SendStatusSet: [{ Code: code, Message: code, PhoneNumber: tel }], RequestId: 'r' },
+        }),
+      );
+    });
+  });
+  return new Promise((resolve) =>
+    tencent.listen(0, '127.0.0.1', () => {
+      const a = tencent.address();
+      tencentUrl = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
+      resolve();
+    }),
+  );
+}
+const lastSmsTo = (tel: string) => [...smsSent].reverse().find((s) => s.tel === `+86${tel}`);
+
+// ---- the platform ----------------------------------------------------------------------------
+
+let p: TestPlatform;
+let alpha: { orgId: number; adminId: number; admin: string };
+let bravo: { orgId: number; adminId: number; admin: string };
+let admin: Caller;
+let rival: Caller;
+
+const call = <T = unknown>(c: Caller, path: string, body: Record<string, unknown> = {}) =>
+  c.post<T>(path, body, true);
+const actions = async (accountId: number) =>
+  (
+    await p.ctx.db.query<{ action: string }>(
+      'select action from operation_log where account_id = $1 order by id',
+      [accountId],
+    )
+  ).map((r) => r.action);
+const accountRow = async (id: number) =>
+  (
+    await p.ctx.db.query<{
+      tel: string;
+      email: string;
+      password_hash: string;
+      avatar: string;
+      dept_id: number | null;
+    }>('select tel, email, password_hash, avatar, dept_id from accounts where id = $1', [id])
+  )[0]!;
+/** Moves past the 60 s between two codes to the same account or address. */
+const nextMinute = () => p.clock.advanceMinutes(1.1);
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+      stream.on('end', () => {
+        for (const r of session.envelope.rcptTo) mails.push({ to: r.address, raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  smtpPort = (smtp.server.address() as { port: number }).port;
+  await startTencent();
+  p = await startTestPlatform({
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SMTP_FROM: 'noreply@fieldhub.test',
+    SMS_PROVIDER: 'tencent',
+    TENCENT_SMS_SECRET_ID: SECRET_ID,
+    TENCENT_SMS_SECRET_KEY: SECRET_KEY,
+    TENCENT_SMS_SDK_APP_ID: '1400000000',
+    TENCENT_SMS_SIGN_NAME: 'FieldHub',
+    TENCENT_SMS_TEMPLATE_ID: '100001',
+    TENCENT_SMS_ENDPOINT: tencentUrl,
+  });
+  alpha = await makeEnterprise(p.ctx.db, 'Alpha');
+  bravo = await makeEnterprise(p.ctx.db, 'Bravo');
+  await p.ctx.db.query(
+    "update accounts set tel = '13800138000', email = 'alpha@example.test' where id = $1",
+    [alpha.adminId],
+  );
+  await p.ctx.db.query(
+    "update accounts set tel = '13900139000', email = 'bravo@example.test' where id = $1",
+    [bravo.adminId],
+  );
+  admin = await loggedIn(p.app, alpha.admin);
+  rival = await loggedIn(p.app, bravo.admin, 'zh-CN');
+});
+
+afterAll(async () => {
+  await p?.stop();
+  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await new Promise<void>((resolve) => tencent?.close(() => resolve()));
+});
+
+/** A ticket of the security centre through the phone code. */
+async function smsTicket(c: Caller, tel: string): Promise<string> {
+  nextMinute();
+  expect((await call(c, `${SMS}getSMSCode.action`)).body.code).toBe('200');
+  const code = lastSmsTo(tel)!.params[0]!;
+  const res = await call<{ ticket: string }>(c, `${S}validateSmsVerifycode.action`, { code });
+  expect(res.body.code).toBe('200');
+  return res.body.data.ticket;
+}
+
+describe('security summary', () => {
+  it('answers the own account with phone and e-mail masked', async () => {
+    const res = await call<Record<string, unknown>>(admin, `${S}getUserMessage.action`);
+    expect(res.body.code).toBe('200');
+    expect(res.body.data).toMatchObject({
+      loginname: alpha.admin,
+      tel: '138****8000',
+      email: 'al***@example.test',
+      hasQuestions: false,
+      smsEnabled: true,
+      chatAppBound: false,
+    });
+  });
+
+  it('needs a session', async () => {
+    const res = await call(new Caller(p.app), `${S}getUserMessage.action`);
+    expect(res.body.code).toBe('1006');
+  });
+});
+
+describe('phone codes (Tencent Cloud SMS)', () => {
+  it('are signed as the provider checks, valid once, and one a minute', async () => {
+    nextMinute();
+    const sent = await call(admin, `${SMS}getSMSCode.action`);
+    expect(sent.body.code).toBe('200');
+    const sms = lastSmsTo('13800138000')!;
+    expect(sms.params[1]).toBe('10');
+    const again = await call(admin, `${SMS}getSMSCode.action`);
+    expect(again.body.code).toBe('90010');
+
+    const wrong = sms.params[0] === '000000' ? '000001' : '000000';
+    expect((await call(admin, `${S}validateSmsVerifycode.action`, { code: wrong })).body.code).toBe('1003');
+    const ok = await call<{ ticket: string }>(admin, `${S}validateSmsVerifycode.action`, {
+      code: sms.params[0],
+    });
+    expect(ok.body.code).toBe('200');
+    expect(ok.body.data.ticket.length).toBeGreaterThan(20);
+    expect((await call(admin, `${S}validateSmsVerifycode.action`, { code: sms.params[0] })).body.code).toBe(
+      '1003',
+    );
+
+    const [row] = await p.ctx.db.query<{ status: string; provider: string; body: string }>(
+      "select status, provider, body from notification_outbox where channel = 'sms' order by id desc limit 1",
+    );
+    expect(row).toMatchObject({ status: 'sent', provider: 'tencent' });
+  });
+
+  it('expire after 10 minutes (1004)', async () => {
+    nextMinute();
+    await call(admin, `${SMS}getSMSCode.action`);
+    const code = lastSmsTo('13800138000')!.params[0];
+    p.clock.advanceMinutes(10.5);
+    expect((await call(admin, `${S}validateSmsVerifycode.action`, { code })).body.code).toBe('1004');
+  });
+
+  it('are used up by the fifth wrong try', async () => {
+    nextMinute();
+    expect((await call(admin, `${SMS}getSMSCode.action`)).body.code).toBe('200');
+    const code = lastSmsTo('13800138000')!.params[0]!;
+    const wrong = code === '123456' ? '654321' : '123456';
+    for (let i = 0; i < 5; i++)
+      expect((await call(admin, `${S}validateSmsVerifycode.action`, { code: wrong })).body.code).toBe('1003');
+    expect((await call(admin, `${S}validateSmsVerifycode.action`, { code })).body.code).toBe('1003');
+  });
+
+  it('refused by the provider is 1007, and the outbox says so', async () => {
+    refusedNumbers.add('+8613900139000');
+    nextMinute();
+    const res = await call(rival, `${SMS}getSMSCode.action`);
+    expect(res.body).toMatchObject({ code: '1007', message: '获取验证码失败，请稍后重试' });
+    refusedNumbers.clear();
+    const [row] = await p.ctx.db.query<{ status: string; error: string }>(
+      "select status, error from notification_outbox where recipient = '13900139000' order by id desc limit 1",
+    );
+    expect(row!.status).toBe('failed');
+    expect(row!.error).toContain('LimitExceeded');
+  });
+
+  it('are limited to ten an hour per account', async () => {
+    // a fresh hour for the account: the earlier tests' codes are past it
+    p.clock.advanceMinutes(61);
+    for (let i = 0; i < 10; i++) {
+      nextMinute();
+      expect((await call(rival, `${SMS}getSMSCode.action`)).body.code).toBe('200');
+    }
+    nextMinute();
+    expect((await call(rival, `${SMS}getSMSCode.action`)).body.code).toBe('90010');
+    p.clock.advanceMinutes(61);
+    // the virtual hours ended the idle sessions
+    admin = await loggedIn(p.app, alpha.admin);
+    rival = await loggedIn(p.app, bravo.admin, 'zh-CN');
+  });
+});
+
+describe('changing the phone, verified by an e-mail code', () => {
+  it('sends the code by SMTP, checks the new number and logs the change', async () => {
+    nextMinute();
+    expect((await call(admin, MAIL)).body.code).toBe('200');
+    const mail = lastMailTo('alpha@example.test')!;
+    expect(mail.raw).toContain('From: noreply@fieldhub.test');
+    const code = codeIn(mailText(mail));
+    const verified = await call<{ ticket: string }>(admin, `${S}validateEmailForChangePwd.action`, { code });
+    expect(verified.body.code).toBe('200');
+    const ticket = verified.body.data.ticket;
+
+    // a number another account holds: 1016, before any code goes out
+    expect((await call(admin, `${SMS}getSMSCodeForNew.action`, { tel: '13900139000' })).body.code).toBe(
+      '1016',
+    );
+    expect(
+      (await call(admin, `${S}setTel.action`, { ticket, tel: '13900139000', code: '123456' })).body.code,
+    ).toBe('1016');
+
+    nextMinute();
+    expect((await call(admin, `${SMS}getSMSCodeForNew.action`, { tel: '13700137000' })).body.code).toBe(
+      '200',
+    );
+    const newCode = lastSmsTo('13700137000')!.params[0]!;
+    const wrong = newCode === '111111' ? '222222' : '111111';
+    expect(
+      (await call(admin, `${S}setTel.action`, { ticket, tel: '13700137000', code: wrong })).body.code,
+    ).toBe('1003');
+    expect((await accountRow(alpha.adminId)).tel).toBe('13800138000');
+    // a ticket of another account is no ticket
+    expect(
+      (await call(rival, `${S}setTel.action`, { ticket, tel: '13700137000', code: newCode })).body.code,
+    ).toBe('1004');
+
+    const done = await call(admin, `${S}setTel.action`, { ticket, tel: '13700137000', code: newCode });
+    expect(done.body.code).toBe('200');
+    expect((await accountRow(alpha.adminId)).tel).toBe('13700137000');
+    expect(await actions(alpha.adminId)).toContain('security.tel');
+    // used once
+    nextMinute();
+    await call(admin, `${SMS}getSMSCodeForNew.action`, { tel: '13600136000' });
+    const third = lastSmsTo('13600136000')!.params[0]!;
+    expect(
+      (await call(admin, `${S}setTel.action`, { ticket, tel: '13600136000', code: third })).body.code,
+    ).toBe('1004');
+  });
+
+  it('changes the e-mail with a code sent to the new address', async () => {
+    const ticket = await smsTicket(admin, '13700137000');
+    nextMinute();
+    expect((await call(admin, MAIL, { email: 'alpha.new@example.test' })).body.code).toBe('200');
+    const code = codeIn(mailText(lastMailTo('alpha.new@example.test')!));
+    // the code of the new address does not verify another address
+    expect(
+      (await call(admin, `${S}setEmail.action`, { ticket, email: 'other@example.test', code })).body.code,
+    ).toBe('1003');
+    nextMinute();
+    await call(admin, MAIL, { email: 'alpha.new@example.test' });
+    const code2 = codeIn(mailText(lastMailTo('alpha.new@example.test')!));
+    expect(
+      (await call(admin, `${S}setEmail.action`, { ticket, email: 'alpha.new@example.test', code: code2 }))
+        .body.code,
+    ).toBe('200');
+    expect((await accountRow(alpha.adminId)).email).toBe('alpha.new@example.test');
+  });
+});
+
+describe('password and security questions', () => {
+  it('checks the old password, then sets the password by the rule', async () => {
+    expect(
+      (await call(admin, `${S}validateOldPwdForChangePwd.action`, { password: 'Wrong_pass1' })).body.code,
+    ).toBe('1001');
+    const ok = await call<{ ticket: string }>(admin, `${S}validateOldPwdForChangePwd.action`, {
+      password: TEST_PASSWORD,
+    });
+    const ticket = ok.body.data.ticket;
+    const before = (await accountRow(alpha.adminId)).password_hash;
+    const weak = await call(admin, `${S}setPwd.action`, {
+      ticket,
+      password: 'aaaa1111',
+      confirm: 'aaaa1111',
+    });
+    expect(weak.body.code).toBe('10001');
+    const mismatch = await call(admin, `${S}setPwd.action`, {
+      ticket,
+      password: NEW_PASSWORD,
+      confirm: 'New_pass43',
+    });
+    expect(mismatch.body.code).toBe('10001');
+    expect((await accountRow(alpha.adminId)).password_hash).toBe(before);
+    const done = await call(admin, `${S}setPwd.action`, {
+      ticket,
+      password: NEW_PASSWORD,
+      confirm: NEW_PASSWORD,
+    });
+    expect(done.body.code).toBe('200');
+    expect((await login(new Caller(p.app), alpha.admin, NEW_PASSWORD)).body.code).toBe('200');
+    expect(await actions(alpha.adminId)).toContain('security.password');
+  });
+
+  it('sets three questions; the answers verify, case and spaces aside', async () => {
+    const questions = await call<string[]>(admin, `${S}getQuestions.action`);
+    expect(questions.body.data.length).toBeGreaterThanOrEqual(3);
+    const ticket = await smsTicket(admin, '13700137000');
+    const items = [
+      { question: questions.body.data[0], answer: 'Alice' },
+      { question: questions.body.data[1], answer: 'Bob' },
+      { question: 'Favourite pump?', answer: 'P-101' },
+    ];
+    const dup = await call(admin, `${S}setSecrecyMessage.action`, {
+      ticket,
+      items: [items[0], items[0], items[2]],
+    });
+    expect(dup.body.code).toBe('10001');
+    expect((await call(admin, `${S}setSecrecyMessage.action`, { ticket, items })).body.code).toBe('200');
+    const listed = await call<{ position: number; question: string }[]>(
+      admin,
+      `${S}getUserSecurityQuestion.action`,
+    );
+    expect(listed.body.data.map((q) => q.question)).toEqual(items.map((i) => i.question));
+    expect(JSON.stringify(listed.body.data)).not.toContain('Alice');
+    const answers = [
+      { position: 1, answer: ' alice ' },
+      { position: 2, answer: 'BOB' },
+      { position: 3, answer: 'p-101' },
+    ];
+    const v = await call(admin, `${S}validateQuestionForChangePwd.action`, { answers });
+    expect(v.body.code).toBe('200');
+    expect(await actions(alpha.adminId)).toContain('security.question');
+  });
+});
+
+describe('password retrieval', () => {
+  it('by e-mail over SMTP: account, masked address, code, new password, old sessions ended', async () => {
+    const anon = new Caller(p.app, 'zh-CN');
+    const unknown = await call(anon, `${S}getUserEmail.action`, {
+      scene: 'findpwd',
+      loginname: 'nobody-here',
+    });
+    expect(unknown.body.code).toBe('90002');
+    const methods = await call<Record<string, unknown>>(anon, `${S}getUserEmail.action`, {
+      scene: 'findpwd',
+      loginname: bravo.admin,
+    });
+    expect(methods.body.data).toEqual({
+      tel: '139****9000',
+      email: 'br***@example.test',
+      hasQuestions: false,
+      smsEnabled: true,
+    });
+    // without a session, the security centre's scene is closed
+    expect((await call(anon, MAIL)).body.code).toBe('1006');
+    nextMinute();
+    expect((await call(anon, MAIL, { scene: 'findpwd', loginname: bravo.admin })).body.code).toBe('200');
+    const mail = lastMailTo('bravo@example.test')!;
+    expect(mailText(mail)).toContain('分钟内有效');
+    const code = codeIn(mailText(mail));
+    // a code of the retrieval does not verify the security centre, and the other way round
+    expect((await call(rival, `${S}validateEmailForChangePwd.action`, { code })).body.code).toBe('1003');
+    const v = await call<{ ticket: string }>(anon, `${S}validateEmailForChangePwd.action`, {
+      scene: 'findpwd',
+      loginname: bravo.admin,
+      code,
+    });
+    expect(v.body.code).toBe('200');
+    const ticket = v.body.data.ticket;
+    const weak = await call(anon, `${INTERNAL}saveNewPassword.action`, {
+      ticket,
+      password: '12345678',
+      confirm: '12345678',
+    });
+    expect(weak.body.code).toBe('10001');
+    expect(weak.body.message).toContain('密码');
+    const done = await call(anon, `${INTERNAL}saveNewPassword.action`, {
+      ticket,
+      password: NEW_PASSWORD,
+      confirm: NEW_PASSWORD,
+    });
+    expect(done.body.code).toBe('200');
+    expect(
+      (
+        await call(anon, `${INTERNAL}saveNewPassword.action`, {
+          ticket,
+          password: 'Other_pass1',
+          confirm: 'Other_pass1',
+        })
+      ).body.code,
+    ).toBe('1004');
+    // the rival's session ended; the new password logs in
+    expect((await call(rival, `${S}getUserMessage.action`)).body.code).toBe('1006');
+    rival = new Caller(p.app, 'zh-CN');
+    expect((await login(rival, bravo.admin, NEW_PASSWORD)).body.code).toBe('200');
+    expect(await actions(bravo.adminId)).toContain('security.findpwd');
+  });
+
+  it('a security-centre ticket does not set a password in retrieval', async () => {
+    const ticket = await smsTicket(admin, '13700137000');
+    const res = await call(new Caller(p.app), `${INTERNAL}saveNewPassword.action`, {
+      ticket,
+      password: 'Third_pass1',
+      confirm: 'Third_pass1',
+    });
+    expect(res.body.code).toBe('1004');
+  });
+
+  it('by security question, held after five wrong answers', async () => {
+    const anon = new Caller(p.app);
+    const who = { scene: 'findpwd', loginname: alpha.admin };
+    const qs = await call<{ position: number }[]>(anon, `${S}getUserSecurityQuestion.action`, who);
+    expect(qs.body.data).toHaveLength(3);
+    const wrong = qs.body.data.map((q) => ({ position: q.position, answer: 'nope' }));
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await call(anon, `${S}validateQuestionForChangePwd.action`, { ...who, answers: wrong })).body.code,
+      ).toBe('1003');
+    const right = [
+      { position: 1, answer: 'alice' },
+      { position: 2, answer: 'bob' },
+      { position: 3, answer: 'P-101' },
+    ];
+    expect(
+      (await call(anon, `${S}validateQuestionForChangePwd.action`, { ...who, answers: right })).body.code,
+    ).toBe('90010');
+    p.clock.advanceMinutes(11);
+    const ok = await call<{ ticket: string }>(anon, `${S}validateQuestionForChangePwd.action`, {
+      ...who,
+      answers: right,
+    });
+    expect(ok.body.code).toBe('200');
+  });
+});
+
+describe('profile', () => {
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const dataUrl = (type: string, b: Buffer) => `data:${type};base64,${b.toString('base64')}`;
+
+  it('takes a png, a clean svg; refuses a script svg, a disguised file and 100 KB', async () => {
+    const ok = await call<{ avatar: string }>(admin, `${S}setAvatar.action`, {
+      avatar: dataUrl('image/jpeg', png),
+    });
+    expect(ok.body.data.avatar.startsWith('data:image/png;base64,')).toBe(true);
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#f00"/></svg>',
+    );
+    expect(
+      (await call(admin, `${S}setAvatar.action`, { avatar: dataUrl('image/svg+xml', svg) })).body.code,
+    ).toBe('200');
+    for (const bad of [
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><image href="https://evil.test/x.png"/></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><div/></foreignObject></svg>',
+    ])
+      expect(
+        (await call(admin, `${S}setAvatar.action`, { avatar: dataUrl('image/svg+xml', Buffer.from(bad)) }))
+          .body.code,
+      ).toBe('10007');
+    expect(
+      (await call(admin, `${S}setAvatar.action`, { avatar: dataUrl('image/png', Buffer.from('plain text')) }))
+        .body.code,
+    ).toBe('10007');
+    const big = Buffer.concat([png, Buffer.alloc(100 * 1024)]);
+    expect((await call(admin, `${S}setAvatar.action`, { avatar: dataUrl('image/png', big) })).body.code).toBe(
+      '10008',
+    );
+    expect((await accountRow(alpha.adminId)).avatar.startsWith('data:image/svg+xml')).toBe(true);
+    expect(await actions(alpha.adminId)).toContain('security.avatar');
+  });
+
+  it('updates contact, department and the .pub key; another enterprise’s department is 90002', async () => {
+    const [own] = await p.ctx.db.query<{ id: number }>(
+      "insert into departments (org_id, name) values ($1, 'Maintenance') returning id",
+      [alpha.orgId],
+    );
+    const [foreign] = await p.ctx.db.query<{ id: number }>(
+      "insert into departments (org_id, name) values ($1, 'Theirs') returning id",
+      [bravo.orgId],
+    );
+    const base = { contact: 'Ann', address: 'Hall 3', landingPage: '/monitor' };
+    expect(
+      (await call(admin, `${INTERNAL}updateLoginUser.action`, { ...base, deptId: foreign!.id })).body.code,
+    ).toBe('90002');
+    expect((await accountRow(alpha.adminId)).dept_id).toBeNull();
+    expect(
+      (
+        await call(admin, `${INTERNAL}updateLoginUser.action`, {
+          ...base,
+          publicKeyName: 'id.txt',
+          publicKey: 'ssh-ed25519 AAAA',
+        })
+      ).body.code,
+    ).toBe('10007');
+    expect(
+      (
+        await call(admin, `${INTERNAL}updateLoginUser.action`, {
+          ...base,
+          publicKeyName: 'id.pub',
+          publicKey: 'x'.repeat(1024 * 1024 + 1),
+        })
+      ).body.code,
+    ).toBe('10008');
+    const ok = await call(admin, `${INTERNAL}updateLoginUser.action`, {
+      ...base,
+      deptId: own!.id,
+      publicKeyName: 'id.pub',
+      publicKey: 'ssh-ed25519 AAAAC3Nza user@host',
+    });
+    expect(ok.body.code).toBe('200');
+    const summary = await call<Record<string, unknown>>(admin, `${S}getUserMessage.action`);
+    expect(summary.body.data).toMatchObject({
+      contact: 'Ann',
+      deptName: 'Maintenance',
+      publicKeyName: 'id.pub',
+    });
+    expect(await actions(alpha.adminId)).toContain('security.profile');
+  });
+
+  it('clears the chat-app binding (2303 when none)', async () => {
+    expect((await call(admin, `${INTERNAL}unbindWeixin.action`)).body.code).toBe('2303');
+    await p.ctx.db.query(
+      "update accounts set chat_app_id = 'wx-open-1', chat_app_name = 'Ann W' where id = $1",
+      [alpha.adminId],
+    );
+    expect(
+      (await call<{ chatAppBound: boolean }>(admin, `${S}getUserMessage.action`)).body.data.chatAppBound,
+    ).toBe(true);
+    expect((await call(admin, `${INTERNAL}unbindWeixin.action`)).body.code).toBe('200');
+    expect(
+      (await call<{ chatAppBound: boolean }>(admin, `${S}getUserMessage.action`)).body.data.chatAppBound,
+    ).toBe(false);
+    expect(await actions(alpha.adminId)).toContain('security.chatApp.unbind');
+  });
+});
+
+describe('without providers', () => {
+  it('records the code in the outbox and reports SMS off', async () => {
+    const bare = await startTestPlatform();
+    try {
+      const e = await makeEnterprise(bare.ctx.db, 'Charlie');
+      await bare.ctx.db.query("update accounts set tel = '13500135000' where id = $1", [e.adminId]);
+      const c = await loggedIn(bare.app, e.admin);
+      expect(
+        (await c.post<{ smsEnabled: boolean }>(`${S}getUserMessage.action`, {}, true)).body.data.smsEnabled,
+      ).toBe(false);
+      expect((await c.post(`${SMS}getSMSCode.action`, {}, true)).body.code).toBe('200');
+      const [row] = await bare.ctx.db.query<{
+        status: string;
+        provider: string;
+        body: string;
+        org_id: number;
+      }>("select status, provider, body, org_id from notification_outbox where channel = 'sms'");
+      expect(row).toMatchObject({ status: 'recorded', provider: 'record', org_id: e.orgId });
+      const code = codeIn(row!.body);
+      expect((await c.post(`${S}validateSmsVerifycode.action`, { code }, true)).body.code).toBe('200');
+    } finally {
+      await bare.stop();
+    }
+  });
+});
