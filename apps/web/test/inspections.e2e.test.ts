@@ -15,7 +15,7 @@ import { shot } from './shots';
  * inspector, on a phone-sized screen (390×844), opens it from the worksheet, marks one item
  * abnormal, enters a number, takes a photo and submits with "create a repair order" → the task
  * is abnormal on the device's Inspection tab and the device has a repair order listing the
- * abnormal item. The window is the whole Shanghai day (00:00–23:59). Screenshots only with SHOTS=1.
+ * abnormal item; the inspector's message opens the device with the task beside it. The window is the whole Shanghai day (00:00–23:59). Screenshots only with SHOTS=1.
  */
 
 const wait = { timeout: 15_000 };
@@ -182,6 +182,20 @@ describe('inspections', () => {
     await mobile.getByTestId('worksheet-empty-inspections').waitFor(wait);
     await shot(mobile, 'inspections-5-worksheet-done-phone');
 
+    // the message that told the inspector opens the device with the task beside it
+    const [task] = await f.platform.ctx.db.query<{ id: number }>(
+      `select id from inspection_tasks where status = 'abnormal'`,
+    );
+    await mobile.goto(`${f.baseUrl}/msg/detail/all/order/inspection/${task!.id}`);
+    await clickSettled(mobile.getByTestId('msg-open-inspection'));
+    await mobile.waitForURL(new RegExp(`/monitor/eg/detail/list/${pump}/inspection/${task!.id}$`), wait);
+    const beside = mobile.getByTestId('inspection-side-panel');
+    await expect
+      .poll(() => beside.getByTestId('inspection-results').innerText(), wait)
+      .toContain('轴承有异响');
+    expect(await beside.innerText()).toContain('异常');
+    await shot(mobile, 'inspections-6-task-beside-device-phone');
+
     // back at the desk: the device's Inspection tab has the abnormal record with its results
     await page.goto(`${f.baseUrl}/monitor/eg/detail/list/${pump}/0?tab=inspection`);
     const row = page.getByTestId('device-inspection-table').locator('tbody tr.ant-table-row').first();
@@ -195,7 +209,7 @@ describe('inspections', () => {
       shows: ['inspections:tab', 'inspections:status.abnormal', 'inspections:field.inspector'],
       allow: ['1号泵', '泵房日检', 'walker', '异响', '出口压力', '铭牌照片', '3.2', '轴承有异响', admin],
     });
-    await shot(page, 'inspections-6-device-tab', { pointerAway: true });
+    await shot(page, 'inspections-7-device-tab', { pointerAway: true });
 
     // the repair order of the abnormal result, for the device
     const orders = await made<{ list: { equipmentId: number; problem: string }[] }>(

@@ -1322,6 +1322,7 @@ export interface NamespaceKeys {
     | 'results';
   inspections:
     | 'tab'
+    | 'open'
     | 'items.title'
     | 'items.add'
     | 'items.search'

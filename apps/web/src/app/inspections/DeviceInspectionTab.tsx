@@ -68,3 +68,24 @@ export function DeviceInspectionTab({ deviceId }: { deviceId: number }) {
     </>
   );
 }
+
+/**
+ * The task beside the device on the order routes (`/monitor/eg/detail/list/:id/inspection/:taskId`,
+ * operations.md §1): a drawer without a mask, so the device stays usable.
+ */
+export function InspectionTaskSidePanel({ taskId }: { taskId: number }) {
+  const { t } = useT('inspections');
+  const [open, setOpen] = useState(true);
+  return (
+    <Drawer
+      open={open}
+      mask={false}
+      size="min(440px, 100vw)"
+      title={t('tab')}
+      onClose={() => setOpen(false)}
+      data-testid="inspection-side-panel"
+    >
+      <InspectionTaskPanel id={taskId} />
+    </Drawer>
+  );
+}

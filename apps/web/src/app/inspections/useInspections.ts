@@ -72,8 +72,9 @@ export function useInspectionTasks(q: Partial<InspectionTaskQuery> & Paging, ena
 export function useInspectionTask(id: number | undefined) {
   return useQuery({
     queryKey: inspectionKeys.task(id ?? 0),
-    queryFn: () => callApi(inspectionCalls.task, { id: id! }),
-    enabled: id !== undefined,
+    queryFn: () => callApi(inspectionCalls.task, { id: id! }, { silent: true }), // the panel says why
+    enabled: id !== undefined && id > 0,
+    retry: false,
   });
 }
 

@@ -1,11 +1,12 @@
 import { useParams, useNavigate } from 'react-router-dom';
 import { Button, Space, type TableColumnsType } from 'antd';
-import { AlertOutlined, ArrowLeftOutlined, ToolOutlined } from '@ant-design/icons';
+import { AlertOutlined, ArrowLeftOutlined, AuditOutlined, ToolOutlined } from '@ant-design/icons';
 import { useT } from '../../app/useT';
 import { MSG_EQUIP_TYPES, MSG_TYPES, type MsgEquipType, type MsgRow, type MsgType } from '@fieldhub/shared';
 import { PagedTable } from '../../app/components/PagedTable';
 import { PageFrame } from '../../app/components/PageFrame';
 import { usePaging } from '../../app/paging';
+import { useInspectionTask } from '../../app/inspections/useInspections';
 import { useRepairInfo } from '../../app/repairs/useRepairs';
 import { pathTo } from '../../app/routeTable';
 import { tabOfMenuType } from './messageLinks';
@@ -62,6 +63,8 @@ function ItemMessages({
   const device = equipType === 'eg' ? devices.data?.find((d) => d.id === dataId) : undefined;
   // a repair order's message opens the device with the order beside it (operations.md §2.6)
   const order = useRepairInfo(equipType === 'repair' ? dataId : undefined);
+  // an inspection task's message opens the device with the task beside it (operations.md §4.6)
+  const task = useInspectionTask(equipType === 'inspection' ? dataId : undefined);
   const subject = device?.name ?? list.data?.list[0]?.title ?? '';
   if (list.isError) return <MsgProblem error={list.error} />;
 
@@ -115,6 +118,24 @@ function ItemMessages({
               }
             >
               {t('repairs:open')}
+            </Button>
+          )}
+          {equipType === 'inspection' && task.data && (
+            <Button
+              type="primary"
+              icon={<AuditOutlined />}
+              data-testid="msg-open-inspection"
+              onClick={() =>
+                navigate(
+                  pathTo('MonitorEGDetailForOrder', {
+                    id: task.data.deviceId,
+                    orderType: 'inspection',
+                    orderId: dataId,
+                  }),
+                )
+              }
+            >
+              {t('inspections:open')}
             </Button>
           )}
           {equipType === 'eg' && (

@@ -7,7 +7,7 @@ import { PageFrame } from '../../../app/components/PageFrame';
 import { can, useSession } from '../../../app/session';
 import { GatewayStatusBadge } from '../../../app/components/GatewayStatusBadge';
 import { ShareDrawer } from '../../../app/sharing/ShareDrawer';
-import { DeviceInspectionTab } from '../../../app/inspections/DeviceInspectionTab';
+import { DeviceInspectionTab, InspectionTaskSidePanel } from '../../../app/inspections/DeviceInspectionTab';
 import { DeviceRepairTab, RepairOrderSidePanel } from '../../../app/repairs/DeviceRepairTab';
 import { useMonitoredDevice } from '../useMonitor';
 import { AlarmTab, useActiveAlarmCount } from './AlarmTab';
@@ -245,6 +245,9 @@ export default function MonitorDetailPage() {
         data-testid="monitor-tabs"
       />
       <ShareDrawer open={sharing} row={device.data} onClose={() => setSharing(false)} />
+      {params.orderType === 'inspection' && Number(params.orderId) > 0 && (
+        <InspectionTaskSidePanel key={params.orderId} taskId={Number(params.orderId)} />
+      )}
       {params.orderType === 'repair' && Number(params.orderId) > 0 && (
         <RepairOrderSidePanel
           key={params.orderId}
