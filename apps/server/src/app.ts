@@ -34,6 +34,9 @@ import { securityRoutes } from './modules/security/security.routes';
 import { inspectionRoutes } from './modules/inspections/inspections.routes';
 import { mapRoutes } from './modules/map/map.routes';
 import { dataCenterRoutes } from './modules/datacenter/dataCenter.routes';
+import { enrollRoutes } from './modules/enroll/enroll.routes';
+import { lockRoutes } from './modules/lock/lock.routes';
+import { licenseRoutes } from './modules/license/license.routes';
 import { openApiRoute } from './http/openapi';
 import serverPackage from '../package.json' with { type: 'json' };
 import type { RealtimeHubOptions } from './realtime/realtimeHub';
@@ -88,6 +91,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   inspectionRoutes(app, ctx);
   mapRoutes(app, ctx);
   dataCenterRoutes(app, ctx);
+  enrollRoutes(app, ctx);
+  lockRoutes(app, ctx);
+  licenseRoutes(app, ctx);
   await monitorRoutes(app, ctx);
   projectMonitorRoutes(app, ctx); // after monitorRoutes: uses its websocket plugin
   messageRoutes(app, ctx); // after monitorRoutes: uses its websocket plugin

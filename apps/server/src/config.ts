@@ -188,6 +188,17 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.url().transform((u) => new URL(u).origin))),
   /**
+   * Public key (Ed25519, PEM) that signs licence files (docs/requirements/account-security.md §6);
+   * absent, the project's built-in vendor key. Make your own pair with scripts/license.mjs.
+   */
+  LICENSE_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.replace(/\\n/g, '\n') : undefined)),
+  /** Without a valid licence, nothing limited (users, gateways, variables) may be added: 90100. */
+  LICENSE_REQUIRED: z.stringbool().default(false),
+  /**
    * Proxies whose X-Forwarded-For / -Proto / -Host are believed (comma-separated addresses or
    * CIDR ranges, e.g. 127.0.0.1,10.0.0.0/8); none by default, so a client cannot set its own IP.
    */

@@ -104,6 +104,15 @@ export const OPERATION_ACTIONS = [
   'excel.cells',
   'excel.generate',
   'excel.fill',
+  // enrollment, lock and licence (account-security.md §4–§6)
+  'enroll.invite',
+  'enroll.revoke',
+  'enroll.register',
+  'enroll.approve',
+  'enroll.refuse',
+  'lock.set',
+  'lock.failed',
+  'license.upload',
   // account security and password retrieval (account-security.md §1.5, §3)
   'security.password',
   'security.tel',
@@ -131,6 +140,8 @@ export const OPERATION_OBJECT_TYPES = [
   'page',
   'project',
   'smartReport',
+  'invitation',
+  'license',
 ] as const;
 export type OperationObjectType = (typeof OPERATION_OBJECT_TYPES)[number];
 

@@ -26,6 +26,9 @@ import { mapCalls } from './map';
 import { excelCalls } from './excel';
 import { inspectionCalls } from './inspections';
 import { repairsCalls } from './repairs';
+import { enrollCalls } from './enroll';
+import { lockCalls } from './lock';
+import { licenseCalls } from './license';
 import { securityCalls } from './security';
 
 export * from './define';
@@ -56,6 +59,9 @@ export * from './map';
 export * from './excel';
 export * from './inspections';
 export * from './repairs';
+export * from './enroll';
+export * from './lock';
+export * from './license';
 export * from './security';
 export { openApiDocument } from './openapi';
 
@@ -91,6 +97,9 @@ export const CALL_AREAS: Record<string, Record<string, CallDef>> = {
   excel: excelCalls,
   inspections: inspectionCalls,
   repairs: repairsCalls,
+  enroll: enrollCalls,
+  lock: lockCalls,
+  license: licenseCalls,
   security: securityCalls,
 };
 

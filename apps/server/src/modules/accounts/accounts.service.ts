@@ -16,6 +16,7 @@ import { one, type Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
 import { hashPassword } from '../auth/passwordHash';
 import { endSessionsOf } from '../auth/sessions';
+import { checkLicenseRoom } from '../license/licensePolicy';
 import { recordBy } from '../oplog/oplog.service';
 import * as repo from './accounts.repo';
 
@@ -96,7 +97,8 @@ async function checkPlacement(
   return { deptId, roleId };
 }
 
-async function checkLimit(db: Db, orgId: number, kind: AccountKind): Promise<void> {
+/** The enterprise's account limits (1013, 1014, 2901); also used by enrollment (account-security.md §4). */
+export async function checkLimit(db: Db, orgId: number, kind: AccountKind): Promise<void> {
   if (kind === 'enterprise') {
     if ((await repo.countAccounts(db, orgId, kind)) >= LIMITS.accountsPerEnterprise) {
       throw new AppError(Err.enterpriseAccountLimit);
@@ -165,6 +167,7 @@ export async function createAccount(
     if (await repo.loginnameTaken(tx, input.loginname)) throw new AppError(Err.usernameExists);
     if (await repo.telTaken(tx, input.tel, null)) throw new AppError(Err.phoneExists);
     await checkLimit(tx, orgId, kind);
+    if (kind !== 'operation') await checkLicenseRoom(tx, 'users');
     const placement = await checkPlacement(tx, orgId, kind, input.deptId, input.roleId);
     const id = await repo.insertAccount(tx, {
       ...input,

@@ -1,6 +1,7 @@
 import { AppError, Err, type VariableInput, type VariableRow } from '@fieldhub/shared';
 import { isUniqueViolation, one, type Db } from '../../db/db';
 import type { ConfigOwner } from './configOwner';
+import { checkLicenseRoom } from '../license/licensePolicy';
 
 export const variableColumns = `v.id, v.kind, v.driver_id as "driverId", d.name as "driverName", v.name, v.key, v.unit, v.decimals,
   v.data_type as "dataType", v.string_length as "stringLength", v.register_type as "registerType", v.address, v.rw, v.deadband,
@@ -105,6 +106,8 @@ function summaryTaken(err: unknown): never {
 }
 
 export async function insertVariables(db: Db, owner: ConfigOwner, list: VariableInput[]): Promise<number[]> {
+  // every new variable passes here (form and import): the licence's variable limit (account-security.md §6)
+  await checkLicenseRoom(db, 'variables', list.length);
   const ids: number[] = [];
   for (const v of list) {
     const [row] = await db

@@ -19,6 +19,7 @@ import type { AuthContext } from '../../http/context';
 import { hashPassword } from '../auth/passwordHash';
 import { mosquittoHash } from '../../link/gatewayCredentials';
 import { recordBy } from '../oplog/oplog.service';
+import { checkLicenseRoom } from '../license/licensePolicy';
 import { scopeDevices, visibleDevice } from '../devices/deviceScope';
 import { checkAllCapacities, type ConfigOwner } from '../config/configOwner';
 import { checkVerifyCode } from './bindAttempts';
@@ -63,6 +64,7 @@ export async function registerGateways(
     if (!(await repo.seriesExists(tx, input.series))) throw new AppError(Err.gatewaySeriesUnsupported);
     const taken = await repo.registeredSns(tx, sns);
     if (taken.length) throw new AppError(Err.snRegistered, { data: { sns: taken } });
+    await checkLicenseRoom(tx, 'gateways', credentials.length);
     const issued: { sn: string; verifyCode: string; mqttPassword: string }[] = [];
     for (const c of credentials) {
       await repo.insertGateway(tx, { ...c, series: input.series, model: input.model });

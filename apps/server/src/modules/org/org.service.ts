@@ -16,6 +16,7 @@ import type { AuthContext } from '../../http/context';
 import { hashPassword } from '../auth/passwordHash';
 import { recordBy } from '../oplog/oplog.service';
 import { blankAccountFields, insertAccount, loginnameTaken, telTaken } from '../accounts/accounts.repo';
+import { checkLicenseRoom } from '../license/licensePolicy';
 import * as repo from './org.repo';
 
 type DepartmentInput = z.infer<typeof departmentSchema>;
@@ -170,6 +171,7 @@ export async function addEnterprise(
     if (await repo.orgNameTaken(tx, e.name, null)) throw new AppError(Err.enterpriseNameExists);
     if (await loginnameTaken(tx, e.adminLoginname)) throw new AppError(Err.usernameExists);
     if (await telTaken(tx, e.adminTel, null)) throw new AppError(Err.phoneExists);
+    await checkLicenseRoom(tx, 'users');
     const orgId = await repo.insertOrg(tx, 'enterprise', e);
     await insertAccount(tx, {
       orgId,
