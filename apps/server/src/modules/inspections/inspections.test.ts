@@ -212,6 +212,14 @@ describe('inspection plans', () => {
     expect((await send(other, `${base}/item/delete`, { id: itemId })).code).toBe('90002');
     const { devices: seen } = await made<{ devices: unknown[] }>(other, `${base}/plan/candidates`);
     expect(seen).toEqual([]);
+    const ours = await made<{ devices: { name: string }[]; inspectors: { name: string }[] }>(
+      admin,
+      `${base}/plan/candidates`,
+    );
+    expect(ours.devices.map((d) => d.name)).toEqual(expect.arrayContaining(['Pump 1', 'Pump 2']));
+    expect(ours.inspectors.map((a) => a.name).sort()).toEqual(
+      ['inspectingco-admin', 'insp-all', 'insp-blind', 'insp-bystander'].sort(),
+    );
     const otherOrg = (
       await p.ctx.db.query<{ org_id: number }>(
         `select org_id from accounts where loginname = 'otherinspectingco-admin'`,
@@ -410,6 +418,16 @@ describe('the scheduler and tasks (virtual time)', () => {
       status: 'abnormal',
     });
     expect(page.total).toBe(1);
+    const byDevice = await made<{ list: { deviceName: string }[]; total: number }>(
+      admin,
+      `${base}/task/query`,
+      {
+        deviceId: devices[1],
+        startTime: p.clock.now().getTime() - 3_600_000,
+        endTime: p.clock.now().getTime(),
+      },
+    );
+    expect(byDevice.list.map((t) => t.deviceName)).toEqual(['Pump 2']);
   });
 
   it("lists a device's records for whoever sees the device; another enterprise gets 1101 and 90002", async () => {
