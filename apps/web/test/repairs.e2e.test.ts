@@ -204,6 +204,10 @@ describe('repair orders', () => {
     });
     expect(jpegSize(Buffer.from(await file.arrayBuffer()))).toEqual({ width: 1600, height: 1200 });
     await page.getByTestId('device-repair-table').waitFor(wait);
+    // beside, not over: the device's table ends where the panel starts
+    const table = (await page.getByTestId('device-repair-table').boundingBox())!;
+    const side = (await page.locator('.ant-drawer-content-wrapper').boundingBox())!;
+    expect(table.x + table.width).toBeLessThanOrEqual(side.x);
     await shot(page, 'repairs-5-beside-device', { pointerAway: true });
 
     // the list of the enterprise's orders has it, finished

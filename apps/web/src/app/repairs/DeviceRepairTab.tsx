@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Drawer, Flex, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -11,6 +11,7 @@ import { CreateRepairDialog } from './CreateRepairDialog';
 import { RepairOrderPanel } from './RepairOrderPanel';
 import { RepairPriorityTag, RepairStateTag } from './repairTags';
 import { useDeviceRepairs } from './useRepairs';
+import './repairSidePanel.css';
 
 /** Whether the signed-in account may see repair orders (ops_manage or monitor_multi_designer_repair). */
 export function useSeesRepairs(): boolean {
@@ -105,6 +106,10 @@ export function DeviceRepairTab({ device }: { device: { id: number; name: string
 export function RepairOrderSidePanel({ orderId, onClose }: { orderId: number; onClose(): void }) {
   const { t } = useT('repairs');
   const [open, setOpen] = useState(true);
+  useEffect(() => {
+    document.body.classList.toggle('repair-side-open', open);
+    return () => document.body.classList.remove('repair-side-open');
+  }, [open]);
   return (
     <Drawer
       open={open}
