@@ -224,4 +224,27 @@ describe('inspections', () => {
       expect.objectContaining({ equipmentId: pump, problem: '泵房日检: 异响 — 轴承有异响' }),
     ]);
   });
+
+  // a browser in UTC: the plan names its zone, the windows show in the browser's time
+  it("renders the plans, a plan's tasks and the items in English too", async () => {
+    const { page } = await f.newPage('en-US');
+    await f.signIn(page, admin);
+    await page.goto(`${f.baseUrl}/manage/ops/inspection_plan`);
+    await expect
+      .poll(() => page.getByTestId('plan-table').innerText(), wait)
+      .toContain('Every day 00:00–23:59 (UTC+08:00)');
+    await page.getByTestId('plan-tasks-泵房日检').click();
+    await expect.poll(() => page.getByTestId('plan-task-table').innerText(), wait).toContain('Abnormal');
+    await expectScreenIn(page, 'en-US', {
+      shows: ['inspections:plans.title', 'inspections:status.abnormal', 'inspections:status.pending'],
+      allow: ['泵房日检', '1号泵', 'walker', admin],
+    });
+    await shot(page, 'inspections-8-plan-tasks-en', { pointerAway: true });
+    await page.goto(`${f.baseUrl}/manage/ops/inspection_content`);
+    await expect.poll(() => page.getByTestId('item-table').innerText(), wait).toContain('Number (2 – 4)');
+    await expectScreenIn(page, 'en-US', {
+      shows: ['inspections:items.title', 'inspections:kind.check', 'inspections:kind.photo'],
+      allow: ['异响', '出口压力', '铭牌照片', '听', admin],
+    });
+  });
 });

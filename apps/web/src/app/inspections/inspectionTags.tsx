@@ -20,8 +20,22 @@ export function InspectionStatusTag({ status }: { status: InspectionTaskState })
   );
 }
 
-/** One line saying when a plan's windows are, in the plan's words. */
+/** `UTC+08:00` of an offset in minutes. */
+const zoneText = (minutes: number) => {
+  const a = Math.abs(minutes);
+  return `UTC${minutes < 0 ? '-' : '+'}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
+};
+
+/**
+ * One line saying when a plan's windows are, in the plan's words; the plan's zone is named when it
+ * is not this browser's (its times are read in the zone it was saved in).
+ */
 export function scheduleSummary(s: InspectionSchedule, t: Translate<'inspections'>): string {
+  const text = scheduleText(s, t);
+  return s.utcOffsetMin === -new Date().getTimezoneOffset() ? text : `${text} (${zoneText(s.utcOffsetMin)})`;
+}
+
+function scheduleText(s: InspectionSchedule, t: Translate<'inspections'>): string {
   const times = { start: s.start, end: s.end };
   switch (s.kind) {
     case 'once':
