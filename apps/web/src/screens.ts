@@ -48,4 +48,7 @@ export const screens: Screens = {
   worksheet: lazy(() => import('./features/ops/worksheet/WorksheetPage')),
   inspectionPlans: lazy(() => import('./features/ops/inspections/InspectionPlansPage')),
   inspectionItems: lazy(() => import('./features/ops/inspections/InspectionItemsPage')),
+  register: lazy(() => import('./features/enroll/RegisterPage')),
+  enrollManage: lazy(() => import('./features/enroll/EnrollManagePage')),
+  license: lazy(() => import('./features/license/LicensePage')),
 };

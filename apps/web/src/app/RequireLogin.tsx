@@ -6,10 +6,12 @@ import { authCalls, type PermissionKey } from '@fieldhub/shared';
 import { callApi } from './request';
 import { can, useSession } from './session';
 import { PageLoading } from './PageLoading';
+import { LockCheck } from './lock/LockCheck';
 
 /**
  * Admits a protected route only with user info: when it is not loaded yet it is fetched; on
- * failure the user goes to /login, carrying the wanted path.
+ * failure the user goes to /login, carrying the wanted path. A logged-in account with a lock is
+ * checked for its dongle while it stays (LockCheck).
  */
 export function RequireLogin({ children }: { children: ReactNode }) {
   const { loggedIn, setUser } = useSession();
@@ -35,7 +37,13 @@ export function RequireLogin({ children }: { children: ReactNode }) {
     };
   }, [loggedIn, setUser]);
 
-  if (loggedIn) return <>{children}</>;
+  if (loggedIn)
+    return (
+      <>
+        <LockCheck />
+        {children}
+      </>
+    );
   if (failed) {
     const redirect = encodeURIComponent(location.pathname + location.search);
     return <Navigate to={`/login?redirect=${redirect}`} replace />;

@@ -47,7 +47,10 @@ export type ScreenName =
   | 'repairList'
   | 'worksheet'
   | 'inspectionPlans'
-  | 'inspectionItems';
+  | 'inspectionItems'
+  | 'register'
+  | 'enrollManage'
+  | 'license';
 
 /**
  * One route of the full table of docs/requirements/client-rules.md §4. `id` doubles as the i18n key of
@@ -92,8 +95,8 @@ const findPwdSteps = (base: '/findpwd' | '/client/findpwd'): RouteDef[] => [
 export const publicRoutes: RouteDef[] = [
   pub('/login', 'login', { screen: 'login' }),
   pub('/login.jsp', 'login.jsp', { redirect: '/login' }),
-  pub('/enroll/:code', 'enroll'),
-  pub('/register/:roleuuid', 'register'),
+  pub('/enroll/:code', 'enroll', { screen: 'register' }),
+  pub('/register/:roleuuid', 'register', { screen: 'register' }),
   pub('/404', '404', { screen: 'notFound' }),
   pub('/map', 'map', { screen: 'map' }),
   pub('/system/msg/detail/:dataId/:msgType', 'system-msg-detail', { screen: 'systemMessage' }),
@@ -146,7 +149,7 @@ export const layoutRoutes: RouteDef[] = [
       m('system/market', { perm: 'platform_system' }),
       m('system/version', { perm: 'platform_system' }),
       m('system/product', { perm: 'platform_system' }),
-      m('system/license', { perm: 'platform_system' }),
+      m('system/license', { perm: 'platform_system', screen: 'license' }),
       m('ops/repairs', { perm: 'ops_manage', screen: 'repairList' }),
       m('ops/inspection_plan', { perm: 'ops_manage', screen: 'inspectionPlans' }),
       m('ops/inspection_content', { perm: 'ops_manage', screen: 'inspectionItems' }),
@@ -163,7 +166,7 @@ export const layoutRoutes: RouteDef[] = [
       m('account/int', { perm: 'account_manage', screen: 'accountList' }),
       m('account/ext', { perm: 'account_manage', screen: 'accountList' }),
       m('account/op', { perm: 'platform_account', screen: 'accountList' }),
-      m('account/enroll', { perm: 'account_manage' }),
+      m('account/enroll', { perm: 'account_manage', screen: 'enrollManage' }),
       m('orgal/enterprise', { perm: 'platform_enterprise', screen: 'enterpriseList' }),
       m('orgal/dept', { perm: 'dept_manage', screen: 'departmentList' }),
       m('orgal/role', { perm: 'role_manage', screen: 'roleList' }),
