@@ -220,7 +220,7 @@ describe('repair orders', () => {
     await shot(page, 'repairs-6-list', { pointerAway: true });
   });
 
-  it('shows the repair screens in Chinese: list, order drawer, device tab and worksheet', async () => {
+  it('shows the repair screens in Chinese: list, order drawer, device tab, the order beside a device page, worksheet', async () => {
     const id = (
       await made(api, '/lfscada/ops/repair/create', {
         equipmentId: pump,
@@ -232,7 +232,8 @@ describe('repair orders', () => {
       "select id from accounts where loginname = 'fixer'",
     );
     await made(api, '/lfscada/ops/repair/dispatch', { id, repairerId: fixer!.id });
-    const number = `R${new Date().getUTCFullYear()}-0002`;
+    const { number } = (await api.post<RepairOrderInfo>('/lfscada/ops/repair/info', { id }, true)).body.data
+      .order;
     const allow = ['Pump 1', '轴承异响', ALARM_TEXT, NUMBER, number, admin, 'fixer', 'PT100 sensor × 1'];
 
     const { page } = await f.newPage('zh-CN');
@@ -251,6 +252,18 @@ describe('repair orders', () => {
     await page.goto(`${f.baseUrl}/monitor/eg/detail/list/${pump}/0?tab=repair`);
     await page.getByTestId('device-repair-table').locator('tbody tr', { hasText: number }).waitFor(wait);
     await expectScreenIn(page, 'zh-CN', { shows: ['repairs:tab', 'repairs:field.number'], allow });
+
+    // the page variant of the order route: the device's page with the order beside it
+    const { id: pageId } = await made(api, '/lfscada/configuration/page/add', {
+      ownerKind: 'equipment',
+      ownerId: pump,
+      name: '泵房总览',
+    });
+    await page.goto(`${f.baseUrl}/monitor/eg/detail/page/${pageId}/repair/${id}`);
+    await page.getByTestId('repair-side-panel').waitFor(wait);
+    await expect.poll(() => panel(page).getByTestId('repair-number').innerText(), wait).toBe(number);
+    await expect.poll(() => state(page), wait).toBe('已派发');
+    await shot(page, 'repairs-9-beside-page-zh', { pointerAway: true });
 
     const { page: mobile } = await f.newPage('zh-CN');
     await mobile.setViewportSize({ width: 390, height: 844 });
