@@ -2066,6 +2066,13 @@ export interface NamespaceKeys {
     | 'action.security.avatar'
     | 'action.security.chatApp.unbind'
     | 'action.security.findpwd'
+    | 'action.inspection.item.add'
+    | 'action.inspection.item.edit'
+    | 'action.inspection.item.delete'
+    | 'action.inspection.plan.add'
+    | 'action.inspection.plan.edit'
+    | 'action.inspection.plan.delete'
+    | 'action.inspection.task.submit'
     | 'object-type.account'
     | 'object-type.dept'
     | 'object-type.role'
@@ -2080,7 +2087,10 @@ export interface NamespaceKeys {
     | 'object-type.project'
     | 'object-type.smartReport'
     | 'object-type.invitation'
-    | 'object-type.license';
+    | 'object-type.license'
+    | 'object-type.inspectionItem'
+    | 'object-type.inspectionPlan'
+    | 'object-type.inspectionTask';
   opsCenter:
     | 'title'
     | 'hint'

@@ -122,6 +122,14 @@ export const OPERATION_ACTIONS = [
   'security.avatar',
   'security.chatApp.unbind',
   'security.findpwd',
+  // inspections (operations.md §3, §4)
+  'inspection.item.add',
+  'inspection.item.edit',
+  'inspection.item.delete',
+  'inspection.plan.add',
+  'inspection.plan.edit',
+  'inspection.plan.delete',
+  'inspection.task.submit',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 
@@ -142,6 +150,9 @@ export const OPERATION_OBJECT_TYPES = [
   'smartReport',
   'invitation',
   'license',
+  'inspectionItem',
+  'inspectionPlan',
+  'inspectionTask',
 ] as const;
 export type OperationObjectType = (typeof OPERATION_OBJECT_TYPES)[number];
 

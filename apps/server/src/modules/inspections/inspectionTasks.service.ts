@@ -17,6 +17,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
 import { visibleDevice } from '../devices/deviceScope';
+import { recordBy } from '../oplog/oplog.service';
 import * as repairs from '../repairs/repairs.service';
 import * as repo from './inspections.repo';
 
@@ -141,6 +142,7 @@ export async function submit(
   deps: repairs.RepairDeps,
   auth: AuthContext,
   input: InspectionSubmitInput,
+  ip: string,
 ): Promise<SubmittedTask> {
   const { db, clock } = deps;
   const now = clock.now();
@@ -177,6 +179,12 @@ export async function submit(
       inspectorId: auth.accountId,
       at: now,
       photos: checked.flatMap((c) => (c.photo ? [{ itemId: c.item.id, ...c.photo }] : [])),
+    });
+    await recordBy(tx, auth, ip, {
+      action: 'inspection.task.submit',
+      objectType: 'inspectionTask',
+      objectId: t.id,
+      detail: { plan: t.planName, device: t.deviceName, status },
     });
     const abnormal = checked.filter((c) => c.abnormal).map((c) => ({ name: c.item.name, value: c.value }));
     return { status, deviceId: t.deviceId, problem: problemText(t.planName, abnormal, input.note) };

@@ -15,20 +15,30 @@ export function inspectionRoutes(app: FastifyInstance, { db, clock, monitor }: A
   // an abnormal result may open a repair order (operations.md §4.3) through the repairs' service
   const repairDeps = { db, clock, notifier: busNotifier(monitor.bus) };
   handle(app, calls.items, ({ input, auth }) => inspections.items(db, auth, input.keyword));
-  handle(app, calls.addItem, async ({ input, auth }) => ({ id: await inspections.addItem(db, auth, input) }));
-  handle(app, calls.editItem, ({ input, auth }) => inspections.editItem(db, auth, input.id, input));
-  handle(app, calls.deleteItem, ({ input, auth }) => inspections.deleteItem(db, auth, input.id));
+  handle(app, calls.addItem, async ({ input, auth, req }) => ({
+    id: await inspections.addItem(db, auth, input, req.ip),
+  }));
+  handle(app, calls.editItem, ({ input, auth, req }) =>
+    inspections.editItem(db, auth, input.id, input, req.ip),
+  );
+  handle(app, calls.deleteItem, ({ input, auth, req }) => inspections.deleteItem(db, auth, input.id, req.ip));
 
   handle(app, calls.candidates, ({ auth }) => inspections.candidates(db, auth));
   handle(app, calls.plans, ({ input, auth }) => inspections.plans(db, auth, input.keyword));
   handle(app, calls.plan, ({ input, auth }) => inspections.plan(db, auth, input.id));
-  handle(app, calls.addPlan, async ({ input, auth }) => ({ id: await inspections.addPlan(db, auth, input) }));
-  handle(app, calls.editPlan, ({ input, auth }) => inspections.editPlan(db, clock, auth, input.id, input));
-  handle(app, calls.deletePlan, ({ input, auth }) => inspections.deletePlan(db, clock, auth, input.id));
+  handle(app, calls.addPlan, async ({ input, auth, req }) => ({
+    id: await inspections.addPlan(db, auth, input, req.ip),
+  }));
+  handle(app, calls.editPlan, ({ input, auth, req }) =>
+    inspections.editPlan(db, clock, auth, input.id, input, req.ip),
+  );
+  handle(app, calls.deletePlan, ({ input, auth, req }) =>
+    inspections.deletePlan(db, clock, auth, input.id, req.ip),
+  );
 
   handle(app, calls.tasks, ({ input, auth }) => inspections.tasks(db, auth, input));
   handle(app, calls.task, ({ input, auth }) => tasks.task(db, auth, input.id));
-  handle(app, calls.submit, ({ input, auth }) => tasks.submit(repairDeps, auth, input));
+  handle(app, calls.submit, ({ input, auth, req }) => tasks.submit(repairDeps, auth, input, req.ip));
   handle(app, calls.deviceRecords, ({ input, auth }) =>
     tasks.deviceRecords(db, clock, auth, input.deviceId, input),
   );

@@ -15,6 +15,7 @@ import type { Db } from '../../db/db';
 import { Where } from '../../db/where';
 import type { AuthContext } from '../../http/context';
 import { scopeDevices } from '../devices/deviceScope';
+import { recordBy } from '../oplog/oplog.service';
 import * as repo from './inspections.repo';
 
 /**
@@ -29,29 +30,47 @@ export function items(db: Db, auth: AuthContext, keyword?: string): Promise<Insp
   return repo.itemsOf(db, auth.orgId, keyword);
 }
 
-export function addItem(db: Db, auth: AuthContext, i: InspectionItemInput): Promise<number> {
+export function addItem(db: Db, auth: AuthContext, i: InspectionItemInput, ip: string): Promise<number> {
   return db.tx(async (tx) => {
     if (await repo.itemNameTaken(tx, auth.orgId, i.name, null))
       throw new AppError(Err.inspectionItemNameExists);
-    return repo.insertItem(tx, auth.orgId, i);
+    const id = await repo.insertItem(tx, auth.orgId, i);
+    await recordBy(tx, auth, ip, {
+      action: 'inspection.item.add',
+      objectType: 'inspectionItem',
+      objectId: id,
+      detail: { name: i.name },
+    });
+    return id;
   });
 }
 
-export async function editItem(db: Db, auth: AuthContext, id: number, i: InspectionItemInput) {
+export async function editItem(db: Db, auth: AuthContext, id: number, i: InspectionItemInput, ip: string) {
   await db.tx(async (tx) => {
     if (!(await repo.itemExists(tx, auth.orgId, id))) throw new AppError(Err.dataMissingOrNoAccess);
     if (await repo.itemNameTaken(tx, auth.orgId, i.name, id))
       throw new AppError(Err.inspectionItemNameExists);
     await repo.updateItem(tx, auth.orgId, id, i);
+    await recordBy(tx, auth, ip, {
+      action: 'inspection.item.edit',
+      objectType: 'inspectionItem',
+      objectId: id,
+      detail: { name: i.name },
+    });
   });
 }
 
 /** An item a plan names cannot be deleted (10004); tasks made keep their copy. */
-export async function deleteItem(db: Db, auth: AuthContext, id: number) {
+export async function deleteItem(db: Db, auth: AuthContext, id: number, ip: string) {
   await db.tx(async (tx) => {
     if (!(await repo.itemExists(tx, auth.orgId, id))) throw new AppError(Err.dataMissingOrNoAccess);
     if (await repo.itemInUse(tx, id)) throw new AppError(Err.inUseCannotDelete);
     await repo.deleteItemRow(tx, auth.orgId, id);
+    await recordBy(tx, auth, ip, {
+      action: 'inspection.item.delete',
+      objectType: 'inspectionItem',
+      objectId: id,
+    });
   });
 }
 
@@ -107,11 +126,17 @@ async function checkedParts(db: Db, auth: AuthContext, p: InspectionPlanInput, s
   return { deviceIds, itemIds, inspectorIds };
 }
 
-export function addPlan(db: Db, auth: AuthContext, p: InspectionPlanInput): Promise<number> {
+export function addPlan(db: Db, auth: AuthContext, p: InspectionPlanInput, ip: string): Promise<number> {
   return db.tx(async (tx) => {
     const parts = await checkedParts(tx, auth, p, null);
     const id = await repo.insertPlan(tx, auth.orgId, auth.accountId, p.name, p.schedule);
     await repo.setPlanParts(tx, id, parts);
+    await recordBy(tx, auth, ip, {
+      action: 'inspection.plan.add',
+      objectType: 'inspectionPlan',
+      objectId: id,
+      detail: { name: p.name },
+    });
     return id;
   });
 }
@@ -120,7 +145,14 @@ export function addPlan(db: Db, auth: AuthContext, p: InspectionPlanInput): Prom
  * Changes a plan: refused with 2704 while one of its tasks is open (window begun, not done).
  * Its tasks not begun are dropped and made again from the new plan at the scheduler's next run.
  */
-export async function editPlan(db: Db, clock: Clock, auth: AuthContext, id: number, p: InspectionPlanInput) {
+export async function editPlan(
+  db: Db,
+  clock: Clock,
+  auth: AuthContext,
+  id: number,
+  p: InspectionPlanInput,
+  ip: string,
+) {
   await db.tx(async (tx) => {
     await ownPlan(tx, auth, id);
     if (await repo.planHasOpenTask(tx, id, clock.now())) throw new AppError(Err.inspectionAlreadyStarted);
@@ -128,16 +160,28 @@ export async function editPlan(db: Db, clock: Clock, auth: AuthContext, id: numb
     await repo.deleteUndoneTasks(tx, id);
     await repo.updatePlan(tx, id, p.name, p.schedule);
     await repo.setPlanParts(tx, id, parts);
+    await recordBy(tx, auth, ip, {
+      action: 'inspection.plan.edit',
+      objectType: 'inspectionPlan',
+      objectId: id,
+      detail: { name: p.name },
+    });
   });
 }
 
 /** Deletes a plan (2704 while a task is open); its done records stay, naming the plan. */
-export async function deletePlan(db: Db, clock: Clock, auth: AuthContext, id: number) {
+export async function deletePlan(db: Db, clock: Clock, auth: AuthContext, id: number, ip: string) {
   await db.tx(async (tx) => {
-    await ownPlan(tx, auth, id);
+    const plan = await ownPlan(tx, auth, id);
     if (await repo.planHasOpenTask(tx, id, clock.now())) throw new AppError(Err.inspectionAlreadyStarted);
     await repo.deleteUndoneTasks(tx, id);
     await repo.deletePlanRow(tx, id);
+    await recordBy(tx, auth, ip, {
+      action: 'inspection.plan.delete',
+      objectType: 'inspectionPlan',
+      objectId: id,
+      detail: { name: plan.name },
+    });
   });
 }
 

@@ -171,6 +171,13 @@ describe('inspection plans', () => {
       items: [expect.objectContaining({ id: itemId, name: 'Plan check' })],
     });
     expect((await send(admin, `${base}/plan/add`, plan('MORNING ROUND'))).code).toBe('2119');
+    // in the operation log, the refused one not
+    const logged = await p.ctx.db.query<{ action: string; object_id: string; loginname: string }>(
+      `select action, object_id, loginname from operation_log where object_type = 'inspectionPlan' order by id`,
+    );
+    expect(logged).toEqual([
+      { action: 'inspection.plan.add', object_id: String(id), loginname: 'inspectingco-admin' },
+    ]);
     expect((await send(admin, `${base}/item/delete`, { id: itemId })).code).toBe('10004');
     await made(admin, `${base}/plan/delete`, { id });
     expect((await send(admin, `${base}/plan/info`, { id })).code).toBe('2703');
@@ -368,6 +375,11 @@ describe('the scheduler and tasks (virtual time)', () => {
     expect((await send(inspector, `${base}/task/submit`, { id: task!.id, results: results() })).code).toBe(
       '2704',
     );
+    const [entry] = await p.ctx.db.query<{ action: string; detail: { status: string } }>(
+      `select action, detail from operation_log where object_type = 'inspectionTask' and object_id = $1`,
+      [String(task!.id)],
+    );
+    expect(entry).toMatchObject({ action: 'inspection.task.submit', detail: { status: 'normal' } });
     // a started plan cannot be changed while a task is open
     expect(
       (
