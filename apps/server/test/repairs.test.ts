@@ -116,6 +116,23 @@ describe('creating orders', () => {
     expect(rivalInfo.data.order.number).toBe(`R${new Date().getUTCFullYear()}-0001`);
   });
 
+  it('gives orders created at the same moment different numbers', async () => {
+    const made10 = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call<{ id: number }>(viewer, '/create', { equipmentId: pump, problem: `Batch ${i}` }),
+      ),
+    );
+    expect(made10.map((r) => r.code)).toEqual(Array(10).fill('200'));
+    const numbers = await Promise.all(
+      made10.map(
+        async (r) => (await call<RepairOrderInfo>(admin, '/info', { id: r.data.id })).data.order.number,
+      ),
+    );
+    expect(new Set(numbers).size).toBe(10);
+    // tidy: the rest of the file counts the pump's orders
+    for (const r of made10) await call(admin, '/end', { id: r.data.id, reason: 'batch test' });
+  });
+
   it("refuses another enterprise's device (1101) and alarm (90002), and changes nothing", async () => {
     const before = (await call<{ total: number }>(admin, '/list', {})).data.total;
     expect((await call(admin, '/create', { equipmentId: rivalDevice, problem: 'x' })).code).toBe('1101');
