@@ -203,7 +203,7 @@ function Invitations({ onAdd }: { onAdd(): void }) {
       >
         {qr && (
           <Space direction="vertical" align="center" style={{ width: '100%' }} data-testid="invitation-qr">
-            <QRCodeSVG value={qr} size={220} marginSize={2} />
+            <QRCodeSVG value={qr} size={220} marginSize={2} data-testid="invitation-qr-code" />
             <Typography.Text copyable style={{ wordBreak: 'break-all' }} data-testid="invitation-link">
               {qr}
             </Typography.Text>
