@@ -48,6 +48,10 @@ export type ScreenName =
   | 'worksheet'
   | 'inspectionPlans'
   | 'inspectionItems'
+  | 'securityCenter'
+  | 'securitySetup'
+  | 'accountInfo'
+  | 'findPwd'
   | 'register'
   | 'enrollManage'
   | 'license';
@@ -82,13 +86,13 @@ const pub = (path: string, id: RouteId, extra: Partial<RouteDef> = {}): RouteDef
 
 const findPwdSteps = (base: '/findpwd' | '/client/findpwd'): RouteDef[] => [
   pub(base, `${base}`, { redirect: `${base}/account` }),
-  pub(`${base}/account`, `${base}/account`),
-  pub(`${base}/validate`, `${base}/validate`),
-  pub(`${base}/validate/tel`, `${base}/validate/tel`),
-  pub(`${base}/validate/email`, `${base}/validate/email`),
-  pub(`${base}/validate/question`, `${base}/validate/question`),
-  pub(`${base}/password`, `${base}/password`),
-  pub(`${base}/finish`, `${base}/finish`),
+  pub(`${base}/account`, `${base}/account`, { screen: 'findPwd' }),
+  pub(`${base}/validate`, `${base}/validate`, { screen: 'findPwd' }),
+  pub(`${base}/validate/tel`, `${base}/validate/tel`, { screen: 'findPwd' }),
+  pub(`${base}/validate/email`, `${base}/validate/email`, { screen: 'findPwd' }),
+  pub(`${base}/validate/question`, `${base}/validate/question`, { screen: 'findPwd' }),
+  pub(`${base}/password`, `${base}/password`, { screen: 'findPwd' }),
+  pub(`${base}/finish`, `${base}/finish`, { screen: 'findPwd' }),
 ];
 
 /** Routes outside the main layout: login, public pages, password retrieval. */
@@ -235,28 +239,34 @@ export const layoutRoutes: RouteDef[] = [
   r('/account', 'account', {
     redirect: '/account/security/sms',
     children: [
-      r('security/sms', 'account/security/sms'),
-      r('security/nosms', 'account/security/nosms'),
-      r('info/sms', 'account/info/sms'),
-      r('info/nosms', 'account/info/nosms'),
+      r('security/sms', 'account/security/sms', { screen: 'securityCenter' }),
+      r('security/nosms', 'account/security/nosms', { screen: 'securityCenter' }),
+      r('info/sms', 'account/info/sms', { screen: 'accountInfo' }),
+      r('info/nosms', 'account/info/nosms', { screen: 'accountInfo' }),
       r('config', 'account/config', { screen: 'userConfig' }),
       r('log', 'account/log', { screen: 'operationLog', perm: 'operation_log' }),
       r('order', 'account/order'),
       r('invoice', 'account/invoice'),
       r('feedback', 'account/feedback', { screen: 'feedback' }),
-      r('security/sms/setup/validate', 'account/setup/validate'),
-      r('security/sms/setup/validate/tel/:type', 'account/setup/validate/tel'),
-      r('security/sms/setup/validate/email', 'account/setup/validate/email'),
-      r('security/sms/setup/validate/question', 'account/setup/validate/question'),
-      r('security/sms/setup/validate/password', 'account/setup/validate/password'),
-      r('security/sms/setup/password', 'account/setup/password'),
-      r('security/sms/setup/tel', 'account/setup/tel'),
-      r('security/sms/setup/tel/validate', 'account/setup/tel/validate'),
-      r('security/sms/setup/email', 'account/setup/email'),
-      r('security/sms/setup/email/validate', 'account/setup/email/validate'),
-      r('security/sms/setup/question', 'account/setup/question'),
-      r('security/sms/setup/question/validate', 'account/setup/question/validate'),
-      r('security/sms/setup/success/:type', 'account/setup/success'),
+      r('security/sms/setup/validate', 'account/setup/validate', { screen: 'securitySetup' }),
+      r('security/sms/setup/validate/tel/:type', 'account/setup/validate/tel', { screen: 'securitySetup' }),
+      r('security/sms/setup/validate/email', 'account/setup/validate/email', { screen: 'securitySetup' }),
+      r('security/sms/setup/validate/question', 'account/setup/validate/question', {
+        screen: 'securitySetup',
+      }),
+      r('security/sms/setup/validate/password', 'account/setup/validate/password', {
+        screen: 'securitySetup',
+      }),
+      r('security/sms/setup/password', 'account/setup/password', { screen: 'securitySetup' }),
+      r('security/sms/setup/tel', 'account/setup/tel', { screen: 'securitySetup' }),
+      r('security/sms/setup/tel/validate', 'account/setup/tel/validate', { screen: 'securitySetup' }),
+      r('security/sms/setup/email', 'account/setup/email', { screen: 'securitySetup' }),
+      r('security/sms/setup/email/validate', 'account/setup/email/validate', { screen: 'securitySetup' }),
+      r('security/sms/setup/question', 'account/setup/question', { screen: 'securitySetup' }),
+      r('security/sms/setup/question/validate', 'account/setup/question/validate', {
+        screen: 'securitySetup',
+      }),
+      r('security/sms/setup/success/:type', 'account/setup/success', { screen: 'securitySetup' }),
     ],
   }),
   r('/msg', 'msg', {

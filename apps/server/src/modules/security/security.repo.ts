@@ -72,29 +72,30 @@ export interface CodeRow {
   usedAt: Date | null;
 }
 
-/** Codes sent since `since`: to this account, and to this address (any account). */
+/**
+ * Codes sent since `since`: to this account, and to this address (any account); and when the
+ * last one of this account's purpose and channel, and the last one to this address, went out.
+ */
 export async function codesSentSince(
   db: Db,
-  accountId: number,
-  address: string,
-  since: Date,
-): Promise<{ byAccount: number; byAddress: number; lastByAccount: Date | null; lastByAddress: Date | null }> {
+  c: { accountId: number; address: string; purpose: string; channel: string; since: Date },
+): Promise<{ byAccount: number; byAddress: number; lastOfKind: Date | null; lastByAddress: Date | null }> {
   const row = await one<{
     byAccount: number;
     byAddress: number;
-    lastByAccount: Date | null;
+    lastOfKind: Date | null;
     lastByAddress: Date | null;
   }>(
     db,
     `select count(*) filter (where account_id = $1)::int as "byAccount",
             count(*) filter (where lower(address) = lower($2))::int as "byAddress",
-            max(created_at) filter (where account_id = $1) as "lastByAccount",
+            max(created_at) filter (where account_id = $1 and purpose = $4 and channel = $5) as "lastOfKind",
             max(created_at) filter (where lower(address) = lower($2)) as "lastByAddress"
        from verification_codes
       where created_at > $3 and (account_id = $1 or lower(address) = lower($2))`,
-    [accountId, address, since],
+    [c.accountId, c.address, c.since, c.purpose, c.channel],
   );
-  return row ?? { byAccount: 0, byAddress: 0, lastByAccount: null, lastByAddress: null };
+  return row ?? { byAccount: 0, byAddress: 0, lastOfKind: null, lastByAddress: null };
 }
 
 export async function insertCode(

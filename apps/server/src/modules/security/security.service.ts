@@ -128,7 +128,8 @@ export function methodsOf(account: repo.SecurityAccount, delivery: CodeDelivery)
 }
 
 /**
- * Issues and sends a code: at most one per RESEND_SECONDS and CODES_PER_HOUR per hour to the
+ * Issues and sends a code: at most one per RESEND_SECONDS of the same kind (purpose and channel)
+ * to the account, one per RESEND_SECONDS to the address, and CODES_PER_HOUR per hour to the
  * account and to the address (90010 beyond); a provider that refuses is 1007, and the outbox
  * records the attempt in every case.
  */
@@ -144,13 +145,19 @@ export async function sendCode(
   await db.tx(async (tx) => {
     // one issuer at a time per account, so two requests at once cannot both pass the limits
     await repo.lockAccount(tx, account.id);
-    const sent = await repo.codesSentSince(tx, account.id, m.address, new Date(now.getTime() - 3600_000));
+    const sent = await repo.codesSentSince(tx, {
+      accountId: account.id,
+      address: m.address,
+      purpose: m.purpose,
+      channel: m.channel,
+      since: new Date(now.getTime() - 3600_000),
+    });
     const recent = (d: Date | null) =>
       d !== null && now.getTime() - new Date(d).getTime() < RESEND_SECONDS * 1000;
     if (
       sent.byAccount >= CODES_PER_HOUR ||
       sent.byAddress >= CODES_PER_HOUR ||
-      recent(sent.lastByAccount) ||
+      recent(sent.lastOfKind) ||
       recent(sent.lastByAddress)
     )
       throw new AppError(Err.tooManyRequests);
