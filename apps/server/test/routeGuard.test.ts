@@ -23,6 +23,15 @@ const PUBLIC_ROUTES = [
   'POST /lfscada/user/encryptLogin',
   'POST /lfscada/user/publicKey',
   'POST /lfscada/user/showVcode',
+  // password retrieval (docs/requirements/account-security.md §3): the account is named, not logged in
+  'POST /org/AccountInternalAction!saveNewPassword.action',
+  'POST /org/EmailVerifycodeAction!getEmailCode.action',
+  'POST /org/SMSVerifycodeAction!getSMSCode.action',
+  'POST /org/SecurityMessageAction!getUserEmail.action',
+  'POST /org/SecurityMessageAction!getUserSecurityQuestion.action',
+  'POST /org/SecurityMessageAction!validateEmailForChangePwd.action',
+  'POST /org/SecurityMessageAction!validateQuestionForChangePwd.action',
+  'POST /org/SecurityMessageAction!validateSmsVerifycode.action',
 ];
 
 /** Spellings of one path that a router might take for it (issue: encoded-path bypass). */

@@ -643,6 +643,18 @@ describe('profile', () => {
   });
 });
 
+describe('rate limit per address', () => {
+  it('refuses a second code to one address within the minute, whichever account asks', async () => {
+    nextMinute();
+    expect((await call(admin, MAIL, { email: 'shared@example.test' })).body.code).toBe('200');
+    const second = await call(rival, MAIL, { email: 'shared@example.test' });
+    expect(second.body).toMatchObject({ code: '90010', message: '请求过于频繁，请稍后再试' });
+    expect(mails.filter((m) => m.to === 'shared@example.test')).toHaveLength(1);
+    nextMinute();
+    expect((await call(rival, MAIL, { email: 'shared@example.test' })).body.code).toBe('200');
+  });
+});
+
 describe('without providers', () => {
   it('records the code in the outbox and reports SMS off', async () => {
     const bare = await startTestPlatform();
