@@ -152,18 +152,37 @@ describe('the lock check', () => {
     const keys = generateLockKeys();
     const dongle = await startDongle({ privatePem: keys.privatePem });
     try {
-      const added = await adminApi.post<{ id: number }>('/lfscada/account/add', {
+      await adminApi.post('/lfscada/account/add', {
         segment: 'int',
         loginname: 'harbour-locked',
         password: TEST_PASSWORD,
         roleId: role,
       });
-      const lockSet = await adminApi.post(
-        '/lfscada/account/lock',
-        { id: added.body.data.id, useLock: true, publicKey: keys.publicLine },
-        true,
-      );
-      expect(lockSet.body.code).toBe('200');
+      // the admin turns the lock on and registers the dongle's .pub file
+      const adminPage = (await f.newPage('zh-CN')).page;
+      await f.signIn(adminPage, admin);
+      await adminPage.goto(`${f.baseUrl}/manage/account/int`);
+      await adminPage.getByTestId('lock-harbour-locked').click();
+      const lockForm = adminPage.getByTestId('lock-form');
+      await expect.poll(() => lockForm.getByTestId('lock-key-state').innerText(), wait).toBe('未登记公钥');
+      await lockForm.getByTestId('lock-use').click();
+      await clickSettled(adminPage.locator('.ant-modal-footer .ant-btn-primary'));
+      await expect
+        .poll(() => adminPage.locator('.ant-form-item-explain-error').allInnerTexts(), wait)
+        .toEqual(['开启加密锁前请先登记公钥']);
+      await lockForm
+        .locator('input[type=file]')
+        .setInputFiles({
+          name: 'lock.pub',
+          mimeType: 'text/plain',
+          buffer: Buffer.from(`${keys.publicLine}\n`),
+        });
+      await expect.poll(() => lockForm.innerText(), wait).toContain('将登记 lock.pub');
+      await shot(adminPage, 'lock-form');
+      await clickSettled(adminPage.locator('.ant-modal-footer .ant-btn-primary'));
+      await expect
+        .poll(() => adminPage.getByTestId('lock-harbour-locked').innerText(), wait)
+        .toBe('已启用加密锁');
 
       const { page } = await f.newPage('zh-CN');
       await page.addInitScript(

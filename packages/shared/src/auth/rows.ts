@@ -37,6 +37,10 @@ export const accountRowSchema = z.object({
   landingPage: z.string(),
   authRegion: z.string(),
   disabled: z.boolean(),
+  /** the lock check is on (account-security.md §5) */
+  useLock: z.boolean(),
+  /** a lock public key is registered */
+  hasLockKey: z.boolean(),
   createdAt: answerTime,
 });
 export type AccountRow<Time = string> = Timed<typeof accountRowSchema, Time>;

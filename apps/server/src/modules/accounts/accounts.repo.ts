@@ -12,7 +12,8 @@ export type AccountRow = AccountWireRow<Date>;
 const columns = `a.id, a.org_id as "orgId", o.name as "orgName", a.kind, a.loginname, a.tel, a.email,
   a.dept_id as "deptId", d.name as "deptName", a.role_id as "roleId", r.name as "roleName", a.contact, a.address,
   a.company, a.customer_level as "customerLevel", a.security_zone as "securityZone", a.remark,
-  a.landing_page as "landingPage", a.auth_region as "authRegion", a.disabled, a.created_at as "createdAt"`;
+  a.landing_page as "landingPage", a.auth_region as "authRegion", a.disabled, a.use_lock as "useLock",
+  a.public_key <> '' as "hasLockKey", a.created_at as "createdAt"`;
 const from = `accounts a join orgs o on o.id = a.org_id
   left join departments d on d.id = a.dept_id left join roles r on r.id = a.role_id`;
 

@@ -82,6 +82,17 @@ describe('the lock certificate (account-security.md §5)', () => {
     expect(await stillLoggedIn(caller)).toBe(true);
   });
 
+  it('shows the lock and whether a key is registered in the account row', async () => {
+    const { id } = await lockedAccount();
+    const info = await admin.post<{ useLock: boolean; hasLockKey: boolean }>('/lfscada/account/info', { id });
+    expect(info.body.data).toMatchObject({ useLock: true, hasLockKey: true });
+    const { id: bare } = await lockedAccount({ useLock: false, publicKey: '' });
+    const none = await admin.post<{ useLock: boolean; hasLockKey: boolean }>('/lfscada/account/info', {
+      id: bare,
+    });
+    expect(none.body.data).toMatchObject({ useLock: false, hasLockKey: false });
+  });
+
   it('takes a PEM public key as well as an OpenSSH line', async () => {
     const { privateKey, publicKey } = generateKeyPairSync('ed25519');
     const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();

@@ -22,6 +22,7 @@ import { AccountSearchBar } from './AccountSearchBar';
 import { ACCOUNT_VIEWS, segmentOf, type AccountColumn } from './accountViews';
 import type { AccountFilters } from './accountTypes';
 import { ResetPasswordModal } from './ResetPasswordModal';
+import { LockModal } from './LockModal';
 import { useAccountActions, useAccountList } from './useAccounts';
 
 /** /manage/account/{co|int|ext|op}: one screen, the kind taken from the path's last part. */
@@ -41,6 +42,7 @@ function AccountList({ segment }: { segment: AccountSegment }) {
   const pager = usePaging();
   const editing = useDialog<AccountRow>();
   const resetting = useDialog<AccountRow>();
+  const locking = useDialog<AccountRow>();
   const list = useAccountList(segment, filters, pager.paging);
   const { setDisabled, remove } = useAccountActions(segment);
 
@@ -107,6 +109,11 @@ function AccountList({ segment }: { segment: AccountSegment }) {
           >
             {t('list.reset-password')}
           </ActionLink>
+          {(segment === 'int' || segment === 'ext') && (
+            <ActionLink onClick={() => locking.show(row)} testId={`lock-${row.loginname}`}>
+              {row.useLock ? t('lock.on') : t('lock.action')}
+            </ActionLink>
+          )}
           {view.deletable && (
             <DeleteAction
               name={row.loginname}
@@ -150,6 +157,13 @@ function AccountList({ segment }: { segment: AccountSegment }) {
         open={editing.open}
         row={editing.target}
         onClose={editing.close}
+      />
+      <LockModal
+        key={`lock-${locking.key}`}
+        segment={segment}
+        open={locking.open}
+        row={locking.target}
+        onClose={locking.close}
       />
       <ResetPasswordModal
         key={`reset-${resetting.key}`}

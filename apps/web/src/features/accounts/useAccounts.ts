@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useT } from '../../app/useT';
-import { accountsCalls, orgCalls, type AccountFields, type AccountRow } from '@fieldhub/shared';
+import { accountsCalls, lockCalls, orgCalls, type AccountFields, type AccountRow } from '@fieldhub/shared';
 import { toastSuccess } from '../../app/notify';
 import type { Paging } from '../../app/paging';
 import { callApi } from '../../app/request';
@@ -137,5 +137,13 @@ export function useAccountActions(segment: AccountSegment) {
       await refresh();
     },
   });
-  return { save, setDisabled, resetPassword, remove };
+  const setLock = useMutation({
+    mutationFn: (input: { id: number; useLock: boolean; publicKey?: string }) =>
+      callApi(lockCalls.setLock, input),
+    onSuccess: async () => {
+      toastSuccess(t('lock.saved'));
+      await refresh();
+    },
+  });
+  return { save, setDisabled, resetPassword, remove, setLock };
 }
