@@ -248,6 +248,28 @@ describe('the steps', () => {
     expect((await call<RepairOrderRow[]>(repairer, '/mine')).data.map((o) => o.id)).not.toContain(orderId);
   });
 
+  it("writes each change to the operation log, with the order's number", async () => {
+    const log = await admin.post<{
+      list: { action: string; loginname: string; detail: Record<string, unknown> }[];
+    }>('/lfscada/user/operationlog/queryByObjectId', {
+      objectType: 'repairOrder',
+      objectId: String(orderId),
+      pageSize: 50,
+    });
+    const entries = log.body.data.list.map((e) => `${e.action}:${e.loginname}`).reverse();
+    expect(entries).toEqual([
+      'repair.create:repairworks-admin',
+      'repair.dispatch:repairworks-admin',
+      'repair.accept:fixer',
+      'repair.attach:fixer',
+      'repair.finish:fixer',
+    ]);
+    expect(log.body.data.list[0]!.detail).toMatchObject({
+      number: `R${new Date().getUTCFullYear()}-0001`,
+      parts: 1,
+    });
+  });
+
   it('ends an open order early with a reason (workorder_end) and refuses ending a finished one', async () => {
     const id = (await made(admin, `${base}/create`, { equipmentId: pump, problem: 'Smell' })).id;
     expect((await call(viewer, '/end', { id, reason: 'dup' })).code).toBe('90008');

@@ -130,6 +130,14 @@ export const OPERATION_ACTIONS = [
   'inspection.plan.edit',
   'inspection.plan.delete',
   'inspection.task.submit',
+  // repair work orders (operations.md §2)
+  'repair.create',
+  'repair.dispatch',
+  'repair.accept',
+  'repair.finish',
+  'repair.end',
+  'repair.attach',
+  'repair.detach',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 
@@ -153,6 +161,7 @@ export const OPERATION_OBJECT_TYPES = [
   'inspectionItem',
   'inspectionPlan',
   'inspectionTask',
+  'repairOrder',
 ] as const;
 export type OperationObjectType = (typeof OPERATION_OBJECT_TYPES)[number];
 

@@ -11,7 +11,8 @@ import type { AuthContext } from '../../http/context';
 import { readFileLimited, refuseDeclaredOversize } from '../../http/uploadLimit';
 import { ExplainedError } from '../bulk/upload';
 import * as repo from './repairs.repo';
-import { attachableOrder, readableOrderOf, type RepairDeps } from './repairs.service';
+import { recordBy } from '../oplog/oplog.service';
+import { attachableOrder, logged, readableOrderOf, type RepairDeps } from './repairs.service';
 
 /**
  * Photos and files of a repair order (docs/requirements/operations.md §2.1): at most 10 per order
@@ -85,11 +86,12 @@ export async function upload(
   auth: AuthContext,
   orderId: number,
   file: { fileName: string; content: Buffer },
+  ip: string,
 ): Promise<RepairAttachment> {
   const type = sniffType(file.content);
   if (!type) throw new ExplainedError(Err.fileFormatWrong, WRONG_TYPE);
   return deps.db.tx(async (tx) => {
-    await attachableOrder(tx, auth, orderId);
+    const order = await attachableOrder(tx, auth, orderId);
     if ((await repo.attachmentCount(tx, auth.orgId, orderId)) >= REPAIR_ATTACHMENTS_MAX)
       throw new AppError(Err.materialUploadLimit);
     const at = deps.clock.now();
@@ -110,6 +112,7 @@ export async function upload(
       detail: { file: fileName },
       at,
     });
+    await recordBy(tx, auth, ip, logged('attach', orderId, { number: order.number, file: fileName }));
     return stored;
   });
 }
@@ -123,12 +126,13 @@ export async function download(deps: RepairDeps, auth: AuthContext, id: number) 
   return file;
 }
 
-export async function remove(deps: RepairDeps, auth: AuthContext, id: number): Promise<void> {
+export async function remove(deps: RepairDeps, auth: AuthContext, id: number, ip: string): Promise<void> {
   await deps.db.tx(async (tx) => {
     const att = await repo.attachmentById(tx, auth.orgId, id);
     if (!att) throw new AppError(Err.dataMissingOrNoAccess);
-    await attachableOrder(tx, auth, att.orderId);
+    const order = await attachableOrder(tx, auth, att.orderId);
     await repo.deleteAttachment(tx, auth.orgId, id);
+    await recordBy(tx, auth, ip, logged('detach', att.orderId, { number: order.number, file: att.fileName }));
     await repo.insertEvent(tx, auth.orgId, {
       orderId: att.orderId,
       accountId: auth.accountId,

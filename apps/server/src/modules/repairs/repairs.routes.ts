@@ -17,23 +17,23 @@ import * as repairs from './repairs.service';
  */
 export function repairsRoutes(app: FastifyInstance, { db, clock, monitor }: AppContext): void {
   const deps: repairs.RepairDeps = { db, clock, notifier: busNotifier(monitor.bus) };
-  handle(app, calls.create, ({ input, auth }) => repairs.create(deps, auth, input));
+  handle(app, calls.create, ({ input, auth, req }) => repairs.create(deps, auth, input, req.ip));
   handle(app, calls.list, ({ input, auth }) => repairs.list(db, auth, input));
   handle(app, calls.info, ({ input, auth }) => repairs.info(db, auth, input.id));
-  handle(app, calls.dispatch, async ({ input, auth }) => {
-    await repairs.dispatch(deps, auth, input.id, input.repairerId);
+  handle(app, calls.dispatch, async ({ input, auth, req }) => {
+    await repairs.dispatch(deps, auth, req.ip, input.id, input.repairerId);
     return null;
   });
-  handle(app, calls.accept, async ({ input, auth }) => {
-    await repairs.accept(deps, auth, input.id);
+  handle(app, calls.accept, async ({ input, auth, req }) => {
+    await repairs.accept(deps, auth, req.ip, input.id);
     return null;
   });
-  handle(app, calls.finish, async ({ input, auth }) => {
-    await repairs.finish(deps, auth, input);
+  handle(app, calls.finish, async ({ input, auth, req }) => {
+    await repairs.finish(deps, auth, req.ip, input);
     return null;
   });
-  handle(app, calls.end, async ({ input, auth }) => {
-    await repairs.end(deps, auth, input.id, input.reason);
+  handle(app, calls.end, async ({ input, auth, req }) => {
+    await repairs.end(deps, auth, req.ip, input.id, input.reason);
     return null;
   });
   handle(app, calls.device, ({ input, auth }) => repairs.deviceOrders(db, auth, input));
@@ -54,8 +54,8 @@ export function repairsRoutes(app: FastifyInstance, { db, clock, monitor }: AppC
       .header('x-content-type-options', 'nosniff')
       .send(file.content);
   });
-  handle(app, calls.removeAttachment, async ({ input, auth }) => {
-    await attachments.remove(deps, auth, input.id);
+  handle(app, calls.removeAttachment, async ({ input, auth, req }) => {
+    await attachments.remove(deps, auth, input.id, req.ip);
     return null;
   });
 
@@ -68,7 +68,7 @@ export function repairsRoutes(app: FastifyInstance, { db, clock, monitor }: AppC
     handle(scope, calls.upload, async ({ req, auth, lang }) => {
       const file = await attachments.readAttachmentUpload(req);
       const { id } = parseInput(byId, file.fields, lang);
-      return attachments.upload(deps, auth, id, file);
+      return attachments.upload(deps, auth, id, file, req.ip);
     });
   });
 }

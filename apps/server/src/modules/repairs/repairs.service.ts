@@ -20,6 +20,7 @@ import type { Db } from '../../db/db';
 import { Where } from '../../db/where';
 import type { AuthContext } from '../../http/context';
 import { scopeDevices, visibleDevice } from '../devices/deviceScope';
+import { recordBy } from '../oplog/oplog.service';
 import { notifyOrderChange, type RepairNotifier } from './repairNotices';
 import * as repo from './repairs.repo';
 
@@ -67,6 +68,13 @@ async function readableOrder(
 /** The order as `readableOrder` gives it, for the attachment calls. */
 export const readableOrderOf = (db: Db, auth: AuthContext, id: number) => readableOrder(db, auth, id);
 
+/** An operation log entry of an order's change (accounts-and-login.md §7.1). */
+export const logged = (
+  action: 'create' | RepairAction | 'attach' | 'detach',
+  id: number,
+  detail: Record<string, string | number>,
+) => ({ action: `repair.${action}` as const, objectType: 'repairOrder' as const, objectId: id, detail });
+
 const priorityDefault = (p: RepairPriority | undefined): RepairPriority => p ?? 'normal';
 
 async function generatedNumber(db: Db, orgId: number, at: Date): Promise<string> {
@@ -82,6 +90,8 @@ export async function create(
   deps: RepairDeps,
   auth: AuthContext,
   input: RepairCreateInput & { priority?: RepairPriority; equipmentId: number; alarmId?: number | null },
+  /** the caller's address for the operation log (an order made by another service may have none) */
+  ip = '',
 ): Promise<{ id: number }> {
   requireViewer(auth);
   const created = await deps.db.tx(async (tx) => {
@@ -110,6 +120,7 @@ export async function create(
       detail: alarmId === null ? {} : { alarmId },
       at,
     });
+    await recordBy(tx, auth, ip, logged('create', id, { number, device: input.equipmentId }));
     const order = (await repo.orderById(tx, auth.orgId, id))!;
     return { id, notices: await notifyOrderChange(tx, auth, order, 'create') };
   });
@@ -185,6 +196,7 @@ type StepFields = { repairerId?: number; content?: string; parts?: RepairPart[];
 async function step(
   deps: RepairDeps,
   auth: AuthContext,
+  ip: string,
   id: number,
   action: RepairAction,
   fields: StepFields,
@@ -208,36 +220,44 @@ async function step(
       detail: said,
       at,
     });
+    await recordBy(tx, auth, ip, logged(action, id, { number: order.number, ...said }));
     const changed = (await repo.orderById(tx, auth.orgId, id))!;
     return notifyOrderChange(tx, auth, changed, action, order.repairerId);
   });
   await deps.notifier.announce(notices);
 }
 
-export async function dispatch(deps: RepairDeps, auth: AuthContext, id: number, repairerId: number) {
-  await step(deps, auth, id, 'dispatch', { repairerId }, async (tx) => {
+export async function dispatch(
+  deps: RepairDeps,
+  auth: AuthContext,
+  ip: string,
+  id: number,
+  repairerId: number,
+) {
+  await step(deps, auth, ip, id, 'dispatch', { repairerId }, async (tx) => {
     const [repairer] = await repo.repairers(tx, auth.orgId, repairerId);
     if (!repairer) throw new AppError(Err.dataMissingOrNoAccess);
     return { repairer: repairer.name };
   });
 }
 
-export async function accept(deps: RepairDeps, auth: AuthContext, id: number) {
-  await step(deps, auth, id, 'accept', {}, () => Promise.resolve({}));
+export async function accept(deps: RepairDeps, auth: AuthContext, ip: string, id: number) {
+  await step(deps, auth, ip, id, 'accept', {}, () => Promise.resolve({}));
 }
 
 export async function finish(
   deps: RepairDeps,
   auth: AuthContext,
+  ip: string,
   f: { id: number; content: string; parts: RepairPart[] },
 ) {
-  await step(deps, auth, f.id, 'finish', { content: f.content, parts: f.parts }, () =>
+  await step(deps, auth, ip, f.id, 'finish', { content: f.content, parts: f.parts }, () =>
     Promise.resolve({ parts: f.parts.length }),
   );
 }
 
-export async function end(deps: RepairDeps, auth: AuthContext, id: number, reason: string) {
-  await step(deps, auth, id, 'end', { endReason: reason }, () => Promise.resolve({ reason }));
+export async function end(deps: RepairDeps, auth: AuthContext, ip: string, id: number, reason: string) {
+  await step(deps, auth, ip, id, 'end', { endReason: reason }, () => Promise.resolve({ reason }));
 }
 
 /** The order an attachment change is made on: open, and the caller views it or works on it. */
