@@ -54,15 +54,18 @@ async function workerBrowser(): Promise<Browser> {
 /**
  * Starts the platform and Chromium (CHROMIUM_PATH, Debian's, or the npm one: see chromium.ts).
  * With `link`, the platform also runs its gateway link (the embedded MQTT broker on a free port)
- * so real gateway processes can connect.
+ * so real gateway processes can connect; `env` adds settings of the platform (config.ts).
  */
-export async function startBrowserFixture(options: { link?: boolean } = {}): Promise<BrowserFixture> {
+export async function startBrowserFixture(
+  options: { link?: boolean; env?: Record<string, string> } = {},
+): Promise<BrowserFixture> {
   if (!existsSync(path.join(webDist, 'index.html'))) {
     throw new Error(`${webDist} is missing: run \`npm run build\` first (npm test does)`);
   }
+  const env = { ...options.env, WEB_DIST: webDist };
   const platform = options.link
-    ? await startTestPlatform({ WEB_DIST: webDist, MQTT_PORT: '0' }, { link: true })
-    : await startTestPlatform({ WEB_DIST: webDist });
+    ? await startTestPlatform({ ...env, MQTT_PORT: '0' }, { link: true })
+    : await startTestPlatform(env);
   await platform.app.listen({ port: 0, host: '127.0.0.1' });
   const address = platform.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
