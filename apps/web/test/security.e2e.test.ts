@@ -97,6 +97,19 @@ describe('security centre in the browser', () => {
     expect(row!.tel).toBe('13700137000');
     await page.getByTestId('back-to-center').click();
     await expect.poll(() => page.getByTestId('value-tel').innerText()).toBe('137****7000');
+
+    // the profile: the nosms variant too, the contact saved
+    await page.goto(`${f.baseUrl}/account/info/sms`);
+    await page.waitForURL((u) => u.pathname === '/account/info/nosms');
+    await page.getByTestId('contact').fill('Ann Lee');
+    await page.getByTestId('profile-save').click();
+    await expect.poll(() => page.getByText('Profile saved').count()).toBe(1);
+    const [profile] = await f.platform.ctx.db.query<{ contact: string }>(
+      'select contact from accounts where id = $1',
+      [alpha.adminId],
+    );
+    expect(profile!.contact).toBe('Ann Lee');
+    await shot(page, 'security-info-en', { pointerAway: true });
   });
 });
 
