@@ -7,6 +7,7 @@ import { MessageFeed } from './messageFeed';
 import { consumeMessageToken, issueMessageToken } from './messageTokens';
 import * as msg from './messages.service';
 import * as notices from './notices';
+import { checkLicensedFunction } from '../modules/license/licensePolicy';
 
 export interface MessageRoutesOptions {
   speech?: SpeechOptions;
@@ -50,6 +51,8 @@ export function messageRoutes(
   handle(app, messagesCalls.expireNotices, ({ auth }) => msg.expireNotices(deps, auth));
   handle(app, messagesCalls.expireDetail, ({ input, auth }) => msg.expireDetail(deps, auth, input));
   handle(app, messagesCalls.sound, async ({ input, lang, reply }) => {
+    // a licence that does not switch speech on answers 90104 too: the browser speaks itself
+    await checkLicensedFunction(db, 'speech');
     const wav = await speech.speak(input.text, lang);
     // awaiting the reply waits until the sound is sent
     await reply

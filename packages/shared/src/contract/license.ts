@@ -9,8 +9,11 @@ import { answerTime, defineCalls } from './define';
  * does not verify 10009, an expired licence 90100.
  */
 
-/** Functions a licence may switch on (90104 when one is used without it). */
-export const LICENSED_FUNCTIONS = ['speech', 'dataCenter', 'smartReport', 'map', 'openApi'] as const;
+/**
+ * Functions a licence switches on (90104 when one is used under a licence without it; without a
+ * licence every function is on): `speech`, the server's spoken alarms (/lfscada/msg/createSound).
+ */
+export const LICENSED_FUNCTIONS = ['speech'] as const;
 export type LicensedFunction = (typeof LICENSED_FUNCTIONS)[number];
 
 /** What a licence grants; a limit left out is no limit. */

@@ -162,6 +162,24 @@ describe('licence limits (account-security.md §6.1)', () => {
     expect(over.code).toBe('90103');
   });
 
+  it('speaks alarms only with a licence that switches speech on (90104 otherwise)', async () => {
+    const sound = () =>
+      p.app.inject({
+        method: 'POST',
+        url: '/lfscada/msg/createSound',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          cookie: `sid=${admin.cookie('sid')}`,
+        },
+        payload: 'text=Pressure%20high',
+      });
+    expect((await upload(issue({ id: 'LIC-MUTE' }))).code).toBe('200');
+    expect((await sound()).json()).toMatchObject({ code: '90104' });
+    expect((await upload(issue({ id: 'LIC-SPEECH', functions: 'speech' }))).code).toBe('200');
+    const spoken = await sound();
+    expect(spoken.headers['content-type']).toBe('audio/wav');
+  });
+
   it('refuses everything limited with 90100 once the licence has lapsed', async () => {
     expect((await upload(issue({ id: 'LIC-LAPSING' }))).code).toBe('200');
     await p.ctx.db.query(
