@@ -17,6 +17,9 @@ const PUBLIC_ROUTES = [
   'GET /lfscada/ws/eg/signal/subscribe/:token',
   'GET /lfscada/ws/message/subscribe/:token',
   'GET /lfscada/ws/project/signal/subscribe/:token',
+  // registering through an invitation link (docs/requirements/account-security.md §4.2)
+  'POST /lfscada/enroll/info',
+  'POST /lfscada/enroll/register',
   'POST /lfscada/mqtt/acl',
   'POST /lfscada/mqtt/auth',
   'POST /lfscada/style/loadStyle',
