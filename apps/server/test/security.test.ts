@@ -520,7 +520,7 @@ describe('password retrieval', () => {
     for (let i = 0; i < 5; i++)
       expect(
         (await call(anon, `${S}validateQuestionForChangePwd.action`, { ...who, answers: wrong })).body.code,
-      ).toBe('1003');
+      ).toBe('1026');
     const right = [
       { position: 1, answer: 'alice' },
       { position: 2, answer: 'bob' },

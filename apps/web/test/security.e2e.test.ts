@@ -131,7 +131,7 @@ describe('password retrieval in the browser', () => {
     await page.getByTestId('answer-2').fill('Lucky ');
     await page.getByTestId('answer-3').fill('wrong');
     await page.getByTestId('verify-submit').click();
-    await expect.poll(() => page.getByText('验证码错误').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('密保问题答案错误').count()).toBeGreaterThan(0);
     await page.getByTestId('answer-3').fill('HERO');
     await shot(page, 'findpwd-question-zh');
     await page.getByTestId('verify-submit').click();

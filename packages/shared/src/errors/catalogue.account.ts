@@ -5,7 +5,7 @@
 import type { CatalogueEntry } from './catalogue';
 
 export const accountEntries = [
-  // Login, session and accounts (1001-1025). 1006 and 1010 also clear the session in the browser.
+  // Login, session and accounts (1001-1026). 1006 and 1010 also clear the session in the browser.
   { code: 1001, name: 'wrongCredentials', zh: '用户名或密码错误', en: 'Incorrect username or password' },
   { code: 1002, name: 'usernameRequired', zh: '请输入用户名', en: 'Username is required' },
   { code: 1003, name: 'verificationCodeError', zh: '验证码错误', en: 'Incorrect verification code' },
@@ -96,6 +96,13 @@ export const accountEntries = [
     name: 'verificationCodeRequired',
     zh: '请输入图片中的验证码',
     en: 'Please enter the verification code shown in the image',
+  },
+  // not in the seeds: a wrong answer to the security questions (account-security.md §1.6, issue 20)
+  {
+    code: 1026,
+    name: 'securityAnswerWrong',
+    zh: '密保问题答案错误',
+    en: 'The answers to the security questions are not right',
   },
 
   // Third-party chat apps (2301-2305): binding an account to receive alarms and messages.

@@ -294,7 +294,7 @@ export async function checkAnswers(
     ok = all;
     return all;
   });
-  if (!ok) throw new AppError(Err.verificationCodeError);
+  if (!ok) throw new AppError(Err.securityAnswerWrong);
 }
 
 export async function checkOldPassword(
