@@ -58,6 +58,10 @@ describe('security centre in the browser', () => {
     await page.goto(`${f.baseUrl}/account/security/sms`);
     // no SMS provider: the nosms variant
     await page.waitForURL((u) => u.pathname === '/account/security/nosms');
+    // the side menu's entry stays highlighted on the nosms variant
+    await expect
+      .poll(() => page.locator('.ant-menu-item-selected', { hasText: 'Security settings' }).count())
+      .toBe(1);
     await expect.poll(() => page.getByTestId('value-tel').innerText()).toBe('138****8000');
     await shot(page, 'security-centre-en');
     await page.getByTestId('change-tel').click();
@@ -101,6 +105,9 @@ describe('security centre in the browser', () => {
     // the profile: the nosms variant too, the contact saved
     await page.goto(`${f.baseUrl}/account/info/sms`);
     await page.waitForURL((u) => u.pathname === '/account/info/nosms');
+    await expect
+      .poll(() => page.locator('.ant-menu-item-selected', { hasText: 'Information' }).count())
+      .toBe(1);
     await page.getByTestId('contact').fill('Ann Lee');
     await page.getByTestId('profile-save').click();
     await expect.poll(() => page.getByText('Profile saved').count()).toBe(1);

@@ -31,7 +31,9 @@ function toAntItems(items: MenuItem[], t: Translate): MenuProps['items'] {
 }
 
 /** Longest menu path that prefixes the current location: the entry to highlight. */
-function selectedKey(items: MenuItem[], pathname: string): string[] {
+function selectedKey(items: MenuItem[], location: string): string[] {
+  // the `nosms` variants of the security centre and profile belong to their menu entries (`sms`)
+  const pathname = location.replace(/^\/account\/(security|info)\/nosms(?=\/|$)/, '/account/$1/sms');
   const leaves = items.flatMap((i) => i.children ?? [i]);
   const hit = leaves
     .filter(
