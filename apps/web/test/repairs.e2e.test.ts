@@ -252,6 +252,11 @@ describe('repair orders', () => {
     await page.goto(`${f.baseUrl}/monitor/eg/detail/list/${pump}/0?tab=repair`);
     await page.getByTestId('device-repair-table').locator('tbody tr', { hasText: number }).waitFor(wait);
     await expectScreenIn(page, 'zh-CN', { shows: ['repairs:tab', 'repairs:field.number'], allow });
+    // a row of the tab opens the order in a drawer, from the keyboard too
+    await page.getByTestId(`device-repair-open-${id}`).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => state(page), wait).toBe('已派发');
+    await page.keyboard.press('Escape');
 
     // the page variant of the order route: the device's page with the order beside it
     const { id: pageId } = await made(api, '/lfscada/configuration/page/add', {

@@ -3,7 +3,7 @@ import { Alert, Button, Drawer, Flex, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { viewsRepairs, type RepairOrderRow } from '@fieldhub/shared';
-import { listEmptyText } from '../components/listParts';
+import { ActionLink, listEmptyText } from '../components/listParts';
 import { tablePagination, usePaging } from '../paging';
 import { useSession } from '../session';
 import { useT } from '../useT';
@@ -60,7 +60,15 @@ export function DeviceRepairTab({ device }: { device: { id: number; name: string
         onRow={(r) => ({ onClick: () => setOpen(r.id), style: { cursor: 'pointer' } })}
         data-testid="device-repair-table"
         columns={[
-          { title: t('field.number'), dataIndex: 'number' },
+          {
+            title: t('field.number'),
+            dataIndex: 'number',
+            render: (n: string, r) => (
+              <ActionLink onClick={() => setOpen(r.id)} testId={`device-repair-open-${r.id}`}>
+                {n}
+              </ActionLink>
+            ),
+          },
           { title: t('field.problem'), dataIndex: 'problem', ellipsis: true },
           {
             title: t('field.priority'),

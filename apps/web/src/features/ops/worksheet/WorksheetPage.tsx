@@ -20,7 +20,20 @@ export interface WorksheetSection {
 function OrderCard({ order, onOpen }: { order: RepairOrderRow; onOpen(): void }) {
   const { t } = useT('worksheet');
   return (
-    <Card size="small" hoverable onClick={onOpen} data-testid={`worksheet-order-${order.id}`}>
+    <Card
+      size="small"
+      hoverable
+      role="button"
+      tabIndex={0}
+      onClick={onOpen}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          onOpen();
+        }
+      }}
+      data-testid={`worksheet-order-${order.id}`}
+    >
       <Flex justify="space-between" align="center" gap={8} wrap>
         <Typography.Text strong>{order.number}</Typography.Text>
         <span>
