@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
-import { AppError, Err, LANG_COOKIE, pickLang } from '@fieldhub/shared';
+import { AppError, Err, LANG_COOKIE, authCalls, lockCalls, pickLang } from '@fieldhub/shared';
 import type { AppContext } from '../appContext';
-import { loadSession, SESSION_COOKIE } from '../modules/auth/sessions';
+import { endSession, loadSession, SESSION_COOKIE } from '../modules/auth/sessions';
 import type { RouteAccess } from './context';
 import { crossSiteRequest } from './sameOrigin';
 import { dropUnreadBody } from './uploadLimit';
@@ -23,6 +23,14 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** What a locked session overdue for its lock proof may still call: the proof itself, and leaving. */
+const LOCK_PROOF_ROUTES = new Set([
+  lockCalls.random.path,
+  lockCalls.validLockCert.path,
+  authCalls.info.path,
+  authCalls.logout.path,
+]);
 
 const hasBody = (req: FastifyRequest) =>
   Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
@@ -62,6 +70,12 @@ export function installAuthGuard(app: FastifyInstance, ctx: AppContext): void {
     }
     await loadAuth(req);
     if (!req.auth) throw new AppError(Err.loginTimeout);
+    // the lock is enforced here, not only by the browser's 60 s check (account-security.md §5.4)
+    const { lockDueAt } = req.auth;
+    if (lockDueAt && lockDueAt <= ctx.clock.now() && !LOCK_PROOF_ROUTES.has(req.routeOptions.url ?? '')) {
+      await endSession(ctx.db, req.auth.sessionHash);
+      throw new AppError(Err.lockValidationFailed);
+    }
     if (access.perm && !req.auth.auths.has(access.perm)) throw new AppError(Err.noAccess);
   };
   const guardFor = (access: RouteAccess | undefined): onRequestHookHandler =>

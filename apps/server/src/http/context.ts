@@ -12,6 +12,11 @@ export interface AuthContext {
   dataRange: 'org' | 'dept' | 'self';
   auths: ReadonlySet<string>;
   sessionHash: string;
+  /**
+   * For an account with the lock on (account-security.md §5.4): the time by which its session must
+   * have proved the lock again; absent for others.
+   */
+  lockDueAt?: Date;
 }
 
 /**

@@ -13,6 +13,11 @@ import { defineCalls, noData } from './define';
 
 /** How often the browser proves the lock is present. */
 export const LOCK_CHECK_SECONDS = 60;
+/**
+ * How long a locked account's session may go without a valid signature (after login or the last
+ * one) before the server refuses its calls with 1012: two checks and half a minute of slack.
+ */
+export const LOCK_GRACE_SECONDS = 2 * LOCK_CHECK_SECONDS + 30;
 /** How long a challenge may wait for its signature. */
 export const LOCK_CHALLENGE_SECONDS = 120;
 /** The fixed prefix of the signed data, so a lock key signs nothing else by mistake. */

@@ -48,6 +48,10 @@ create table enroll_attempts (
 );
 create index enroll_attempts_idx on enroll_attempts (ip, at);
 
+-- When the session's lock last proved present: a locked account's session that has not for
+-- LOCK_GRACE_SECONDS is refused by the server (§5.4), whatever its browser does.
+alter table sessions add column lock_verified_at timestamptz;
+
 -- Lock challenges: one use, bound to the session that asked (§5.1).
 create table lock_challenges (
   value         text primary key,

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   ENTERPRISE_ADMIN_KEYS,
+  LOCK_GRACE_SECONDS,
   PLATFORM_OPERATOR_KEYS,
   type AccountKind,
   type RoleType,
@@ -56,6 +57,9 @@ interface SessionRow {
   role_type: RoleType | null;
   data_range: 'org' | 'dept' | 'self' | null;
   permissions: string[] | null;
+  use_lock: boolean;
+  created_at: Date;
+  lock_verified_at: Date | null;
 }
 
 /** Permission keys of an account: fixed for operators and enterprise admins, else its role's. */
@@ -80,7 +84,7 @@ export async function loadSession(
     db,
     `select s.token_hash, s.last_seen_at, s.expires_at, a.id as account_id, a.org_id, o.kind as org_kind,
             o.disabled as org_disabled, a.loginname, a.kind, a.disabled, a.dept_id, r.role_type, r.data_range,
-            r.permissions
+            r.permissions, a.use_lock, s.created_at, s.lock_verified_at
        from sessions s
        join accounts a on a.id = s.account_id
        join orgs o on o.id = a.org_id
@@ -108,6 +112,11 @@ export async function loadSession(
     dataRange: row.kind === 'internal' || row.kind === 'external' ? (row.data_range ?? 'org') : 'org',
     auths: new Set(authsOf(row.kind, row.permissions)),
     sessionHash: row.token_hash,
+    ...(row.use_lock
+      ? {
+          lockDueAt: new Date((row.lock_verified_at ?? row.created_at).getTime() + LOCK_GRACE_SECONDS * 1000),
+        }
+      : {}),
   };
 }
 

@@ -38,6 +38,11 @@ export async function takeChallenge(db: Db, sessionHash: string) {
   return rows[0];
 }
 
+/** The session proved its lock now. */
+export async function markLockVerified(db: Db, sessionHash: string, at: Date): Promise<void> {
+  await db.query('update sessions set lock_verified_at = $2 where token_hash = $1', [sessionHash, at]);
+}
+
 export async function setLock(
   db: Db,
   id: number,

@@ -45,7 +45,10 @@ export async function validateLock(
         : !lockSignatureValid(key, challenge.value, verifyData)
           ? 'wrong signature'
           : null;
-  if (!reason) return;
+  if (!reason) {
+    await repo.markLockVerified(db, auth.sessionHash, clock.now());
+    return;
+  }
   await db.tx(async (tx) => {
     await endSession(tx, auth.sessionHash);
     await recordBy(tx, auth, ip, {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPairSync } from 'node:crypto';
-import { LOCK_CHALLENGE_SECONDS, LOCK_SIGN_PREFIX } from '@fieldhub/shared';
+import { LOCK_CHALLENGE_SECONDS, LOCK_GRACE_SECONDS, LOCK_SIGN_PREFIX } from '@fieldhub/shared';
 import { Caller, login, TEST_PASSWORD, type TestPlatform } from '../../../test/harness';
 import { otherEnterpriseAdmin, startEnterprisePlatform } from '../../../test/platformFixtures';
 import { generateLockKeys, signChallenge, startDongle, type RunningDongle } from './dongle';
@@ -168,6 +168,37 @@ describe('the lock certificate (account-security.md §5)', () => {
     };
     expect((await post({ desc, verify_data: 'pay 100 to mallory' })).code).toBe(3);
     expect((await post({ desc: 'other', verify_data: `${LOCK_SIGN_PREFIX}x` })).code).toBe(2);
+  });
+});
+
+describe('the server enforcing the lock (account-security.md §5.4)', () => {
+  const otherCall = async (caller: Caller) => (await caller.post('/lfscada/org/my/info')).body.code;
+
+  it('refuses a locked session that stops proving its lock with 1012 and ends it', async () => {
+    const { caller } = await lockedAccount();
+    expect(await otherCall(caller)).toBe('200');
+    p.clock.advanceMinutes(LOCK_GRACE_SECONDS / 60 - 1);
+    expect(await otherCall(caller)).toBe('200');
+    p.clock.advanceMinutes(1.5);
+    expect(await otherCall(caller)).toBe('1012');
+    expect(await stillLoggedIn(caller)).toBe(false);
+    // an account without the lock is not concerned
+    const free = await lockedAccount({ useLock: false });
+    p.clock.advanceMinutes(10);
+    expect(await otherCall(free.caller)).toBe('200');
+  });
+
+  it('keeps a session that proves its lock every minute, and lets an overdue one still prove it', async () => {
+    const { caller } = await lockedAccount();
+    for (let minute = 0; minute < 5; minute++) {
+      p.clock.advanceMinutes(1);
+      expect((await validate(caller, await dongleSign(await challenge(caller)))).body.code).toBe('200');
+      expect(await otherCall(caller)).toBe('200');
+    }
+    p.clock.advanceMinutes(LOCK_GRACE_SECONDS / 60 + 1);
+    // overdue: the proof calls still answer, and a valid proof lets the session go on
+    expect((await validate(caller, await dongleSign(await challenge(caller)))).body.code).toBe('200');
+    expect(await otherCall(caller)).toBe('200');
   });
 });
 
