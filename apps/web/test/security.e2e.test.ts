@@ -37,6 +37,9 @@ beforeAll(async () => {
     "update accounts set tel = '13800138000', email = 'ann@secure.test' where id = $1",
     [alpha.adminId],
   );
+  await f.platform.ctx.db.query("insert into departments (org_id, name) values ($1, 'Maintenance')", [
+    alpha.orgId,
+  ]);
   // Bravo's admin has security questions (answers hashed as the server stores them: trimmed, lower-case)
   const questions = [
     ['您的出生地是？', '杭州'],
@@ -108,14 +111,17 @@ describe('security centre in the browser', () => {
     await expect
       .poll(() => page.locator('.ant-menu-item-selected', { hasText: 'Information' }).count())
       .toBe(1);
+    // the admin sees the enterprise's departments (dept_manage) and chooses one
+    await page.getByTestId('dept-select').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Maintenance' }).click();
     await page.getByTestId('contact').fill('Ann Lee');
     await page.getByTestId('profile-save').click();
     await expect.poll(() => page.getByText('Profile saved').count()).toBe(1);
-    const [profile] = await f.platform.ctx.db.query<{ contact: string }>(
-      'select contact from accounts where id = $1',
+    const [profile] = await f.platform.ctx.db.query<{ contact: string; dept: string }>(
+      'select a.contact, d.name as dept from accounts a join departments d on d.id = a.dept_id where a.id = $1',
       [alpha.adminId],
     );
-    expect(profile!.contact).toBe('Ann Lee');
+    expect(profile).toEqual({ contact: 'Ann Lee', dept: 'Maintenance' });
     await shot(page, 'security-info-en', { pointerAway: true });
   });
 });

@@ -9,6 +9,7 @@ import {
   Form,
   Input,
   Popconfirm,
+  Select,
   Skeleton,
   Space,
   Tag,
@@ -16,7 +17,8 @@ import {
   Upload,
 } from 'antd';
 import { DeleteOutlined, KeyOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
-import { AVATAR_MAX_BYTES, PUBLIC_KEY_MAX_BYTES, securityCalls } from '@fieldhub/shared';
+import { AVATAR_MAX_BYTES, PUBLIC_KEY_MAX_BYTES, orgCalls, securityCalls } from '@fieldhub/shared';
+import { can, useSession } from '../../app/session';
 import { PageFrame } from '../../app/components/PageFrame';
 import { callApi } from '../../app/request';
 import { useT } from '../../app/useT';
@@ -37,6 +39,7 @@ interface ProfileForm {
   contact: string;
   address: string;
   landingPage: string;
+  deptId?: number | null;
 }
 
 /**
@@ -52,8 +55,22 @@ export default function AccountInfoPage() {
   const [form] = Form.useForm<ProfileForm>();
   const [busy, setBusy] = useState<string | null>(null);
   const s = summary.data;
+  // the department is chosen by those who see the enterprise's departments (dept_manage)
+  const { user } = useSession();
+  const choosesDept = can(user, 'dept_manage');
+  const depts = useQuery({
+    queryKey: ['security', 'departments'],
+    queryFn: () => callApi(orgCalls.deptQuery),
+    enabled: choosesDept,
+  });
   useEffect(() => {
-    if (s) form.setFieldsValue({ contact: s.contact, address: s.address, landingPage: s.landingPage });
+    if (s)
+      form.setFieldsValue({
+        contact: s.contact,
+        address: s.address,
+        landingPage: s.landingPage,
+        deptId: s.deptId,
+      });
   }, [s, form]);
   if (s) {
     const variant = s.smsEnabled ? '/account/info/sms' : '/account/info/nosms';
@@ -72,7 +89,12 @@ export default function AccountInfoPage() {
       setBusy(null);
     }
   };
-  const profileOf = (v: ProfileForm) => ({ ...v, deptId: s?.deptId ?? null });
+  const profileOf = (v: ProfileForm) => ({
+    contact: v.contact,
+    address: v.address,
+    landingPage: v.landingPage,
+    deptId: choosesDept ? (v.deptId ?? null) : (s?.deptId ?? null),
+  });
 
   const pickAvatar = (file: File) => {
     if (!/\.(ico|jpe?g|png|gif|svg)$/i.test(file.name)) void message.error(t('info.avatar-type'));
@@ -144,9 +166,21 @@ export default function AccountInfoPage() {
               void run('profile', () => callApi(securityCalls.updateLoginUser, profileOf(v)), t('info.saved'))
             }
           >
-            <Form.Item label={t('info.dept')}>
-              <Typography.Text data-testid="dept">{s.deptName || t('info.no-dept')}</Typography.Text>
-            </Form.Item>
+            {choosesDept ? (
+              <Form.Item name="deptId" label={t('info.dept')}>
+                <Select
+                  allowClear
+                  loading={depts.isLoading}
+                  placeholder={t('info.no-dept')}
+                  options={(depts.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
+                  data-testid="dept-select"
+                />
+              </Form.Item>
+            ) : (
+              <Form.Item label={t('info.dept')}>
+                <Typography.Text data-testid="dept">{s.deptName || t('info.no-dept')}</Typography.Text>
+              </Form.Item>
+            )}
             <Form.Item
               name="contact"
               label={t('info.contact')}
