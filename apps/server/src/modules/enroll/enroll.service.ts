@@ -18,7 +18,7 @@ import {
   type enrollCalls,
 } from '@fieldhub/shared';
 import { minutesFrom, type Clock } from '../../clock';
-import type { Db } from '../../db/db';
+import { isUniqueViolation, type Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
 import { checkLimit } from '../accounts/accounts.service';
 import { blankAccountFields, insertAccount, loginnameTaken, telTaken } from '../accounts/accounts.repo';
@@ -202,7 +202,18 @@ async function makeAccount(
     loginname: r.loginname,
     passwordHash: r.passwordHash,
     createdBy,
-  });
+  }).catch(takenName);
+}
+
+/** A name or phone taken by a registration at the same moment gets past the checks: 1015 / 1016. */
+function takenName(err: unknown): never {
+  if (
+    isUniqueViolation(err, 'accounts_loginname_uq') ||
+    isUniqueViolation(err, 'enrollments_pending_name_uq')
+  )
+    throw new AppError(Err.usernameExists);
+  if (isUniqueViolation(err, 'accounts_tel_uq')) throw new AppError(Err.phoneExists);
+  throw err;
 }
 
 /**
@@ -232,15 +243,9 @@ export async function register(
       accountId = await makeAccount(tx, i, who, null);
     }
     const state = i.needs_approval ? 'pending' : 'approved';
-    await repo.insertEnrollment(tx, {
-      orgId: i.org_id,
-      invitationId: i.id,
-      ...who,
-      state,
-      accountId,
-      ip,
-      at: now,
-    });
+    await repo
+      .insertEnrollment(tx, { orgId: i.org_id, invitationId: i.id, ...who, state, accountId, ip, at: now })
+      .catch(takenName);
     await repo.addUse(tx, i.id, 1);
     await recordOperation(tx, {
       orgId: i.org_id,

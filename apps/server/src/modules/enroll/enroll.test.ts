@@ -275,6 +275,33 @@ describe('registering through a link (account-security.md §4.2)', () => {
     expect((await invitation(id))?.used).toBe(1);
   });
 
+  it('gives one of two registrations of the same name at the same moment the account, the other 1015', async () => {
+    const first = await invited();
+    const second = await invited();
+    const codes = (
+      await Promise.all(
+        [first, second].map((i) =>
+          publicCall('/lfscada/enroll/register', { via: 'code', code: i.code, ...person('enr-race') }),
+        ),
+      )
+    ).map((r) => r.code);
+    expect(codes.sort()).toEqual(['1015', '200']);
+    const pending = await invited({ needsApproval: true });
+    const other = await invited({ needsApproval: true });
+    const filed = (
+      await Promise.all(
+        [pending, other].map((i) =>
+          publicCall('/lfscada/enroll/register', {
+            via: 'code',
+            code: i.code,
+            ...person('enr-race-pending'),
+          }),
+        ),
+      )
+    ).map((r) => r.code);
+    expect(filed.sort()).toEqual(['1015', '200']);
+  });
+
   it("respects the enterprise's internal and external account limits (1013, 1014)", async () => {
     const int = await invited();
     const ext = await invited({ kind: 'external' });
