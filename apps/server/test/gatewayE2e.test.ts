@@ -314,5 +314,6 @@ describe('gateway link end to end', () => {
     await until('pressure stored', async () =>
       (await storedValues(p.ctx.db, pressureId)).some((v) => v.num === 321),
     );
-  });
+    // a restart of the gateway process and two syncs: more than the default 30 s on a loaded machine
+  }, 90_000);
 });
