@@ -1930,6 +1930,8 @@ export interface NamespaceKeys {
     | 'detail.back'
     | 'detail.order'
     | 'detail.share'
+    | 'detail.order-repair'
+    | 'detail.order-inspection'
     | 'tab.realtime'
     | 'tab.info'
     | 'tab.gateway'

@@ -192,7 +192,13 @@ export default function MonitorDetailPage() {
           {live.noGateway && <GatewayStatusBadge status={null} />}
           <LiveState live={live} />
           {params.orderId && (
-            <Tag color="purple">{t('detail.order', { type: params.orderType, id: params.orderId })}</Tag>
+            <Tag color="purple">
+              {params.orderType === 'inspection'
+                ? t('detail.order-inspection', { id: params.orderId })
+                : params.orderType === 'repair'
+                  ? t('detail.order-repair', { id: params.orderId })
+                  : t('detail.order', { id: params.orderId })}
+            </Tag>
           )}
         </Space>
       }
