@@ -170,13 +170,11 @@ describe('the lock check', () => {
       await expect
         .poll(() => adminPage.locator('.ant-form-item-explain-error').allInnerTexts(), wait)
         .toEqual(['开启加密锁前请先登记公钥']);
-      await lockForm
-        .locator('input[type=file]')
-        .setInputFiles({
-          name: 'lock.pub',
-          mimeType: 'text/plain',
-          buffer: Buffer.from(`${keys.publicLine}\n`),
-        });
+      await lockForm.locator('input[type=file]').setInputFiles({
+        name: 'lock.pub',
+        mimeType: 'text/plain',
+        buffer: Buffer.from(`${keys.publicLine}\n`),
+      });
       await expect.poll(() => lockForm.innerText(), wait).toContain('将登记 lock.pub');
       await shot(adminPage, 'lock-form');
       await clickSettled(adminPage.locator('.ant-modal-footer .ant-btn-primary'));
@@ -214,6 +212,36 @@ describe('the lock check', () => {
         "select 1 from sessions s join accounts a on a.id = s.account_id where a.loginname = 'harbour-locked'",
       );
       expect(sessions).toEqual([]);
+    } finally {
+      await dongle.close();
+    }
+  });
+
+  it("logs out when the server refuses the dongle's signature (zh-CN)", async () => {
+    const registered = generateLockKeys();
+    const dongle = await startDongle({ privatePem: generateLockKeys().privatePem });
+    try {
+      const added = await adminApi.post<{ id: number }>('/lfscada/account/add', {
+        segment: 'int',
+        loginname: 'harbour-wrong-key',
+        password: TEST_PASSWORD,
+        roleId: role,
+      });
+      await adminApi.post(
+        '/lfscada/account/lock',
+        { id: added.body.data.id, useLock: true, publicKey: registered.publicLine },
+        true,
+      );
+      const { page } = await f.newPage('zh-CN');
+      await page.addInitScript(
+        ([key, url]) => localStorage.setItem(key!, url!),
+        [DONGLE_URL_KEY, dongle.url],
+      );
+      await f.signIn(page, 'harbour-wrong-key');
+      await page.waitForURL((u) => u.pathname === '/login', wait);
+      await expect
+        .poll(() => page.locator('.ant-message').innerText(), wait)
+        .toContain(messageFor(1012, 'zh-CN'));
     } finally {
       await dongle.close();
     }

@@ -4,7 +4,7 @@ import { authCalls, Err, LOCK_CHECK_SECONDS, lockCalls, messageFor } from '@fiel
 import { currentLang } from '../i18n';
 import { toastError } from '../notify';
 import { queryClient } from '../queryClient';
-import { callApi } from '../request';
+import { ApiError, callApi } from '../request';
 import { useSession } from '../session';
 import { dongleSign } from './dongleClient';
 
@@ -22,8 +22,12 @@ export function LockCheck() {
   useEffect(() => {
     if (!useLock) return;
     let stopped = false;
+    // a refusal clears the session at once (1012 is a session-ending code): the effect may be
+    // cleaned up before the failure is handled, which must still say why and leave
+    let failed = false;
     const fail = async () => {
-      if (stopped) return;
+      if (failed) return;
+      failed = true;
       stopped = true;
       toastError(messageFor(Err.lockValidationFailed, currentLang()));
       // the server ends the session on its own refusal; after a silent dongle it is ended here
@@ -42,7 +46,9 @@ export function LockCheck() {
           { verifyData },
           { silent: true, redirectOnSessionLoss: false },
         );
-      } catch {
+      } catch (err) {
+        // after a logout or a lost session the check ends quietly; the server's refusal never does
+        if (stopped && !(err instanceof ApiError && err.code === String(Err.lockValidationFailed))) return;
         await fail();
       }
     };
