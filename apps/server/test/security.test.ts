@@ -511,6 +511,25 @@ describe('password retrieval', () => {
     expect(res.body.code).toBe('1004');
   });
 
+  it('answers at most 30 account lookups per address in 10 minutes, so accounts cannot be listed', async () => {
+    const lookup = (ip: string, loginname: string) =>
+      p.app.inject({
+        method: 'POST',
+        url: `${S}getUserEmail.action`,
+        remoteAddress: ip,
+        payload: { scene: 'findpwd', loginname },
+      });
+    const codes: string[] = [];
+    for (let i = 0; i < 31; i++)
+      codes.push((JSON.parse((await lookup('203.0.113.7', `nobody-${i}`)).payload) as { code: string }).code);
+    expect(codes.slice(0, 30).every((c) => c === '90002')).toBe(true);
+    expect(codes[30]).toBe('90010');
+    // the same name asked from another address still answers; the first address again after the window
+    expect(JSON.parse((await lookup('203.0.113.8', alpha.admin)).payload)).toMatchObject({ code: '200' });
+    p.clock.advanceMinutes(11);
+    expect(JSON.parse((await lookup('203.0.113.7', alpha.admin)).payload)).toMatchObject({ code: '200' });
+  });
+
   it('by security question, held after five wrong answers', async () => {
     const anon = new Caller(p.app);
     const who = { scene: 'findpwd', loginname: alpha.admin };

@@ -41,13 +41,6 @@ create table enrollments (
 create unique index enrollments_pending_name_uq on enrollments (lower(loginname)) where state = 'pending';
 create index enrollments_org_idx on enrollments (org_id, id desc);
 
--- Public enrollment calls per client address, for the rate limit.
-create table enroll_attempts (
-  ip  text not null,
-  at  timestamptz not null
-);
-create index enroll_attempts_idx on enroll_attempts (ip, at);
-
 -- When the session's lock last proved present: a locked account's session that has not for
 -- LOCK_GRACE_SECONDS is refused by the server (§5.4), whatever its browser does.
 alter table sessions add column lock_verified_at timestamptz;

@@ -260,14 +260,3 @@ export async function decideEnrollment(
     [id, d.state, d.accountId, d.by, d.at],
   );
 }
-
-/**
- * Counts one public enrollment call of a client address and answers how many it made within the
- * window (this one included); older rows of the address are dropped on the way.
- */
-export async function countAttempt(db: Db, ip: string, now: Date, since: Date): Promise<number> {
-  await db.query('delete from enroll_attempts where ip = $1 and at < $2', [ip, since]);
-  await db.query('insert into enroll_attempts(ip, at) values ($1, $2)', [ip, now]);
-  return (await one<{ n: number }>(db, 'select count(*)::int as n from enroll_attempts where ip = $1', [ip]))!
-    .n;
-}

@@ -17,7 +17,8 @@ import {
   type Paging,
   type enrollCalls,
 } from '@fieldhub/shared';
-import { minutesFrom, type Clock } from '../../clock';
+import type { Clock } from '../../clock';
+import { claimRequest } from '../../http/requestBudget.repo';
 import { isUniqueViolation, type Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
 import { checkLimit } from '../accounts/accounts.service';
@@ -147,8 +148,8 @@ function usableInvitation(i: repo.InvitationRecord | undefined, now: Date): repo
 /** Public enrollment calls per client address (90010 beyond ENROLL_MAX_ATTEMPTS in the window). */
 async function rateLimit(db: Db, clock: Clock, ip: string): Promise<void> {
   const now = clock.now();
-  const n = await repo.countAttempt(db, ip, now, minutesFrom(now, -ENROLL_WINDOW_MINUTES));
-  if (n > ENROLL_MAX_ATTEMPTS) throw new AppError(Err.tooManyRequests);
+  if (!(await claimRequest(db, `enroll:${ip}`, now, ENROLL_WINDOW_MINUTES * 60_000, ENROLL_MAX_ATTEMPTS)))
+    throw new AppError(Err.tooManyRequests);
 }
 
 export async function invitationInfo(

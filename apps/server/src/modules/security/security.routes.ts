@@ -15,14 +15,17 @@ export function securityRoutes(app: FastifyInstance, ctx: AppContext): void {
   const deps: security.SecurityDeps = { db: ctx.db, clock: ctx.clock, delivery };
   const { db } = ctx;
 
-  handle(app, calls.getUserMessage, async ({ auth }) =>
-    security.summaryOf(await security.accountOf(db, auth, { scene: 'security', loginname: '' }), delivery),
+  handle(app, calls.getUserMessage, async ({ auth, req }) =>
+    security.summaryOf(
+      await security.accountOf(deps, auth, { scene: 'security', loginname: '' }, req.ip),
+      delivery,
+    ),
   );
-  handle(app, calls.getUserEmail, async ({ input, auth }) =>
-    security.methodsOf(await security.accountOf(db, auth, input), delivery),
+  handle(app, calls.getUserEmail, async ({ input, auth, req }) =>
+    security.methodsOf(await security.accountOf(deps, auth, input, req.ip), delivery),
   );
-  handle(app, calls.getUserSecurityQuestion, async ({ input, auth }) => {
-    const account = await security.accountOf(db, auth, input);
+  handle(app, calls.getUserSecurityQuestion, async ({ input, auth, req }) => {
+    const account = await security.accountOf(deps, auth, input, req.ip);
     return (await security.questionsOfAccount(db, account.id)).map(({ position, question }) => ({
       position,
       question,
@@ -31,8 +34,8 @@ export function securityRoutes(app: FastifyInstance, ctx: AppContext): void {
   handle(app, calls.getQuestions, async ({ lang }) => security.SUGGESTED_QUESTIONS[lang]);
 
   // codes
-  handle(app, calls.getSMSCode, async ({ input, auth, lang }) => {
-    const account = await security.accountOf(db, auth, input);
+  handle(app, calls.getSMSCode, async ({ input, auth, lang, req }) => {
+    const account = await security.accountOf(deps, auth, input, req.ip);
     await security.sendCode(deps, account, {
       channel: 'sms',
       purpose: input.scene,
@@ -40,13 +43,13 @@ export function securityRoutes(app: FastifyInstance, ctx: AppContext): void {
       lang,
     });
   });
-  handle(app, calls.getSMSCodeForNew, async ({ input, auth, lang }) => {
-    const account = await security.accountOf(db, auth, { scene: 'security', loginname: '' });
+  handle(app, calls.getSMSCodeForNew, async ({ input, auth, lang, req }) => {
+    const account = await security.accountOf(deps, auth, { scene: 'security', loginname: '' }, req.ip);
     await security.assertTelFree(db, input.tel, account.id);
     await security.sendCode(deps, account, { channel: 'sms', purpose: 'newTel', address: input.tel, lang });
   });
-  handle(app, calls.getEmailCode, async ({ input, auth, lang }) => {
-    const account = await security.accountOf(db, auth, input);
+  handle(app, calls.getEmailCode, async ({ input, auth, lang, req }) => {
+    const account = await security.accountOf(deps, auth, input, req.ip);
     // a new address only for the caller's own account in the security centre
     const toNew = input.email !== undefined && input.scene === 'security';
     await security.sendCode(deps, account, {
@@ -58,18 +61,18 @@ export function securityRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   // verify steps
-  handle(app, calls.validateSmsVerifycode, async ({ input, auth }) => {
-    const account = await security.accountOf(db, auth, input);
+  handle(app, calls.validateSmsVerifycode, async ({ input, auth, req }) => {
+    const account = await security.accountOf(deps, auth, input, req.ip);
     await security.checkCode(deps, account.id, { channel: 'sms', purpose: input.scene, code: input.code });
     return security.issueTicket(deps, account.id, input.scene, 'tel');
   });
-  handle(app, calls.validateEmailForChangePwd, async ({ input, auth }) => {
-    const account = await security.accountOf(db, auth, input);
+  handle(app, calls.validateEmailForChangePwd, async ({ input, auth, req }) => {
+    const account = await security.accountOf(deps, auth, input, req.ip);
     await security.checkCode(deps, account.id, { channel: 'email', purpose: input.scene, code: input.code });
     return security.issueTicket(deps, account.id, input.scene, 'email');
   });
-  handle(app, calls.validateQuestionForChangePwd, async ({ input, auth }) => {
-    const account = await security.accountOf(db, auth, input);
+  handle(app, calls.validateQuestionForChangePwd, async ({ input, auth, req }) => {
+    const account = await security.accountOf(deps, auth, input, req.ip);
     await security.checkAnswers(deps, account.id, input.answers);
     return security.issueTicket(deps, account.id, input.scene, 'question');
   });

@@ -16,6 +16,7 @@ import {
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
+import { claimRequest } from '../../http/requestBudget.repo';
 import { hashPassword, verifyPassword, DUMMY_HASH } from '../auth/passwordHash';
 import { clearFailures } from '../auth/loginAttempts';
 import { endSessionsOf } from '../auth/sessions';
@@ -82,11 +83,25 @@ function passwordError(password: string, confirm: string): AppError | null {
  * needed, 1006 otherwise), the named one in password retrieval. An unknown or disabled name
  * answers 90002 whatever the reason, so the answer says no more than the step shows (§3.3).
  */
+/**
+ * Public password-retrieval lookups one address may make in LOOKUP_WINDOW_MS (account-security.md
+ * §3): enough for a person going through the steps again and again, too few to list accounts and
+ * their masked phones and e-mails.
+ */
+export const LOOKUPS_PER_WINDOW = 30;
+export const LOOKUP_WINDOW_MS = 10 * 60_000;
+
+/**
+ * The account a call is about: the caller's own in the security centre, else the named one of
+ * password retrieval, each such lookup counted against the asking address's budget (90010).
+ */
 export async function accountOf(
-  db: Db,
+  deps: Pick<SecurityDeps, 'db' | 'clock'>,
   auth: AuthContext | null,
   who: { scene: SecurityScene; loginname: string },
+  ip: string,
 ): Promise<repo.SecurityAccount> {
+  const { db } = deps;
   if (who.scene === 'security') {
     if (!auth) throw new AppError(Err.loginTimeout);
     const account = await repo.accountById(db, auth.accountId);
@@ -94,6 +109,9 @@ export async function accountOf(
     return account;
   }
   if (!who.loginname) throw new AppError(Err.parameterMissing);
+  const at = deps.clock.now();
+  if (!(await claimRequest(db, `findpwd:${ip}`, at, LOOKUP_WINDOW_MS, LOOKUPS_PER_WINDOW)))
+    throw new AppError(Err.tooManyRequests);
   const account = await repo.accountByLoginname(db, who.loginname);
   if (!account || account.disabled) throw new AppError(Err.dataMissingOrNoAccess);
   return account;
