@@ -4,11 +4,25 @@
  * scroll bar). Gauges live in GaugeBody. Nothing here reacts to clicks (the viewer runs click
  * events around the body); in the viewer the data text and the switch show their bound value.
  */
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
+import { DatePicker, TimePicker } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useWidgetText } from './widgetText';
 import dayjs from 'dayjs';
 import type { DesignerSettings, Widget } from '@fieldhub/hmi';
-import { useRuntimeValue, useWidgetRuntime, type RuntimeValue } from './runtime';
+import { useRuntimeValue, useWidgetRuntime, useWidgetWriter, type RuntimeValue } from './runtime';
+import {
+  animationDrive,
+  animationFrames,
+  animationInterval,
+  isTimeOnly,
+  ratioOfValue,
+  scrollRange,
+  timeFormat,
+  timeOfValue,
+  timeToWrite,
+  valueAtRatio,
+} from './controlValues';
 import { dataOf, num, obj, optionsOf, str, textStyleOf } from './styleOf';
 
 // in flow, not positioned: a positioned box is a paint layer of its own, and the browser's
@@ -139,18 +153,41 @@ function Placeholder({ icon, radius = 0 }: { icon: 'image' | 'film'; radius?: nu
   );
 }
 
+/**
+ * The frame animation (docs/requirements/widgets.md §3.4): its frames in turn, one per interval. Bound to a
+ * value it plays while the value is truthy (else holds the first frame), or with `driveMode`
+ * `frame` shows the frame numbered by the value. The designer shows the first frame.
+ */
 function AnimationBody({ widget }: { widget: Widget }) {
-  const frames = dataOf(widget, 'frames');
-  const first = Array.isArray(frames)
-    ? frames.map((f) => (typeof f === 'string' ? f : str(obj(f)['imgUrl'], ''))).find(Boolean)
-    : '';
-  if (!first) return <Placeholder icon="film" />;
+  const view = useWidgetRuntime().mode === 'view';
+  const live = useRuntimeValue(widget.data);
+  const frames = animationFrames(widget);
+  const bound = widget.data.signalId !== '' || widget.data.systemKey !== '' || widget.data.mvarId !== '';
+  const drive = view
+    ? animationDrive(widget, bound, live?.value ?? null, frames.length)
+    : { kind: 'stop' as const };
+  const interval = animationInterval(widget);
+  const playing = drive.kind === 'play' && frames.length > 1;
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    if (!playing) return;
+    const timer = setInterval(() => setTick((n) => n + 1), interval);
+    return () => clearInterval(timer);
+  }, [playing, interval]);
+  if (!frames.length) return <Placeholder icon="film" />;
+  const index = drive.kind === 'frame' ? drive.index : playing ? tick % frames.length : 0;
   return (
     <img
-      src={first}
+      src={frames[index]}
       alt=""
       draggable={false}
-      style={{ width: '100%', height: '100%', objectFit: 'contain' }}
+      data-testid="animation-frame"
+      data-frame={index}
+      style={{
+        width: '100%',
+        height: '100%',
+        objectFit: str(widget.style.fit, 'contain') as CSSProperties['objectFit'],
+      }}
     />
   );
 }
@@ -225,11 +262,11 @@ function ComboBody({ widget }: { widget: Widget }) {
 }
 
 function TimeSelectorBody({ widget }: { widget: Widget }) {
+  const view = useWidgetRuntime().mode === 'view';
+  if (view) return <LiveTimeSelector widget={widget} />;
   return (
     <div style={boxStyle(widget)}>
-      <span style={{ color: '#8c8c8c', overflow: 'hidden' }}>
-        {str(dataOf(widget, 'format'), 'YYYY-MM-DD HH:mm:ss')}
-      </span>
+      <span style={{ color: '#8c8c8c', overflow: 'hidden' }}>{timeFormat(widget)}</span>
       <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="#8c8c8c" strokeWidth="2">
         <rect x="3" y="5" width="18" height="16" rx="2" />
         <path d="M3 10h18M8 3v4M16 3v4" />
@@ -238,6 +275,43 @@ function TimeSelectorBody({ widget }: { widget: Widget }) {
   );
 }
 
+/**
+ * The viewer's time selector (docs/requirements/widgets.md §3.2): a date-time (or time-of-day) picker
+ * showing the bound value in the widget's format; the time picked goes to the viewer's write path.
+ */
+function LiveTimeSelector({ widget }: { widget: Widget }) {
+  const t = useWidgetText();
+  const live = useRuntimeValue(widget.data);
+  const writer = useWidgetWriter();
+  const format = timeFormat(widget);
+  const value = timeOfValue(live?.value, format);
+  const bound = widget.data.signalId !== '' && widget.data.equipId !== '';
+  const disabled = !bound || !writer?.canWrite;
+  const onChange = (picked: Dayjs | null) => {
+    if (picked && writer) writer.write(widget, timeToWrite(picked, format, live?.value));
+  };
+  const style: CSSProperties = {
+    width: '100%',
+    height: '100%',
+    borderRadius: num(widget.style.radius, 4),
+    background: str(widget.style.fill, '#FFFFFF'),
+  };
+  const common = {
+    value,
+    format,
+    disabled,
+    allowClear: false,
+    style,
+    placeholder: t('widget.time-placeholder'),
+    onChange,
+    'data-testid': 'time-selector',
+  };
+  return isTimeOnly(format) ? (
+    <TimePicker {...common} />
+  ) : (
+    <DatePicker {...common} showTime={/[Hhms]/.test(format)} />
+  );
+}
 function SwitchBody({ widget }: { widget: Widget }) {
   const { width, height } = widget.position;
   const h = Math.min(height, width / 1.8);
@@ -309,46 +383,112 @@ function RadioBody({ widget }: { widget: Widget }) {
   );
 }
 
+/**
+ * The scroll bar (docs/requirements/widgets.md §3.2): in the viewer the knob sits at the bound value
+ * within min..max, and a drag (or a click on the track) picks a value snapped to the step, written
+ * through the viewer's write path when the pointer is let go. Without the write permission, or
+ * unbound, it only shows the value.
+ */
 function ScrollbarBody({ widget }: { widget: Widget }) {
   const { height } = widget.position;
+  const view = useWidgetRuntime().mode === 'view';
+  const live = useRuntimeValue(widget.data);
+  const writer = useWidgetWriter();
+  const [dragged, setDragged] = useState<number | null>(null);
+  const range = scrollRange(widget);
+  const bound = widget.data.signalId !== '' && widget.data.equipId !== '';
+  const enabled = view && bound && writer !== null && writer.canWrite;
+  const liveRatio = view ? ratioOfValue(live?.value, range) : 0.4;
+  const ratio = dragged !== null ? (ratioOfValue(dragged, range) ?? 0) : (liveRatio ?? 0);
   const track = Math.max(4, Math.min(8, height / 4));
   const knob = Math.max(10, Math.min(height - 2, 20));
   const radius = num(widget.style.radius, 4);
+  const colour = str(widget.style.color, '#1890FF');
+  const pick = (e: ReactPointerEvent<HTMLDivElement>) => {
+    const box = e.currentTarget.getBoundingClientRect();
+    return valueAtRatio(box.width > 0 ? (e.clientX - box.left) / box.width : 0, range);
+  };
+  const shown = dragged ?? (view && live && live.value !== null ? live.value : null);
   return (
-    <div style={{ ...fillBox, padding: `0 ${knob / 2}px` }}>
+    <div
+      style={{
+        ...fillBox,
+        padding: `0 ${knob / 2}px`,
+        cursor: enabled ? 'pointer' : view ? 'not-allowed' : undefined,
+      }}
+      data-testid="scrollbar"
+      data-value={shown === null ? '' : String(shown)}
+      data-disabled={enabled ? 'no' : 'yes'}
+      title={shown === null ? undefined : String(shown)}
+    >
       <div
         style={{
           position: 'relative',
           width: '100%',
-          height: track,
-          borderRadius: radius,
-          background: str(widget.style.fill, '#E8E8E8'),
+          height: Math.max(track, knob),
+          display: 'flex',
+          alignItems: 'center',
+          touchAction: 'none',
         }}
+        data-testid="scrollbar-track"
+        onPointerDown={
+          enabled
+            ? (e) => {
+                e.currentTarget.setPointerCapture(e.pointerId);
+                setDragged(pick(e));
+              }
+            : undefined
+        }
+        onPointerMove={enabled && dragged !== null ? (e) => setDragged(pick(e)) : undefined}
+        onPointerUp={
+          enabled && dragged !== null
+            ? (e) => {
+                const value = pick(e);
+                setDragged(null);
+                writer.write(widget, String(value));
+              }
+            : undefined
+        }
+        onPointerCancel={() => setDragged(null)}
       >
         <div
           style={{
-            position: 'absolute',
-            left: 0,
-            top: 0,
-            bottom: 0,
-            width: '40%',
+            position: 'relative',
+            width: '100%',
+            height: track,
             borderRadius: radius,
-            background: str(widget.style.color, '#1890FF'),
+            background: str(widget.style.fill, '#E8E8E8'),
+            opacity: view && !enabled ? 0.6 : 1,
           }}
-        />
-        <div
-          style={{
-            position: 'absolute',
-            left: '40%',
-            top: track / 2 - knob / 2,
-            width: knob,
-            height: knob,
-            marginLeft: -knob / 2,
-            borderRadius: '50%',
-            background: '#fff',
-            border: `2px solid ${str(widget.style.color, '#1890FF')}`,
-          }}
-        />
+        >
+          <div
+            style={{
+              position: 'absolute',
+              left: 0,
+              top: 0,
+              bottom: 0,
+              width: `${ratio * 100}%`,
+              borderRadius: radius,
+              background: colour,
+            }}
+          />
+          {(!view || liveRatio !== null || dragged !== null) && (
+            <div
+              style={{
+                position: 'absolute',
+                left: `${ratio * 100}%`,
+                top: track / 2 - knob / 2,
+                width: knob,
+                height: knob,
+                marginLeft: -knob / 2,
+                boxSizing: 'border-box',
+                borderRadius: '50%',
+                background: '#fff',
+                border: `2px solid ${colour}`,
+              }}
+            />
+          )}
+        </div>
       </div>
     </div>
   );

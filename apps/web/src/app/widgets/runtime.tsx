@@ -5,7 +5,7 @@
  * never talk to sockets or calls themselves, so one body serves both screens.
  */
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { Binding, SignalRef } from '@fieldhub/hmi';
+import type { Binding, SignalRef, Widget } from '@fieldhub/hmi';
 
 /** The latest value of a bound source as the viewer holds it. */
 export interface RuntimeValue {
@@ -57,4 +57,20 @@ export function useRuntimeValue(source: RuntimeSource | undefined): RuntimeValue
     (listener) => (key ? runtime.subscribe(key, listener) : () => undefined),
     () => (key ? runtime.valueOf(key) : undefined),
   );
+}
+
+/**
+ * How a control that writes from its own body (a scroll bar dragged, a time picked) hands the
+ * value to the viewer's write path (confirmation, limits, the write permission, the device task).
+ * Absent in the designer; `canWrite` is false without the write permission.
+ */
+export interface WidgetWriter {
+  write(widget: Widget, value: string): void;
+  canWrite: boolean;
+}
+
+export const WidgetWriteContext = createContext<WidgetWriter | null>(null);
+
+export function useWidgetWriter(): WidgetWriter | null {
+  return useContext(WidgetWriteContext);
 }

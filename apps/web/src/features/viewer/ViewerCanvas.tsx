@@ -6,7 +6,8 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useT } from '../../app/useT';
 import type { FitMode, PageDocument, Widget } from '@fieldhub/hmi';
-import { WidgetRuntimeContext } from '../../app/widgets/runtime';
+import { WidgetRuntimeContext, WidgetWriteContext, type WidgetWriter } from '../../app/widgets/runtime';
+import { can, useSession } from '../../app/session';
 import { WidgetTextContext } from '../../app/widgets/widgetText';
 import { LiveWidget } from './LiveWidget';
 import { fitScale } from './pageView';
@@ -17,7 +18,8 @@ interface ViewerCanvasProps {
   widgets: readonly Widget[];
   store: ValueStore;
   fit: FitMode;
-  onWidgetClick(widget: Widget): void;
+  /** a click, or with `picked` the value a control's body chose (a radio option, a scroll bar's value) */
+  onWidgetClick(widget: Widget, picked?: string | null): void;
 }
 
 function useBoxSize(ref: RefObject<HTMLDivElement | null>) {
@@ -43,6 +45,12 @@ export function ViewerCanvas({ doc, widgets, store, fit, onWidgetClick }: Viewer
   const [ready, setReady] = useState(false);
   // the first measure decides the scale; painting before it would flash the unscaled page
   useEffect(() => setReady(size.width > 0), [size.width]);
+  const user = useSession((s) => s.user);
+  const canWrite = can(user, 'monitor_write');
+  const writer = useMemo<WidgetWriter>(
+    () => ({ write: (widget, value) => onWidgetClick(widget, value), canWrite }),
+    [onWidgetClick, canWrite],
+  );
   const layer = useMemo(
     () => widgets.map((w) => <LiveWidget key={w.id} widget={w} onClick={onWidgetClick} />),
     [widgets, onWidgetClick],
@@ -62,7 +70,9 @@ export function ViewerCanvas({ doc, widgets, store, fit, onWidgetClick }: Viewer
         }}
       >
         <WidgetRuntimeContext.Provider value={store}>
-          <WidgetTextContext.Provider value={t}>{layer}</WidgetTextContext.Provider>
+          <WidgetWriteContext.Provider value={writer}>
+            <WidgetTextContext.Provider value={t}>{layer}</WidgetTextContext.Provider>
+          </WidgetWriteContext.Provider>
         </WidgetRuntimeContext.Provider>
       </div>
     </div>

@@ -137,6 +137,8 @@ export const WRITING_CONTROLS: ReadonlySet<string> = new Set([
   'UsualRadio',
   'UsualComboBox',
   'UsualInput',
+  'UsualScrollbar',
+  'UsualTimeSelector',
 ]);
 
 /** Whether a click on the widget does something in the viewer. */
@@ -154,7 +156,9 @@ export function isClickable(widget: Widget): boolean {
  *   is its on value, else its on value (defaults 1 and 0);
  * * a radio group writes the option clicked (`picked`), unless it is the value already held;
  * * a combo box asks which of its options to write (writeType `choose`);
- * * an input box asks for the value (writeType `input`, checked against the variable's limits).
+ * * an input box asks for the value (writeType `input`, checked against the variable's limits);
+ * * a scroll bar or a time selector writes the value its body picked (`picked`: the value let go
+ *   on the track, the time chosen), nothing on a plain click.
  * Each with the widget's own confirm and feedback flags.
  */
 export function controlClick(
@@ -185,6 +189,9 @@ export function controlClick(
       return picked === null || picked === String(current) ? null : write('fixed', picked);
     case 'UsualComboBox':
       return write('choose');
+    case 'UsualScrollbar':
+    case 'UsualTimeSelector':
+      return picked === null ? null : write('fixed', picked);
     default:
       return write('input');
   }

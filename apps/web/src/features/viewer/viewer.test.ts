@@ -278,6 +278,22 @@ describe('page rules', () => {
     expect(controlClick(defaultWidget('UsualText', { id: 't', x: 0, y: 0 }), 1)).toBeNull();
   });
 
+  it('a bound scroll bar or time selector writes the value its body picked, nothing on a plain click', () => {
+    for (const type of ['UsualScrollbar', 'UsualTimeSelector'] as const) {
+      const w = defaultWidget(type, { id: type, x: 0, y: 0 });
+      expect(controlClick(w, 1, '30')).toBeNull();
+      w.data = { ...w.data, signalId: '5', equipId: '1' };
+      expect(isClickable(w)).toBe(true);
+      expect(controlClick(w, 1, null)).toBeNull();
+      const config = controlClick(w, 1, '30');
+      expect(config).toMatchObject({ writeType: 'fixed', writeValue: '30', confirm: true });
+      expect(planClick(config!, { kind: 'equipment', equipmentId: '1' })).toMatchObject({
+        kind: 'write',
+        fixed: '30',
+      });
+    }
+  });
+
   it('click scripts: only a jump, a link or a message in the callback value does something', () => {
     expect(scriptRequest({ jump: 3 })).toEqual({ kind: 'jump', pageId: '3' });
     expect(scriptRequest({ open: 'https://example.com' })).toEqual({

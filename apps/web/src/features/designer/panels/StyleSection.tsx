@@ -1,6 +1,6 @@
 /** Position, size, rotation, common style and the type-specific fields of one widget. */
 import { Button, Input, Select, Slider, Space, Switch, Typography } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useT } from '../../../app/useT';
 import { CommitNumber, CommitText, ColorField, Row } from './fields';
 import type { WidgetEditor } from './PropertyPanel';
@@ -150,6 +150,62 @@ function Options({ editor }: { editor: WidgetEditor }) {
   );
 }
 
+/** The frames of a frame animation: image addresses in play order (docs/requirements/widgets.md §3.4). */
+function Frames({ editor }: { editor: WidgetEditor }) {
+  const { t } = useT('designer');
+  const w = editor.widget;
+  const raw = dataOf(w, 'frames');
+  const frames = (Array.isArray(raw) ? raw : []).map((f) =>
+    typeof f === 'string' ? f : str(obj(f)['imgUrl'], ''),
+  );
+  const save = (next: string[]) =>
+    editor.patch({ data: { ...w.data, frames: next.map((imgUrl) => ({ imgUrl })) } });
+  return (
+    <>
+      <div className="fh-prop-section">{t('props.frames')}</div>
+      {frames.map((url, i) => (
+        <Space.Compact key={i} style={{ width: '100%', marginBottom: 4 }} data-testid={`prop-frame-${i}`}>
+          <CommitText
+            value={url}
+            placeholder="https://…/frame.png"
+            onCommit={(v) => save(frames.map((x, j) => (j === i ? v : x)))}
+          />
+          <Button
+            size="small"
+            icon={<ArrowUpOutlined />}
+            disabled={i === 0}
+            aria-label={t('props.frame-up')}
+            onClick={() =>
+              save(frames.map((x, j) => (j === i - 1 ? frames[i]! : j === i ? frames[i - 1]! : x)))
+            }
+          />
+          <Button
+            size="small"
+            icon={<DeleteOutlined />}
+            aria-label={t('props.frame-remove')}
+            onClick={() => save(frames.filter((_, j) => j !== i))}
+          />
+        </Space.Compact>
+      ))}
+      {frames.length === 0 && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t('props.frames-empty')}
+        </Typography.Text>
+      )}
+      <Button
+        size="small"
+        type="dashed"
+        block
+        icon={<PlusOutlined />}
+        data-testid="prop-frame-add"
+        onClick={() => save([...frames, ''])}
+      >
+        {t('props.frame-add')}
+      </Button>
+    </>
+  );
+}
+
 /** Fields of `data` specific to the widget type. */
 function Specific({ editor }: { editor: WidgetEditor }) {
   const { t } = useT('designer');
@@ -221,6 +277,30 @@ function Specific({ editor }: { editor: WidgetEditor }) {
           </Row>
           {number('minVal', t('props.min'), 0)}
           {number('maxVal', t('props.max'), 100)}
+        </>
+      );
+    case 'UsualAnimation':
+      return (
+        <>
+          <Row label={t('props.frame-interval')}>
+            <CommitNumber
+              testId="prop-frame-interval"
+              value={num(dataOf(w, 'interval'), 1000)}
+              min={50}
+              onCommit={(v) => setData('interval', v)}
+            />
+          </Row>
+          <Row label={t('props.drive-mode')}>
+            <Select
+              size="small"
+              style={{ width: '100%' }}
+              data-testid="prop-drive-mode"
+              value={str(dataOf(w, 'driveMode'), 'play')}
+              onChange={(v) => setData('driveMode', v)}
+              options={(['play', 'frame'] as const).map((m) => ({ value: m, label: t(`props.drive-${m}`) }))}
+            />
+          </Row>
+          <Frames editor={editor} />
         </>
       );
     case 'UsualScrollbar':
