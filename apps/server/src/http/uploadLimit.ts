@@ -60,3 +60,50 @@ export function readFileLimited(file: MultipartFile['file'], req: FastifyRequest
     file.once('error', reject);
   });
 }
+
+/** A multipart upload of one file with the short text fields sent beside it. */
+export interface FileUpload {
+  fields: Record<string, string>;
+  filename: string;
+  content: Buffer;
+}
+
+/**
+ * Reads a multipart body of one file (at most `maxBytes`: 10008 as soon as the declared length or
+ * the bytes read say so) and at most `fields` short text fields; no multipart or no file is 10011,
+ * an empty file 10006, a second file or too many fields 10001.
+ */
+export async function readOneFile(
+  req: FastifyRequest,
+  limits: { maxBytes: number; fields?: number; fieldSize?: number },
+): Promise<FileUpload> {
+  if (!req.isMultipart()) throw new AppError(Err.fileMissing);
+  refuseDeclaredOversize(req, limits.maxBytes);
+  const fields: Record<string, string> = {};
+  let file: { filename: string; content: Buffer } | null = null;
+  try {
+    const parts = req.parts({
+      limits: {
+        fileSize: limits.maxBytes,
+        files: 1,
+        fields: limits.fields ?? 10,
+        fieldSize: limits.fieldSize ?? 64 * 1024,
+      },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file')
+        file = { filename: part.filename, content: await readFileLimited(part.file, req) };
+      else fields[part.fieldname] = String(part.value);
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(Err.fileTooLarge);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw new AppError(Err.parameterCheckFailed, { params: { detail: 'one file per upload' } });
+    throw err;
+  }
+  if (!file) throw new AppError(Err.fileMissing);
+  if (file.content.length === 0) throw new AppError(Err.fileEmpty);
+  return { fields, ...file };
+}

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, Err, type Lang, type LocalizedText } from '@fieldhub/shared';
-import { readFileLimited, refuseDeclaredOversize } from '../../http/uploadLimit';
+import { readOneFile, type FileUpload } from '../../http/uploadLimit';
 
 /**
  * Largest import file (docs/requirements/devices-and-gateways.md §10; 10 MB is far above a 5000-row sheet).
@@ -8,11 +8,7 @@ import { readFileLimited, refuseDeclaredOversize } from '../../http/uploadLimit'
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 /** An uploaded import file with the form fields sent beside it. */
-export interface Upload {
-  fields: Record<string, string>;
-  filename: string;
-  content: Buffer;
-}
+export type Upload = FileUpload;
 
 /**
  * A catalogue error whose message carries an explanation after the catalogue text. The
@@ -50,34 +46,13 @@ const xlsOnly: LocalizedText = {
  * maintained pure-JS reader of that format is installed.
  */
 export async function readImportUpload(req: FastifyRequest, maxBytes = IMPORT_MAX_BYTES): Promise<Upload> {
-  if (!req.isMultipart()) throw new AppError(Err.fileMissing);
-  refuseDeclaredOversize(req, maxBytes);
-  const fields: Record<string, string> = {};
-  let file: { filename: string; content: Buffer } | null = null;
-  try {
-    const parts = req.parts({
-      limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 64 * 1024 },
-    });
-    for await (const part of parts) {
-      if (part.type === 'file')
-        file = { filename: part.filename, content: await readFileLimited(part.file, req) };
-      else fields[part.fieldname] = String(part.value);
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(Err.fileTooLarge);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
-      throw new AppError(Err.parameterCheckFailed, { params: { detail: 'one file per import' } });
-    throw err;
-  }
-  if (!file) throw new AppError(Err.fileMissing);
-  if (!/\.xlsx?$/i.test(file.filename)) throw new ExplainedError(Err.fileFormatWrong, xlsOnly);
-  if (file.content.length === 0) throw new AppError(Err.fileEmpty);
-  if (file.content.subarray(0, 8).equals(OLE_MAGIC))
+  const upload = await readOneFile(req, { maxBytes });
+  if (!/\.xlsx?$/i.test(upload.filename)) throw new ExplainedError(Err.fileFormatWrong, xlsOnly);
+  if (upload.content.subarray(0, 8).equals(OLE_MAGIC))
     throw new ExplainedError(Err.fileFormatWrong, saveAsXlsx);
-  if (!file.content.subarray(0, 4).equals(ZIP_MAGIC)) throw new ExplainedError(Err.fileFormatWrong, xlsOnly);
-  return { fields, ...file };
+  if (!upload.content.subarray(0, 4).equals(ZIP_MAGIC))
+    throw new ExplainedError(Err.fileFormatWrong, xlsOnly);
+  return upload;
 }
 
 /** A form field holding JSON (`owner` of a variable import), or 10001 naming the field. */

@@ -17,7 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import { one, type Db } from '../../db/db';
 import { pageClause, Where } from '../../db/where';
 import type { AuthContext } from '../../http/context';
-import { readFileLimited, refuseDeclaredOversize } from '../../http/uploadLimit';
+import { readOneFile } from '../../http/uploadLimit';
 import { parseInput } from '../../http/route';
 import { recordBy } from '../oplog/oplog.service';
 
@@ -39,24 +39,8 @@ const packageColumns = `id, series, version, note, filename, size, sha256, creat
  * (10008) as soon as the declared length or the bytes read say so.
  */
 async function readPackageUpload(req: FastifyRequest, lang: Lang) {
-  if (!req.isMultipart()) throw new AppError(Err.fileMissing);
-  refuseDeclaredOversize(req, FIRMWARE_MAX_BYTES);
-  const fields: Record<string, string> = {};
-  let file: { filename: string; content: Buffer } | null = null;
-  try {
-    for await (const part of req.parts({ limits: { fileSize: FIRMWARE_MAX_BYTES, files: 1, fields: 5 } })) {
-      if (part.type === 'file')
-        file = { filename: part.filename, content: await readFileLimited(part.file, req) };
-      else fields[part.fieldname] = String(part.value);
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(Err.fileTooLarge);
-    throw err;
-  }
-  if (!file) throw new AppError(Err.fileMissing);
-  if (!file.content.length) throw new AppError(Err.fileEmpty);
-  return { input: parseInput(firmwarePackageSchema, fields, lang), file };
+  const { fields, filename, content } = await readOneFile(req, { maxBytes: FIRMWARE_MAX_BYTES, fields: 5 });
+  return { input: parseInput(firmwarePackageSchema, fields, lang), file: { filename, content } };
 }
 
 /** Stores an uploaded package; a version the series already has is refused (90006). */

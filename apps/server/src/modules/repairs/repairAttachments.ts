@@ -8,7 +8,7 @@ import {
   type RepairAttachment,
 } from '@fieldhub/shared';
 import type { AuthContext } from '../../http/context';
-import { readFileLimited, refuseDeclaredOversize } from '../../http/uploadLimit';
+import { readOneFile } from '../../http/uploadLimit';
 import { ExplainedError } from '../bulk/upload';
 import * as repo from './repairs.repo';
 import { recordBy } from '../oplog/oplog.service';
@@ -49,30 +49,12 @@ const WRONG_TYPE: LocalizedText = {
 export async function readAttachmentUpload(
   req: FastifyRequest,
 ): Promise<{ fields: Record<string, string>; fileName: string; content: Buffer }> {
-  if (!req.isMultipart()) throw new AppError(Err.fileMissing);
-  refuseDeclaredOversize(req, REPAIR_ATTACHMENT_MAX_BYTES);
-  const fields: Record<string, string> = {};
-  let file: { fileName: string; content: Buffer } | null = null;
-  try {
-    const parts = req.parts({
-      limits: { fileSize: REPAIR_ATTACHMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024 },
-    });
-    for await (const part of parts) {
-      if (part.type === 'file')
-        file = { fileName: part.filename, content: await readFileLimited(part.file, req) };
-      else fields[part.fieldname] = String(part.value);
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(Err.fileTooLarge);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
-      throw new AppError(Err.parameterCheckFailed, { params: { detail: 'one file per upload' } });
-    throw err;
-  }
-  if (!file) throw new AppError(Err.fileMissing);
-  if (file.content.length === 0) throw new AppError(Err.fileEmpty);
-  return { fields, ...file };
+  const { fields, filename, content } = await readOneFile(req, {
+    maxBytes: REPAIR_ATTACHMENT_MAX_BYTES,
+    fields: 5,
+    fieldSize: 1024,
+  });
+  return { fields, fileName: filename, content };
 }
 
 /** A stored name: the sent name's last path part, bounded, with the sniffed type's extension. */
