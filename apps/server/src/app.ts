@@ -33,6 +33,7 @@ import { repairsRoutes } from './modules/repairs/repairs.routes';
 import { securityRoutes } from './modules/security/security.routes';
 import { inspectionRoutes } from './modules/inspections/inspections.routes';
 import { mapRoutes } from './modules/map/map.routes';
+import { weatherRoutes } from './modules/weather/weather.routes';
 import { dataCenterRoutes } from './modules/datacenter/dataCenter.routes';
 import { enrollRoutes } from './modules/enroll/enroll.routes';
 import { lockRoutes } from './modules/lock/lock.routes';
@@ -90,6 +91,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   securityRoutes(app, ctx);
   inspectionRoutes(app, ctx);
   mapRoutes(app, ctx);
+  weatherRoutes(app, ctx);
   dataCenterRoutes(app, ctx);
   enrollRoutes(app, ctx);
   lockRoutes(app, ctx);

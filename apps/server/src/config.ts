@@ -166,6 +166,20 @@ const envSchema = z.object({
   MAP_TILE_ATTRIBUTION: z.string().trim().max(300).default(''),
   /** Highest zoom level the tiles exist for. */
   MAP_TILE_MAX_ZOOM: z.coerce.number().int().min(1).max(22).default(18),
+  /**
+   * The weather widget's provider (docs/requirements/widgets.md §4.6), an Open-Meteo compatible
+   * forecast API asked for `current=` values; the default is Open-Meteo's free service, which needs
+   * no key. With WEATHER_API_KEY set it is sent as `apikey` (Open-Meteo's commercial
+   * https://customer-api.open-meteo.com/v1/forecast).
+   */
+  WEATHER_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.open-meteo.com/v1/forecast'),
+  /** The provider's geocoding API that turns a city name into coordinates. */
+  WEATHER_GEOCODING_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('https://geocoding-api.open-meteo.com/v1/search'),
+  WEATHER_API_KEY: z.string().trim().max(200).default(''),
+  /** How long the server waits for the weather provider before answering 1910. */
+  WEATHER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** Set cookies with the Secure flag (behind HTTPS). */
   COOKIE_SECURE: z.stringbool().default(false),
   /**

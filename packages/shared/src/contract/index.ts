@@ -23,6 +23,7 @@ import { summaryCalls } from './summary';
 import { opsCenterCalls } from './opsCenter';
 import { dataCenterCalls } from './dataCenter';
 import { mapCalls } from './map';
+import { weatherCalls } from './weather';
 import { excelCalls } from './excel';
 import { inspectionCalls } from './inspections';
 import { repairsCalls } from './repairs';
@@ -56,6 +57,7 @@ export * from './summary';
 export * from './opsCenter';
 export * from './dataCenter';
 export * from './map';
+export * from './weather';
 export * from './excel';
 export * from './inspections';
 export * from './repairs';
@@ -94,6 +96,7 @@ export const CALL_AREAS: Record<string, Record<string, CallDef>> = {
   opsCenter: opsCenterCalls,
   dataCenter: dataCenterCalls,
   map: mapCalls,
+  weather: weatherCalls,
   excel: excelCalls,
   inspections: inspectionCalls,
   repairs: repairsCalls,

@@ -30,4 +30,23 @@ export const pageStorageEntries = [
     zh: '每个页面最多 {max} 个组件',
     en: 'A page can have at most {max} widgets',
   },
+  // the weather widget's provider (docs/requirements/widgets.md §4.6)
+  {
+    code: 1909,
+    name: 'weatherUnavailable',
+    zh: '天气服务暂不可用：{detail}',
+    en: 'The weather service is not available: {detail}',
+  },
+  {
+    code: 1910,
+    name: 'weatherTimeout',
+    zh: '天气服务 {seconds} 秒内未响应',
+    en: 'The weather service did not answer within {seconds} s',
+  },
+  {
+    code: 1911,
+    name: 'weatherPlaceNotFound',
+    zh: '未找到地点：{name}',
+    en: 'No place named {name} was found',
+  },
 ] as const satisfies readonly CatalogueEntry[];

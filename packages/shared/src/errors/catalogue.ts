@@ -73,6 +73,7 @@ export const specRanges: readonly { from: number; to: number; area: string }[] =
   { from: 1901, to: 1904, area: 'configuration pages' },
   // not in the seeds: page storage of issue 7 (stale save, invalid or oversized document)
   { from: 1905, to: 1908, area: 'configuration page storage' },
+  { from: 1909, to: 1911, area: 'weather widget provider' },
   { from: 2001, to: 2007, area: 'writes' },
   { from: 2101, to: 2202, area: 'name already exists' },
   { from: 2301, to: 2305, area: 'third-party chat apps' },
