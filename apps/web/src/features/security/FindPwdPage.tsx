@@ -5,8 +5,8 @@ import { UserOutlined } from '@ant-design/icons';
 import { securityCalls } from '@fieldhub/shared';
 import { LangSwitch } from '../../app/LangSwitch';
 import { callApi } from '../../app/request';
-import { useLang, useT } from '../../app/useT';
-import { confirmRules, newPasswordRules } from './passwordRules';
+import { useT } from '../../app/useT';
+import { NewPasswordFields } from './NewPasswordFields';
 import { clearFlow, readFlow, writeFlow } from './securityFlow';
 import { CodeStep, MethodChoice, QuestionStep, type Who } from './VerifySteps';
 import './findpwd.css';
@@ -131,7 +131,6 @@ function AccountStep({ onDone }: { onDone: () => void }) {
 
 function PasswordStep({ ticket, onDone }: { ticket: string; onDone: () => void }) {
   const { t } = useT('security');
-  const lang = useLang();
   const [form] = Form.useForm<{ password: string; confirm: string }>();
   const [busy, setBusy] = useState(false);
   const submit = async (v: { password: string; confirm: string }) => {
@@ -148,21 +147,7 @@ function PasswordStep({ ticket, onDone }: { ticket: string; onDone: () => void }
   };
   return (
     <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} style={{ maxWidth: 420 }}>
-      <Form.Item
-        name="password"
-        label={t('password.new')}
-        rules={newPasswordRules(lang, t('password.required'))}
-      >
-        <Input.Password maxLength={15} autoComplete="new-password" data-testid="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirm"
-        label={t('password.confirm')}
-        dependencies={['password']}
-        rules={confirmRules(lang, t('password.confirm-required'), form)}
-      >
-        <Input.Password maxLength={15} autoComplete="new-password" data-testid="confirm-password" />
-      </Form.Item>
+      <NewPasswordFields form={form} />
       <Button type="primary" htmlType="submit" loading={busy} data-testid="findpwd-save">
         {t('action.save')}
       </Button>

@@ -5,9 +5,9 @@ import { AutoComplete, Button, Form, Input, Result, Steps } from 'antd';
 import { SECURITY_QUESTION_COUNT, securityCalls } from '@fieldhub/shared';
 import { PageFrame } from '../../app/components/PageFrame';
 import { callApi } from '../../app/request';
-import { useLang, useT } from '../../app/useT';
+import { useT } from '../../app/useT';
 import { CodeInput, codeRules } from './CodeInput';
-import { confirmRules, newPasswordRules } from './passwordRules';
+import { NewPasswordFields } from './NewPasswordFields';
 import { SETUP, clearFlow, isSetupTarget, readFlow, writeFlow, type SetupTarget } from './securityFlow';
 import { CodeStep, MethodChoice, OldPasswordStep, QuestionStep, type Who } from './VerifySteps';
 
@@ -117,7 +117,6 @@ function useSubmit<V>(run: (v: V) => Promise<unknown>, done: () => void) {
 
 function NewPassword({ ticket }: { ticket: string }) {
   const { t } = useT('security');
-  const lang = useLang();
   const [form] = Form.useForm<{ password: string; confirm: string }>();
   const { busy, submit } = useSubmit(
     (v: { password: string; confirm: string }) => callApi(securityCalls.setPwd, { ticket, ...v }),
@@ -125,21 +124,7 @@ function NewPassword({ ticket }: { ticket: string }) {
   );
   return (
     <Form form={form} layout="vertical" onFinish={submit} style={{ maxWidth: 420 }}>
-      <Form.Item
-        name="password"
-        label={t('password.new')}
-        rules={newPasswordRules(lang, t('password.required'))}
-      >
-        <Input.Password maxLength={15} autoComplete="new-password" data-testid="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirm"
-        label={t('password.confirm')}
-        dependencies={['password']}
-        rules={confirmRules(lang, t('password.confirm-required'), form)}
-      >
-        <Input.Password maxLength={15} autoComplete="new-password" data-testid="confirm-password" />
-      </Form.Item>
+      <NewPasswordFields form={form} />
       <Button type="primary" htmlType="submit" loading={busy} data-testid="setup-submit">
         {t('action.save')}
       </Button>
