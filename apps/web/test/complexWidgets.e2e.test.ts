@@ -14,7 +14,7 @@ import { shot } from './shots';
  * Issue 8 part E in the browser (headless Chromium, the built app on the real server): an
  * engineer places one widget of each family of the complex, navigate, script and 3D widgets
  * from the palette, binds chart and timeline signals and map equipment, sees the charts drawn
- * with sample data, the script run in its sandbox, the weather's "not configured" state and the
+ * with sample data, the script run in its sandbox, the weather's "choose a place" state and the
  * single-3D-scene limit; saves, reloads and finds the same page.
  *
  * Languages: the page is built in Chinese and drawn in English (designer and viewer, each checked
@@ -238,8 +238,8 @@ describe('complex, navigate, script and 3D widgets in the designer', () => {
         await widgets(page, 'ComplexWeather')
           .locator('[data-testid=weather-widget]')
           .getAttribute('data-state'),
-      ).toBe('not-configured');
-      expect(await widgets(page, 'ComplexWeather').innerText()).toContain('天气未配置');
+      ).toBe('no-place');
+      expect(await widgets(page, 'ComplexWeather').innerText()).toContain('请选择天气地点');
       expect(await widgets(page, 'ComplexAlarm').innerText()).toContain('触发时间');
       expect(await widgets(page, 'ComplexHistory').innerText()).toContain('时间');
       expect(await widgets(page, 'ComplexVideo').innerText()).toContain('未设置视频流地址');
@@ -320,7 +320,7 @@ describe('complex, navigate, script and 3D widgets in the designer', () => {
         .toBe('done');
       expect(await widgets(page, 'ComplexMap').locator('.fh-map-marker').count()).toBe(1);
       expect(await widgets(page, 'ComplexMap').innerText()).toContain('No map tiles');
-      expect(await widgets(page, 'ComplexWeather').innerText()).toContain('Weather not configured');
+      expect(await widgets(page, 'ComplexWeather').innerText()).toContain('Choose a place for the weather');
       expect(await widgets(page, 'ComplexAlarm').innerText()).toContain('Raised at');
       expect(await widgets(page, 'ComplexVideo').innerText()).toContain('No stream URL');
       await page.getByTestId('tool-zoom-fit').click();
@@ -354,7 +354,7 @@ describe('complex, navigate, script and 3D widgets in the designer', () => {
         })
         .toBe('done');
       expect(await live('ComplexMap').locator('.fh-map-marker').count()).toBe(1);
-      expect(await live('ComplexWeather').innerText()).toContain('Weather not configured');
+      expect(await live('ComplexWeather').innerText()).toContain('Choose a place for the weather');
       await expectScreenIn(page, 'en-US', { allow: DATA });
       livePages.widgets = created.id;
       await picture(page, 'en-US', '5-viewer');
@@ -519,7 +519,7 @@ describe('complex, navigate, script and 3D widgets in the designer', () => {
         })
         .toBe('done');
       await expectScreenIn(page, lang, {
-        shows: ['monitor:history.none', 'monitor:alarm.none', 'designer:complex.weather-not-configured'],
+        shows: ['monitor:history.none', 'monitor:alarm.none', 'designer:complex.weather-no-place'],
         allow: DATA,
       });
       await picture(page, lang, '5-viewer');

@@ -93,9 +93,9 @@ describe('defaults of the complex, navigate, script and 3D widgets (docs/require
     expect(data(make('ComplexMap'))['tileUrl']).toBe('');
   });
 
-  it('gives weather radius 10, manual position and no provider (the "not configured" state)', () => {
+  it('gives weather radius 10, manual position and no place yet (the "choose a place" state)', () => {
     const w = make('ComplexWeather');
-    expect(data(w)).toMatchObject({ positionType: 'manual', provider: '' });
+    expect(data(w)).toMatchObject({ positionType: 'manual', city: '', lat: '', lng: '' });
     expect(style(w)).toMatchObject({ radius: 10, themeColor: 'blue' });
   });
 

@@ -305,7 +305,16 @@ export function complexSpecific(type: ComplexDefaultType): {
       };
     case 'ComplexWeather':
       return {
-        data: { provinceId: '', cityId: '', countyId: '', title: '', positionType: 'manual', provider: '' },
+        data: {
+          provinceId: '',
+          cityId: '',
+          countyId: '',
+          title: '',
+          positionType: 'manual',
+          city: '',
+          lat: '',
+          lng: '',
+        },
         style: {
           mode: 'simple',
           themeColor: 'blue',

@@ -5,7 +5,6 @@
 import { Button, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { obj, str } from '../../../../app/widgets/styleOf';
-import { weatherProviders } from '../../../../app/widgets/complex/weatherProvider';
 import { CommitText } from '../fields';
 import type { WidgetEditor } from '../PropertyPanel';
 import { read, section, useFields, type Loose } from './complexFields';
@@ -72,19 +71,13 @@ export function MediaProps({ editor }: { editor: WidgetEditor }) {
       return (
         <>
           {section(t('cprops.weather'))}
-          {f.select(
-            'data',
-            'provider',
-            t('cprops.provider'),
-            '',
-            ['', ...weatherProviders().map((p) => p.name)],
-            (o) =>
-              o ? (weatherProviders().find((p) => p.name === o)?.label ?? o) : t('cprops.provider-none'),
-          )}
           {f.text('data', 'title', t('cprops.place-title'))}
-          {f.text('data', 'provinceId', t('cprops.province'))}
-          {f.text('data', 'cityId', t('cprops.city'))}
-          {f.text('data', 'countyId', t('cprops.county'))}
+          {f.text('data', 'city', t('cprops.city'), 'weather-city')}
+          {f.text('data', 'lat', t('cprops.weather-lat'), 'weather-lat')}
+          {f.text('data', 'lng', t('cprops.weather-lng'), 'weather-lng')}
+          <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+            {t('cprops.weather-place-help')}
+          </Typography.Paragraph>
           {f.select(
             'style',
             'themeColor',
