@@ -34,6 +34,7 @@ import { securityRoutes } from './modules/security/security.routes';
 import { inspectionRoutes } from './modules/inspections/inspections.routes';
 import { mapRoutes } from './modules/map/map.routes';
 import { weatherRoutes } from './modules/weather/weather.routes';
+import { materialsRoutes } from './modules/materials/materials.routes';
 import { dataCenterRoutes } from './modules/datacenter/dataCenter.routes';
 import { enrollRoutes } from './modules/enroll/enroll.routes';
 import { lockRoutes } from './modules/lock/lock.routes';
@@ -92,6 +93,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   inspectionRoutes(app, ctx);
   mapRoutes(app, ctx);
   weatherRoutes(app, ctx);
+  materialsRoutes(app, ctx);
   dataCenterRoutes(app, ctx);
   enrollRoutes(app, ctx);
   lockRoutes(app, ctx);

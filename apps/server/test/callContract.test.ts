@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { z } from 'zod';
-import { ALL_CALLS, defineCalls, groupCalls } from '@fieldhub/shared';
+import { ALL_CALLS, defineCalls, groupCalls, USERIMG_PATH } from '@fieldhub/shared';
 import { handle } from '../src/http/route';
 import { OPENAPI_PATH } from '../src/http/openapi';
 import { FIRMWARE_DOWNLOAD_PATH } from '../src/link/firmwareUpgrade';
@@ -14,7 +14,10 @@ import { startEnterprisePlatform } from './platformFixtures';
  * document lists each with its input and answer.
  */
 
-/** Routes that are not calls: the web app, the OpenAPI document itself, sockets and a gateway's download. */
+/**
+ * Routes that are not calls: the web app, the OpenAPI document itself, sockets, a gateway's download
+ * and the material images.
+ */
 const NOT_CALLS = new Set([
   'GET /',
   'GET /*',
@@ -23,6 +26,7 @@ const NOT_CALLS = new Set([
   'GET /lfscada/ws/eg/signal/subscribe/:token',
   'GET /lfscada/ws/message/subscribe/:token',
   'GET /lfscada/ws/project/signal/subscribe/:token',
+  `GET ${USERIMG_PATH}/:key`,
 ]);
 
 let p: TestPlatform;

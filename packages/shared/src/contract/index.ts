@@ -24,6 +24,7 @@ import { opsCenterCalls } from './opsCenter';
 import { dataCenterCalls } from './dataCenter';
 import { mapCalls } from './map';
 import { weatherCalls } from './weather';
+import { materialsCalls } from './materials';
 import { excelCalls } from './excel';
 import { inspectionCalls } from './inspections';
 import { repairsCalls } from './repairs';
@@ -58,6 +59,7 @@ export * from './opsCenter';
 export * from './dataCenter';
 export * from './map';
 export * from './weather';
+export * from './materials';
 export * from './excel';
 export * from './inspections';
 export * from './repairs';
@@ -97,6 +99,7 @@ export const CALL_AREAS: Record<string, Record<string, CallDef>> = {
   dataCenter: dataCenterCalls,
   map: mapCalls,
   weather: weatherCalls,
+  materials: materialsCalls,
   excel: excelCalls,
   inspections: inspectionCalls,
   repairs: repairsCalls,

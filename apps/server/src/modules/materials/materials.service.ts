@@ -1,0 +1,144 @@
+/**
+ * The material library (docs/requirements/pages-and-designer.md §12.1): the enterprise's images for page
+ * backgrounds and image widgets. Every account of the enterprise lists and sees them (a page's
+ * viewers load them); adding and deleting needs a page-designing permission (devices', projects'
+ * or templates' management). Everything stays inside the caller's enterprise: another
+ * enterprise's material answers 90002.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import {
+  AppError,
+  Err,
+  MATERIAL_MAX_BYTES,
+  MATERIALS_PER_UPLOAD,
+  type LocalizedText,
+  type MaterialRow,
+} from '@fieldhub/shared';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/db';
+import type { AuthContext } from '../../http/context';
+import { dropUnreadBody, readFileLimited, refuseDeclaredOversize } from '../../http/uploadLimit';
+import { ExplainedError } from '../bulk/upload';
+import { sniffMaterial, svgProblem } from './materialFiles';
+import * as repo from './materials.repo';
+
+const DESIGNING = ['equipment_manage', 'project_manage', 'template_manage'] as const;
+
+export function mayDesign(auth: AuthContext): boolean {
+  return auth.kind === 'enterprise' || DESIGNING.some((p) => auth.auths.has(p));
+}
+
+const WRONG_TYPE: LocalizedText = {
+  'zh-CN': '只能上传 PNG、JPEG、GIF、WebP 或 SVG 图片',
+  'en-US': 'only PNG, JPEG, GIF, WebP and SVG pictures can be uploaded',
+};
+
+function unsafeSvg(name: string, problem: string): ExplainedError {
+  return new ExplainedError(Err.fileFormatWrong, {
+    'zh-CN': `SVG 图片 ${name} 含有不安全的内容（${problem}）`,
+    'en-US': `the SVG picture ${name} holds unsafe content (${problem})`,
+  });
+}
+
+export interface UploadedFile {
+  filename: string;
+  content: Buffer;
+}
+
+/**
+ * Reads the files of a multipart upload: at most 10 (2801 for more), each at most 2 MB (10008),
+ * none empty (10006); no file at all is 10011.
+ */
+export async function readMaterialFiles(req: FastifyRequest): Promise<UploadedFile[]> {
+  if (!req.isMultipart()) throw new AppError(Err.fileMissing);
+  refuseDeclaredOversize(req, MATERIAL_MAX_BYTES * MATERIALS_PER_UPLOAD);
+  const files: UploadedFile[] = [];
+  try {
+    const parts = req.parts({
+      limits: { fileSize: MATERIAL_MAX_BYTES, files: MATERIALS_PER_UPLOAD, fields: 5, fieldSize: 1024 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file')
+        files.push({ filename: part.filename, content: await readFileLimited(part.file, req) });
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT') {
+      dropUnreadBody(req);
+      throw new AppError(Err.materialUploadLimit);
+    }
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(Err.fileTooLarge);
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw new AppError(Err.parameterCheckFailed, { params: { detail: 'fields' } });
+    throw err;
+  }
+  if (!files.length) throw new AppError(Err.fileMissing);
+  if (files.some((f) => f.content.length === 0)) throw new AppError(Err.fileEmpty);
+  return files;
+}
+
+/** A shown name: the sent name's last path part without its extension, bounded. */
+function shownName(sent: string): string {
+  return (
+    (sent.split(/[\\/]/).pop() ?? '')
+      .replace(/\.[^.]*$/, '')
+      .slice(0, 100)
+      .trim() || 'image'
+  );
+}
+
+/** Checks every file before storing any: one bad file stores none. */
+export async function uploadMaterials(
+  db: Db,
+  clock: Clock,
+  auth: AuthContext,
+  files: UploadedFile[],
+): Promise<MaterialRow[]> {
+  if (!mayDesign(auth)) throw new AppError(Err.noAccess);
+  if (files.length > MATERIALS_PER_UPLOAD) throw new AppError(Err.materialUploadLimit);
+  const checked = files.map((f) => {
+    const type = sniffMaterial(f.content);
+    if (!type) throw new ExplainedError(Err.fileFormatWrong, WRONG_TYPE);
+    const name = shownName(f.filename);
+    if (type.ext === 'svg') {
+      const problem = svgProblem(f.content);
+      if (problem) throw unsafeSvg(name, problem);
+    }
+    return { ...f, type, name };
+  });
+  const at = clock.now();
+  return db.tx(async (tx) => {
+    const rows: MaterialRow[] = [];
+    for (const f of checked)
+      rows.push(
+        await repo.insertMaterial(tx, auth.orgId, {
+          fileKey: `${randomBytes(12).toString('hex')}.${f.type.ext}`,
+          name: f.name,
+          mime: f.type.mime,
+          content: f.content,
+          by: auth.accountId,
+          at,
+        }),
+      );
+    return rows;
+  });
+}
+
+export function listMaterials(db: Db, auth: AuthContext, name: string | undefined): Promise<MaterialRow[]> {
+  return repo.listMaterials(db, auth.orgId, name);
+}
+
+export async function removeMaterial(db: Db, auth: AuthContext, id: number): Promise<void> {
+  if (!mayDesign(auth)) throw new AppError(Err.noAccess);
+  if (!(await repo.deleteMaterial(db, auth.orgId, id))) throw new AppError(Err.dataMissingOrNoAccess);
+}
+
+/** The file of `/userimg/<key>` for the caller's enterprise; 90002 for a key it does not hold. */
+export async function materialFile(db: Db, auth: AuthContext, key: string) {
+  if (!/^[0-9a-f]{24}\.(png|jpg|gif|webp|svg)$/.test(key)) throw new AppError(Err.dataMissingOrNoAccess);
+  const file = await repo.materialFile(db, auth.orgId, key);
+  if (!file) throw new AppError(Err.dataMissingOrNoAccess);
+  return file;
+}
