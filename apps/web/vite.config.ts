@@ -9,6 +9,7 @@ export default defineConfig({
   server: {
     proxy: {
       '/lfscada': { target: api, ws: true, changeOrigin: false },
+      '/userimg': { target: api, changeOrigin: false },
     },
   },
   build: {

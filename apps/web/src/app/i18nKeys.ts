@@ -659,7 +659,20 @@ export interface NamespaceKeys {
     | 'cprops.report-alias'
     | 'cprops.weather-lat'
     | 'cprops.weather-lng'
-    | 'cprops.weather-place-help';
+    | 'cprops.weather-place-help'
+    | 'material.title'
+    | 'material.open'
+    | 'material.upload'
+    | 'material.search'
+    | 'material.rules'
+    | 'material.empty'
+    | 'material.none-found'
+    | 'material.pick'
+    | 'material.delete'
+    | 'material.delete-confirm'
+    | 'material.uploaded'
+    | 'material.too-many'
+    | 'material.too-large';
   deviceConfig:
     | 'view'
     | 'variables-first'

@@ -131,6 +131,17 @@ export function uploadCall<C extends CallDef>(
   return upload<CallOutput<C>>(def.path, file, fields);
 }
 
+/** A contract call taking several files (multipart, each as field `file`). */
+export async function uploadFilesCall<C extends CallDef>(
+  def: C,
+  files: readonly File[],
+): Promise<CallOutput<C>> {
+  const body = new FormData();
+  for (const file of files) body.append('file', file, file.name);
+  const res = await send(def.path, { method: 'POST', body }, {}, async (r) => r);
+  return unwrap(await envelopeOf<CallOutput<C>>(res), {});
+}
+
 /**
  * Posts one file as multipart form data (field `file`, after `fields`) and returns the
  * envelope's data, under the rules of `request`.

@@ -27,6 +27,18 @@ export function sniffMaterial(b: Buffer): MaterialType | null {
   return null;
 }
 
+/** Why an SVG is refused, in both languages. */
+export const SVG_PROBLEMS = {
+  encoding: { 'zh-CN': '不是 UTF-8 文本', 'en-US': 'not UTF-8 text' },
+  entity: { 'zh-CN': '文档类型或实体', 'en-US': 'a document type or entity' },
+  script: { 'zh-CN': '脚本或外部内容', 'en-US': 'a script or foreign content' },
+  handler: { 'zh-CN': '事件处理属性', 'en-US': 'an event handler' },
+  scriptAddress: { 'zh-CN': '脚本地址', 'en-US': 'a script address' },
+  import: { 'zh-CN': '导入的样式表', 'en-US': 'an imported style sheet' },
+  outside: { 'zh-CN': '指向图片以外的引用', 'en-US': 'a reference outside the image' },
+} as const;
+export type SvgProblem = keyof typeof SVG_PROBLEMS;
+
 /**
  * Why an SVG is not safe to show, or null when it is: no document type or entities (entity
  * expansion, outside files), no script, foreign content, frames or embedded objects, no event
@@ -34,21 +46,21 @@ export function sniffMaterial(b: Buffer): MaterialType | null {
  * `@import`) only to the image itself (`#id`) or to inline raster data. Checked on the whole text,
  * whatever the encoding of its characters (numeric character references are decoded first).
  */
-export function svgProblem(content: Buffer): string | null {
+export function svgProblem(content: Buffer): SvgProblem | null {
   let text = content.toString('utf8');
-  if (text.includes('\uFFFD')) return 'not UTF-8 text';
+  if (text.includes('\uFFFD')) return 'encoding';
   // decode numeric character references so "&#106;avascript:" reads as what it is
   text = text.replace(/&#x([0-9a-f]+);?/gi, (_, h: string) =>
     String.fromCodePoint(parseInt(h, 16) % 0x110000),
   );
   text = text.replace(/&#(\d+);?/g, (_, d: string) => String.fromCodePoint(Number(d) % 0x110000));
   const lower = text.toLowerCase();
-  if (/<!doctype|<!entity/.test(lower)) return 'a document type or entity';
+  if (/<!doctype|<!entity/.test(lower)) return 'entity';
   if (/<\s*(script|foreignobject|iframe|embed|object|audio|video|handler|listener)\b/.test(lower))
-    return 'a script or foreign content';
-  if (/[\s"'/]on[a-z]+\s*=/.test(lower)) return 'an event handler';
-  if (/javascript\s*:|vbscript\s*:|data\s*:\s*text\/html/.test(lower)) return 'a script address';
-  if (/@import/.test(lower)) return 'an imported style sheet';
+    return 'script';
+  if (/[\s"'/]on[a-z]+\s*=/.test(lower)) return 'handler';
+  if (/javascript\s*:|vbscript\s*:|data\s*:\s*text\/html/.test(lower)) return 'scriptAddress';
+  if (/@import/.test(lower)) return 'import';
   const refs = [
     ...lower.matchAll(/(?:href|src)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/g),
     ...lower.matchAll(/url\(\s*("[^"]*"|'[^']*'|[^)]*)\)/g),
@@ -56,7 +68,7 @@ export function svgProblem(content: Buffer): string | null {
   for (const ref of refs) {
     if (ref.startsWith('#')) continue;
     if (/^data:image\/(png|jpeg|gif|webp);base64,/.test(ref)) continue;
-    return 'a reference outside the image';
+    return 'outside';
   }
   return null;
 }

@@ -20,7 +20,7 @@ import type { Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
 import { dropUnreadBody, readFileLimited, refuseDeclaredOversize } from '../../http/uploadLimit';
 import { ExplainedError } from '../bulk/upload';
-import { sniffMaterial, svgProblem } from './materialFiles';
+import { SVG_PROBLEMS, sniffMaterial, svgProblem, type SvgProblem } from './materialFiles';
 import * as repo from './materials.repo';
 
 const DESIGNING = ['equipment_manage', 'project_manage', 'template_manage'] as const;
@@ -34,10 +34,11 @@ const WRONG_TYPE: LocalizedText = {
   'en-US': 'only PNG, JPEG, GIF, WebP and SVG pictures can be uploaded',
 };
 
-function unsafeSvg(name: string, problem: string): ExplainedError {
+function unsafeSvg(name: string, problem: SvgProblem): ExplainedError {
+  const why = SVG_PROBLEMS[problem];
   return new ExplainedError(Err.fileFormatWrong, {
-    'zh-CN': `SVG 图片 ${name} 含有不安全的内容（${problem}）`,
-    'en-US': `the SVG picture ${name} holds unsafe content (${problem})`,
+    'zh-CN': `SVG 图片 ${name} 含有不安全的内容（${why['zh-CN']}）`,
+    'en-US': `the SVG picture ${name} holds unsafe content (${why['en-US']})`,
   });
 }
 

@@ -119,7 +119,7 @@ describe('material library', () => {
     const evil = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect onclick="alert(1)"/></svg>');
     const refused = await upload(acmeZh, [{ name: 'evil.svg', content: evil }], 'zh-CN');
     expect(refused.code).toBe('10007');
-    expect(refused.message).toContain('SVG 图片 evil 含有不安全的内容');
+    expect(refused.message).toContain('SVG 图片 evil 含有不安全的内容（事件处理属性）');
     expect(await names(acme)).toEqual(before);
   });
 

@@ -10,6 +10,7 @@ import { FIT_MODES, type PageOptions } from '@fieldhub/hmi';
 import { protectPage } from '../../../app/pages/pageApi';
 import type { EditorStore } from '../editor/editorStore';
 import { ColorField, CommitNumber, CommitText, Row } from './fields';
+import { MaterialField } from './MaterialPicker';
 
 /** Identity of the stored page, for the calls that are not part of the document. */
 export interface PageRef {
@@ -112,7 +113,8 @@ export function PageSection({ store, page }: { store: EditorStore; page: PageRef
         <ColorField testId="page-bg" value={options.bgColor} onCommit={(bgColor) => save({ bgColor })} />
       </Row>
       <Row label={t('page.bg-image')}>
-        <CommitText
+        <MaterialField
+          testId="page-bg-image"
           value={options.bgImage}
           placeholder="/userimg/..."
           onCommit={(bgImage) => save({ bgImage })}

@@ -6,6 +6,7 @@ import { CommitNumber, CommitText, ColorField, Row } from './fields';
 import type { WidgetEditor } from './PropertyPanel';
 import { dataOf, num, obj, optionsOf, str } from '../../../app/widgets/styleOf';
 import { ComplexSpecific } from './complex/ComplexSpecific';
+import { MaterialField } from './MaterialPicker';
 
 const SHAPES_WITH_FILL = new Set([
   'ShapeArrow',
@@ -165,9 +166,9 @@ function Frames({ editor }: { editor: WidgetEditor }) {
       <div className="fh-prop-section">{t('props.frames')}</div>
       {frames.map((url, i) => (
         <Space.Compact key={i} style={{ width: '100%', marginBottom: 4 }} data-testid={`prop-frame-${i}`}>
-          <CommitText
+          <MaterialField
             value={url}
-            placeholder="https://…/frame.png"
+            placeholder="/userimg/…"
             onCommit={(v) => save(frames.map((x, j) => (j === i ? v : x)))}
           />
           <Button
@@ -236,7 +237,15 @@ function Specific({ editor }: { editor: WidgetEditor }) {
         </>
       );
     case 'UsualImage':
-      return text('imgUrl', t('props.image-url'), 'prop-image-url');
+      return (
+        <Row label={t('props.image-url')}>
+          <MaterialField
+            testId="prop-image-url"
+            value={str(dataOf(w, 'imgUrl'), '')}
+            onCommit={(v) => setData('imgUrl', v)}
+          />
+        </Row>
+      );
     case 'UsualTimer':
     case 'UsualTimeSelector':
       return text('format', t('props.format'));
