@@ -68,8 +68,10 @@ export const weatherCalls = defineCalls('weather', {
     path: '/lfscada/weather/current',
     input: weatherQuerySchema,
     output: weatherReportSchema,
-    access: { perm: 'monitor_view' },
+    // any session: a weather card sits on device and project pages alike (project readers may hold
+    // ops_center only); the places one account may ask for are bounded instead
+    access: {},
     summary:
-      'The current weather of a place (a city name or coordinates) from the configured provider, cached 10 minutes per place',
+      'The current weather of a place (a city name or coordinates) from the configured provider, cached 10 minutes per place; 60 places per account in 10 minutes',
   },
 });

@@ -3,7 +3,8 @@
  * Open-Meteo compatible HTTP API (WEATHER_API_URL, a city name resolved by WEATHER_GEOCODING_URL,
  * WEATHER_API_KEY sent as `apikey` when set). Each place's answer is kept 10 minutes, so a page of
  * weather widgets opened by many viewers asks the provider once per place and period. The weather is
- * public data and no enterprise's: the cache is shared; the call needs monitor_view.
+ * public data and no enterprise's: the cache is shared; any session may ask, WEATHER_ASKS_PER_WINDOW
+ * times per account in 10 minutes (the routes count them), so nobody drives the provider through us.
  */
 import {
   AppError,

@@ -10,6 +10,7 @@ import {
   type TestPlatform,
 } from '../../../test/harness';
 import { made, role, send, subAccount } from '../../../test/deviceFixtures';
+import { WEATHER_ASKS_PER_WINDOW } from './weather.routes';
 
 /**
  * The weather widget's call (docs/requirements/widgets.md §4.6) against a local HTTP server speaking
@@ -23,7 +24,7 @@ let p: TestPlatform;
 let provider: Server;
 let admin: Caller;
 let adminZh: Caller;
-/** an account whose role lacks monitor_view */
+/** an account whose role lacks monitor_view (a project reader, say) */
 let clerk: Caller;
 const requests: URL[] = [];
 /** how the provider answers the next forecast requests */
@@ -173,11 +174,19 @@ describe('weather from the provider', () => {
     expect(forecasts()).toHaveLength(3);
   });
 
-  it('refuses input without a place, coordinates out of range, and accounts without monitor_view', async () => {
+  it('refuses input without a place and coordinates out of range, asking the provider nothing', async () => {
     expect((await send(admin, CALL, {})).code).toBe('10001');
     expect((await send(admin, CALL, { lat: 91, lng: 0 })).code).toBe('10001');
     expect((await send(admin, CALL, { lat: 10 })).code).toBe('10001');
-    expect((await send(clerk, CALL, { lat: 10, lng: 10 })).code).toBe('90008');
     expect(requests).toHaveLength(0);
+  });
+
+  it('answers any session (a project reader without monitor_view too), 60 times per account in 10 minutes', async () => {
+    expect((await send(clerk, CALL, { lat: 10, lng: 10 })).code).toBe('200');
+    for (let i = 1; i < WEATHER_ASKS_PER_WINDOW; i++)
+      expect((await send(clerk, CALL, { lat: 10, lng: 10 })).code).toBe('200');
+    expect((await send(clerk, CALL, { lat: 10, lng: 10 })).code).toBe('90010');
+    // another account is not held by the first one's asking
+    expect((await send(admin, CALL, { lat: 10, lng: 10 })).code).toBe('200');
   });
 });
