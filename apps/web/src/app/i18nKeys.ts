@@ -2128,6 +2128,8 @@ export interface NamespaceKeys {
     | 'action.repair.end'
     | 'action.repair.attach'
     | 'action.repair.detach'
+    | 'action.material.upload'
+    | 'action.material.delete'
     | 'object-type.account'
     | 'object-type.dept'
     | 'object-type.role'
@@ -2146,7 +2148,8 @@ export interface NamespaceKeys {
     | 'object-type.inspectionItem'
     | 'object-type.inspectionPlan'
     | 'object-type.inspectionTask'
-    | 'object-type.repairOrder';
+    | 'object-type.repairOrder'
+    | 'object-type.material';
   opsCenter:
     | 'title'
     | 'hint'

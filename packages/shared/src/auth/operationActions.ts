@@ -138,6 +138,9 @@ export const OPERATION_ACTIONS = [
   'repair.end',
   'repair.attach',
   'repair.detach',
+  // the material library (pages-and-designer.md §12.1)
+  'material.upload',
+  'material.delete',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 
@@ -162,6 +165,7 @@ export const OPERATION_OBJECT_TYPES = [
   'inspectionPlan',
   'inspectionTask',
   'repairOrder',
+  'material',
 ] as const;
 export type OperationObjectType = (typeof OPERATION_OBJECT_TYPES)[number];
 

@@ -17,8 +17,8 @@ import * as materials from './materials.service';
 export function materialsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, clock } = ctx;
   handle(app, calls.list, ({ input, auth }) => materials.listMaterials(db, auth, input.name));
-  handle(app, calls.remove, async ({ input, auth }) => {
-    await materials.removeMaterial(db, auth, input.id);
+  handle(app, calls.remove, async ({ input, auth, req }) => {
+    await materials.removeMaterial(db, auth, req.ip, input.id);
     return null;
   });
   app.get<{ Params: { key: string } }>(
@@ -43,9 +43,9 @@ export function materialsRoutes(app: FastifyInstance, ctx: AppContext): void {
       limits: { fileSize: MATERIAL_MAX_BYTES, files: MATERIALS_PER_UPLOAD },
     });
     handle(scope, calls.upload, async ({ req, auth }) => {
-      if (!materials.mayDesign(auth)) return materials.uploadMaterials(db, clock, auth, []);
+      if (!materials.mayDesign(auth)) return materials.uploadMaterials(db, clock, auth, req.ip, []);
       const files = await materials.readMaterialFiles(req);
-      return materials.uploadMaterials(db, clock, auth, files);
+      return materials.uploadMaterials(db, clock, auth, req.ip, files);
     });
   });
 }

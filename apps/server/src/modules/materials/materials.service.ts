@@ -22,6 +22,7 @@ import { dropUnreadBody, readFileLimited, refuseDeclaredOversize } from '../../h
 import { ExplainedError } from '../bulk/upload';
 import { SVG_PROBLEMS, sniffMaterial, svgProblem, type SvgProblem } from './materialFiles';
 import * as repo from './materials.repo';
+import { recordBy } from '../oplog/oplog.service';
 
 const DESIGNING = ['equipment_manage', 'project_manage', 'template_manage'] as const;
 
@@ -95,6 +96,7 @@ export async function uploadMaterials(
   db: Db,
   clock: Clock,
   auth: AuthContext,
+  ip: string,
   files: UploadedFile[],
 ): Promise<MaterialRow[]> {
   if (!mayDesign(auth)) throw new AppError(Err.noAccess);
@@ -123,6 +125,12 @@ export async function uploadMaterials(
           at,
         }),
       );
+    await recordBy(tx, auth, ip, {
+      action: 'material.upload',
+      objectType: 'material',
+      objectId: rows.map((r) => r.id).join(','),
+      detail: { names: rows.map((r) => r.name) },
+    });
     return rows;
   });
 }
@@ -131,9 +139,12 @@ export function listMaterials(db: Db, auth: AuthContext, name: string | undefine
   return repo.listMaterials(db, auth.orgId, name);
 }
 
-export async function removeMaterial(db: Db, auth: AuthContext, id: number): Promise<void> {
+export async function removeMaterial(db: Db, auth: AuthContext, ip: string, id: number): Promise<void> {
   if (!mayDesign(auth)) throw new AppError(Err.noAccess);
-  if (!(await repo.deleteMaterial(db, auth.orgId, id))) throw new AppError(Err.dataMissingOrNoAccess);
+  await db.tx(async (tx) => {
+    if (!(await repo.deleteMaterial(tx, auth.orgId, id))) throw new AppError(Err.dataMissingOrNoAccess);
+    await recordBy(tx, auth, ip, { action: 'material.delete', objectType: 'material', objectId: id });
+  });
 }
 
 /** The file of `/userimg/<key>` for the caller's enterprise; 90002 for a key it does not hold. */

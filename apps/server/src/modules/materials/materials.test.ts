@@ -134,6 +134,12 @@ describe('material library', () => {
     );
     expect((await send(acme, '/lfscada/configuration/material/delete', { id: first!.id })).code).toBe('200');
     expect((await image(acme, first!.url)).json<{ code: string }>().code).toBe('90002');
+    // uploads and deletions are in the operation log, refused ones are not
+    const logged = await p.ctx.db.query<{ action: string; object_id: string }>(
+      "select action, object_id from operation_log where action like 'material.%' order by id",
+    );
+    expect(logged.map((l) => l.action)).toContain('material.upload');
+    expect(logged.at(-1)).toEqual({ action: 'material.delete', object_id: String(first!.id) });
     expect((await image(acme, '/userimg/..%2F..%2Fetc%2Fpasswd')).json<{ code: string }>().code).toBe(
       '90002',
     );
