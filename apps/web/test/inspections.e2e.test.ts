@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sleep } from '@fieldhub/testkit';
 import type { BrowserContext, Page } from 'playwright-core';
 import { loggedIn, type Caller } from '../../server/test/harness';
 import { made, role, subAccount } from '../../server/test/deviceFixtures';
@@ -72,6 +73,10 @@ afterAll(async () => {
 
 describe('inspections', () => {
   it('takes a plan to an abnormal task filled on a phone, which opens a repair order (zh-CN)', async () => {
+    // the journey's window is today's whole Shanghai day: started in its last two minutes, it
+    // would see the day change under it, so it starts in the next day instead (rarely waits)
+    const toMidnight = 86_400_000 - ((Date.now() + 8 * 3_600_000) % 86_400_000);
+    if (toMidnight < 120_000) await sleep(toMidnight + 1_000);
     const page = await shanghaiPage({ width: 1366, height: 800 });
     await f.signIn(page, admin);
 
@@ -223,7 +228,8 @@ describe('inspections', () => {
     expect(orders.list).toEqual([
       expect.objectContaining({ equipmentId: pump, problem: '泵房日检: 异响 — 轴承有异响' }),
     ]);
-  });
+    // room for the wait before a Shanghai midnight above
+  }, 200_000);
 
   // a browser in UTC: the plan names its zone, the windows show in the browser's time
   it("renders the plans, a plan's tasks and the items in English too", async () => {
