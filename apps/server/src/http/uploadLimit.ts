@@ -28,11 +28,16 @@ export function dropUnreadBody(req: FastifyRequest): void {
   const raw = req.raw;
   raw.unpipe();
   let dropped = 0;
-  const reset = setTimeout(() => raw.socket.destroy(), LINGER_MS);
+  // an injected request (tests, internal calls) has no real socket to reset
+  const resetSocket = () => {
+    const socket = raw.socket as { destroy?: unknown } | null | undefined;
+    if (typeof socket?.destroy === 'function') raw.socket.destroy();
+  };
+  const reset = setTimeout(resetSocket, LINGER_MS);
   reset.unref();
   raw.on('data', (chunk: Buffer) => {
     dropped += chunk.length;
-    if (dropped > LINGER_BYTES) raw.socket.destroy();
+    if (dropped > LINGER_BYTES) resetSocket();
   });
   raw.once('end', () => clearTimeout(reset));
   raw.once('close', () => clearTimeout(reset));
