@@ -1,6 +1,6 @@
 import { until } from '@fieldhub/testkit';
-import { GatewayProcess } from '../../gateway/test/support/gatewayProcess';
-import type { Caller } from '../../server/test/harness';
+import { GatewayProcess, freePlantPort } from '../../gateway/test/support/gatewayProcess';
+import { loggedIn, makePlatformOperator, type Caller } from '../../server/test/harness';
 import type { BrowserFixture } from './browser';
 
 /** A real gateway process in simulate mode (its own plant on `plantPort`) linked to the test platform. */
@@ -54,4 +54,68 @@ export async function startPlantGateway(
     throw new Error(`${(err as Error).message}\ngateway log: ${log}`, { cause: err });
   }
   return { gateway, stop };
+}
+
+/** A device on the simulated plant's Modbus TCP port, with its gateway registered and bound. */
+export interface PlantDevice {
+  equipmentId: number;
+  owner: { equipmentId: number };
+  sn: string;
+  mqttPassword: string;
+  /** the port the gateway's simulated plant will listen on (its driver points there) */
+  plantPort: number;
+  /** adds a variable of the plant driver; answers its id */
+  variable(item: Record<string, unknown>): Promise<number>;
+}
+
+/**
+ * Makes a device as the platform operator and the enterprise admin `api` would: registers a gateway
+ * (SN `snBase` + this process's id, so parallel files do not meet), adds the group and the device,
+ * binds the gateway and adds a Modbus TCP driver on a free plant port. Start its gateway with
+ * startPlantGateway once its variables are in.
+ */
+export async function plantDevice(
+  f: BrowserFixture,
+  api: Caller,
+  o: { name: string; group: string; snBase: number },
+): Promise<PlantDevice> {
+  const made = async <T = { id: number }>(url: string, body: Record<string, unknown>): Promise<T> => {
+    const res = (await api.post<T>(url, body, true)).body as { code: string; message: string; data: T };
+    if (res.code !== '200') throw new Error(`${url}: ${res.code} ${res.message}`);
+    return res.data;
+  };
+  const operator = await loggedIn(f.platform.app, (await makePlatformOperator(f.platform.ctx.db)).operator);
+  const sn = String(o.snBase + (process.pid % 100_000));
+  const register = await operator.post<{ sn: string; verifyCode: string; mqttPassword: string }[]>(
+    '/lfscada/hardware/register',
+    { series: 'EG', model: 'EG-4G', gateways: [{ sn }] },
+    true,
+  );
+  const [issued] = (register.body as { data: { verifyCode: string; mqttPassword: string }[] }).data;
+  const group = await made('/lfscada/equipment/group/add', { name: o.group });
+  const { id: equipmentId } = await made('/lfscada/equipment/multi/add', { name: o.name, groupId: group.id });
+  await made('/lfscada/equipment/multi/bindGateway', { equipmentId, sn, verifyCode: issued!.verifyCode });
+  const owner = { equipmentId };
+  const plantPort = await freePlantPort();
+  const driver = await made('/lfscada/equipment/multi/driver/add', {
+    owner,
+    item: {
+      protocol: 'modbus-tcp',
+      name: 'Plant PLC',
+      ip: '127.0.0.1',
+      port: plantPort,
+      slaveId: 1,
+      minCollectMs: 500,
+    },
+  });
+  return {
+    equipmentId,
+    owner,
+    sn,
+    mqttPassword: issued!.mqttPassword,
+    plantPort,
+    variable: async (item) =>
+      (await made('/lfscada/equipment/multi/variable/add', { owner, item: { driverId: driver.id, ...item } }))
+        .id,
+  };
 }

@@ -3,10 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyPage } from '@fieldhub/hmi';
 import { until } from '@fieldhub/testkit';
-import { freePlantPort } from '../../gateway/test/support/gatewayProcess';
-import { loggedIn, makePlatformOperator, type Caller } from '../../server/test/harness';
+import { loggedIn, type Caller } from '../../server/test/harness';
 import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
-import { startPlantGateway, type PlantGateway } from './plantGateway';
+import { plantDevice, startPlantGateway, type PlantGateway } from './plantGateway';
 import { expectScreenIn } from './screenLanguage';
 import { shot } from './shots';
 import { namedWidget as widget } from './viewerWidget';
@@ -71,40 +70,11 @@ beforeAll(async () => {
   const enterprise = await makeEnterprise(f.platform.ctx.db, 'Widget Works');
   admin = enterprise.admin;
   api = await loggedIn(f.platform.app, admin);
-  const operator = await loggedIn(f.platform.app, (await makePlatformOperator(f.platform.ctx.db)).operator);
-  const sn = String(891_000_000_000 + (process.pid % 100_000));
-  const [issued] = (
-    (
-      await operator.post(
-        '/lfscada/hardware/register',
-        { series: 'EG', model: 'EG-4G', gateways: [{ sn }] },
-        true,
-      )
-    ).body as Json<{ sn: string; verifyCode: string; mqttPassword: string }[]>
-  ).data;
-  const group = await made('/lfscada/equipment/group/add', { name: 'Dosing' });
-  ({ id: equipmentId } = await made('/lfscada/equipment/multi/add', {
-    name: 'Dosing pump',
-    groupId: group.id,
-  }));
-  await made('/lfscada/equipment/multi/bindGateway', { equipmentId, sn, verifyCode: issued!.verifyCode });
-  const owner = { equipmentId };
-  const plantPort = await freePlantPort();
-  const driver = await made('/lfscada/equipment/multi/driver/add', {
-    owner,
-    item: {
-      protocol: 'modbus-tcp',
-      name: 'Plant PLC',
-      ip: '127.0.0.1',
-      port: plantPort,
-      slaveId: 1,
-      minCollectMs: 500,
-    },
-  });
+  const device = await plantDevice(f, api, { name: 'Dosing pump', group: 'Dosing', snBase: 891_000_000_000 });
+  ({ equipmentId } = device);
+  const { sn, plantPort } = device;
   const variable = async (item: Record<string, unknown>) =>
-    (ids[item['name'] as string] = (
-      await made('/lfscada/equipment/multi/variable/add', { owner, item: { driverId: driver.id, ...item } })
-    ).id);
+    (ids[item['name'] as string] = await device.variable(item));
   await variable({
     name: 'power',
     unit: 'kW',
@@ -159,7 +129,7 @@ beforeAll(async () => {
   await made('/lfscada/configuration/page/save', { id: pageId, version: row!.version, document: doc });
   plant = await startPlantGateway(f, {
     sn,
-    mqttPassword: issued!.mqttPassword,
+    mqttPassword: device.mqttPassword,
     plantPort,
     api,
     equipmentId,

@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { PageDocument } from '@fieldhub/hmi';
 import { messageFor } from '@fieldhub/shared';
-import { freePlantPort, type GatewayProcess } from '../../gateway/test/support/gatewayProcess';
-import { loggedIn, makePlatformOperator, TEST_PASSWORD, type Caller } from '../../server/test/harness';
+import type { GatewayProcess } from '../../gateway/test/support/gatewayProcess';
+import { loggedIn, TEST_PASSWORD, type Caller } from '../../server/test/harness';
 import { role } from '../../server/test/deviceFixtures';
 import { asCaller } from '../../server/src/seed/demoDevices';
 import { seedDemoProject } from '../../server/src/seed/demoProject';
 import { demoTexts } from '../../server/src/seed/demoTexts';
 import { until } from '@fieldhub/testkit';
 import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
-import { startPlantGateway, type PlantGateway } from './plantGateway';
+import { plantDevice, startPlantGateway, type PlantGateway } from './plantGateway';
 import { expectScreenIn, tr } from './screenLanguage';
 import { shot } from './shots';
 import { viewerPages } from './viewerPages';
@@ -71,40 +71,15 @@ beforeAll(async () => {
   const enterprise = await makeEnterprise(f.platform.ctx.db, 'Viewer Works');
   admin = enterprise.admin;
   api = await loggedIn(f.platform.app, admin);
-  const operator = await loggedIn(f.platform.app, (await makePlatformOperator(f.platform.ctx.db)).operator);
-  const sn = String(890_000_000_000 + (process.pid % 100_000));
-  const [issued] = (
-    (
-      await operator.post(
-        '/lfscada/hardware/register',
-        { series: 'EG', model: 'EG-4G', gateways: [{ sn }] },
-        true,
-      )
-    ).body as Json<{ sn: string; verifyCode: string; mqttPassword: string }[]>
-  ).data;
-  const group = await made('/lfscada/equipment/group/add', { name: 'Water treatment' });
-  ({ id: equipmentId } = await made('/lfscada/equipment/multi/add', {
+  const device = await plantDevice(f, api, {
     name: 'Raw water tank',
-    groupId: group.id,
-  }));
-  await made('/lfscada/equipment/multi/bindGateway', { equipmentId, sn, verifyCode: issued!.verifyCode });
-  const owner = { equipmentId };
-  const plantPort = await freePlantPort();
-  const driver = await made('/lfscada/equipment/multi/driver/add', {
-    owner,
-    item: {
-      protocol: 'modbus-tcp',
-      name: 'Plant PLC',
-      ip: '127.0.0.1',
-      port: plantPort,
-      slaveId: 1,
-      minCollectMs: 500,
-    },
+    group: 'Water treatment',
+    snBase: 890_000_000_000,
   });
+  ({ equipmentId } = device);
+  const { owner, sn, plantPort } = device;
   const variable = async (item: Record<string, unknown>) =>
-    (ids[item['name'] as string] = (
-      await made('/lfscada/equipment/multi/variable/add', { owner, item: { driverId: driver.id, ...item } })
-    ).id);
+    (ids[item['name'] as string] = await device.variable(item));
   await variable({
     name: 'tank_level',
     unit: 'm',
@@ -191,7 +166,7 @@ beforeAll(async () => {
   // the gateway as an operator runs it, with its own simulated plant, online and reporting
   plant = await startPlantGateway(f, {
     sn,
-    mqttPassword: issued!.mqttPassword,
+    mqttPassword: device.mqttPassword,
     plantPort,
     api,
     equipmentId,

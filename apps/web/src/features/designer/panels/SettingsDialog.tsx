@@ -18,9 +18,11 @@ interface SettingsDialogProps {
 export function SettingsDialog({ open, settings, onCancel, onSave }: SettingsDialogProps) {
   const { t } = useT('designer');
   const [form] = Form.useForm<DesignerSettings>();
+  // filled when the dialog opens, not again while it is open: a refetch of the settings answering
+  // after the user's first click would otherwise put the stored values back over it
   useEffect(() => {
     if (open) form.setFieldsValue(settings);
-  }, [open, settings, form]);
+  }, [open, form]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <Modal
       open={open}
