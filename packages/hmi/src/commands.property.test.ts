@@ -109,6 +109,12 @@ const arbCommand: fc.Arbitrary<Command> = fc.oneof(
     op: fc.constantFrom('front' as const, 'back' as const, 'up' as const, 'down' as const),
   }),
   fc.record({
+    type: fc.constant('layerMove' as const),
+    id: fc.constantFrom(...IDS),
+    target: fc.constantFrom(...IDS),
+    place: fc.constantFrom('above' as const, 'below' as const),
+  }),
+  fc.record({
     type: fc.constant('setProperty' as const),
     ids: arbIds,
     patch: fc.record({ widgetName: fc.string({ maxLength: 5 }), hidden: fc.boolean() }),

@@ -208,6 +208,50 @@ describe('z-order', () => {
   });
 });
 
+describe('layer move (layers panel, §4.9)', () => {
+  const ids = (d: PageDocument) => d.widgets.map((w) => w.id).join('');
+  const doc = pageOf(['a', 'b', 'c', 'd'].map((id) => rect(id, 0, 0)));
+  it.each([
+    ['a', 'c', 'above', 'bcad'],
+    ['a', 'c', 'below', 'bacd'],
+    ['d', 'a', 'below', 'dabc'],
+    ['d', 'b', 'above', 'abdc'],
+    ['b', 'd', 'above', 'acdb'],
+  ] as const)('%s dropped on %s, %s it, gives %s; the inverse restores it', (id, target, place, expected) => {
+    const r = applyChecked(doc, { type: 'layerMove', id, target, place });
+    expect(ids(r.doc)).toBe(expected);
+    expect(r.changed).toBe(true);
+  });
+
+  it('records nothing when the layer is already there or dropped on itself', () => {
+    expect(apply(doc, { type: 'layerMove', id: 'a', target: 'b', place: 'below' }).changed).toBe(false);
+    expect(apply(doc, { type: 'layerMove', id: 'c', target: 'c', place: 'above' }).changed).toBe(false);
+    expect(apply(doc, { type: 'layerMove', id: 'zz', target: 'a', place: 'above' }).changed).toBe(false);
+  });
+
+  it('moves a group as a whole; a member moves alone inside its own group', () => {
+    const g = pageOf(
+      [
+        rect('a', 0, 0),
+        rect('b', 0, 0, 10, 10, { groupId: 'g' }),
+        rect('c', 0, 0, 10, 10, { groupId: 'g' }),
+        rect('d', 0, 0),
+      ],
+      [group('g', ['b', 'c'])],
+    );
+    expect(ids(applyChecked(g, { type: 'layerMove', id: 'g', target: 'd', place: 'above' }).doc)).toBe(
+      'adbc',
+    );
+    expect(ids(applyChecked(g, { type: 'layerMove', id: 'c', target: 'a', place: 'below' }).doc)).toBe(
+      'bcad',
+    );
+    expect(ids(applyChecked(g, { type: 'layerMove', id: 'b', target: 'c', place: 'above' }).doc)).toBe(
+      'acbd',
+    );
+    expect(apply(g, { type: 'layerMove', id: 'g', target: 'b', place: 'above' }).changed).toBe(false);
+  });
+});
+
 describe('align and distribute', () => {
   it('aligns unlocked widgets left and leaves locked ones', () => {
     const doc = pageOf([rect('a', 10, 0), rect('b', 40, 50), rect('l', 0, 90, 10, 10, { posLock: true })]);

@@ -24,7 +24,15 @@ import {
 } from './geometry';
 import { findWidget, replaceWidgets, selectionUnits, type SelectionUnit } from './pageIndex';
 import { rebindWidget, type RebindTarget } from './rebind';
-import { applyGroup, applyUngroup, applyZOrder, removeWidgets, type ZOrderOp } from './structure';
+import {
+  applyGroup,
+  applyLayerMove,
+  applyUngroup,
+  applyZOrder,
+  removeWidgets,
+  type LayerPlace,
+  type ZOrderOp,
+} from './structure';
 
 /** The widget fields a property edit may replace (position has its own commands). */
 export type WidgetPatch = Partial<
@@ -50,6 +58,8 @@ export type Command =
   | { type: 'ungroup'; ids: string[] }
   | { type: 'lock'; ids: string[]; locked: boolean }
   | { type: 'zorder'; ids: string[]; op: ZOrderOp }
+  /** Drag a layer (widget or group id) just above or below another in the paint order. */
+  | { type: 'layerMove'; id: string; target: string; place: LayerPlace }
   | { type: 'align'; ids: string[]; edge: AlignEdge }
   | { type: 'distribute'; ids: string[]; axis: DistributeAxis }
   | { type: 'rebind'; ids: string[]; target: RebindTarget }
@@ -272,6 +282,8 @@ export function apply(doc: PageDocument, cmd: Command): ApplyResult {
       return lock(doc, cmd.ids, cmd.locked);
     case 'zorder':
       return structural(doc, applyZOrder(doc, cmd.ids, cmd.op));
+    case 'layerMove':
+      return structural(doc, applyLayerMove(doc, cmd.id, cmd.target, cmd.place));
     case 'align': {
       const units = selectionUnits(doc, cmd.ids).filter((u) => u.movable.length > 0);
       const rects = units.map((u) => unionRects(u.movable.map((w) => widgetBounds(w.position)))!);

@@ -3,6 +3,7 @@ import {
   alignOffsets,
   distributeOffsets,
   hitHandle,
+  keepInMargin,
   normalizeAngle,
   resizeByHandle,
   selectionBounds,
@@ -204,5 +205,41 @@ describe('rotation', () => {
     expect(normalizeAngle(-30)).toBe(330);
     expect(normalizeAngle(725)).toBe(5);
     expect(Object.is(normalizeAngle(-360), 0)).toBe(true);
+  });
+});
+
+describe('edge margin when moving (§4.4)', () => {
+  const page = { width: 200, height: 100 };
+  const box = { x: 20, y: 20, width: 30, height: 10 };
+  it.each([
+    [-100, 0, -15, 0],
+    [-10, -10, -10, -10],
+    [500, 500, 145, 65],
+    [145, 65, 145, 65],
+    [0, -16, 0, -15],
+  ])('a move (%i, %i) becomes (%i, %i)', (dx, dy, ex, ey) => {
+    expect(keepInMargin(box, dx, dy, page)).toEqual({ dx: ex, dy: ey });
+  });
+
+  it('lets a widget already past the margin come back but not go further out', () => {
+    const out = { x: -40, y: 95, width: 30, height: 10 };
+    expect(keepInMargin(out, -5, 5, page)).toEqual({ dx: 0, dy: 0 });
+    expect(keepInMargin(out, 10, -3, page)).toEqual({ dx: 10, dy: -3 });
+  });
+
+  it('leaves an axis free when the selection is wider than the inner page', () => {
+    expect(keepInMargin({ x: 0, y: 20, width: 195, height: 10 }, -30, 0, page)).toEqual({ dx: -30, dy: 0 });
+  });
+
+  it('the moved bounds stay inside the margin for any move from inside', () => {
+    for (let dx = -300; dx <= 300; dx += 37) {
+      for (let dy = -300; dy <= 300; dy += 41) {
+        const m = keepInMargin(box, dx, dy, page);
+        expect(box.x + m.dx).toBeGreaterThanOrEqual(5);
+        expect(box.x + box.width + m.dx).toBeLessThanOrEqual(195);
+        expect(box.y + m.dy).toBeGreaterThanOrEqual(5);
+        expect(box.y + box.height + m.dy).toBeLessThanOrEqual(95);
+      }
+    }
   });
 });

@@ -6,6 +6,7 @@
 import {
   DISTRIBUTE_MIN_WIDGETS,
   EDGE_DRAG_TOLERANCE,
+  EDGE_MARGIN,
   MIN_SIZE,
   ROTATION_STEP,
   SNAP_TOLERANCE_ADSORB,
@@ -258,5 +259,35 @@ export function scaleInto(p: Position, from: Rect, to: Rect): Position {
     y: to.y + (p.y - from.y) * sy,
     width: Math.max(MIN_SIZE, p.width * sx),
     height: Math.max(MIN_SIZE, p.height * sy),
+  };
+}
+
+/** Keeps the start of `[lo, lo + size]` moved by `d` inside `[margin, extent - margin]`. */
+function keepAxis(lo: number, size: number, d: number, extent: number, margin: number): number {
+  // a selection wider than the inner page cannot be kept in it: free on that axis
+  if (size > extent - 2 * margin) return d;
+  const least = margin - lo;
+  const most = extent - margin - (lo + size);
+  // already past the margin: a move may bring it back but not further out
+  if (d < 0) return Math.max(d, Math.min(0, least));
+  if (d > 0) return Math.min(d, Math.max(0, most));
+  return d;
+}
+
+/**
+ * The move (dx, dy) of a selection with union `bounds`, shortened so that it does not go past the
+ * page's edge margin (docs/requirements/pages-and-designer.md §4.4: margin 5). Used by keyboard
+ * nudges and pointer drags; a position typed in the property panel is taken as typed.
+ */
+export function keepInMargin(
+  bounds: Rect,
+  dx: number,
+  dy: number,
+  page: { width: number; height: number },
+  margin = EDGE_MARGIN,
+): { dx: number; dy: number } {
+  return {
+    dx: keepAxis(bounds.x, bounds.width, dx, page.width, margin),
+    dy: keepAxis(bounds.y, bounds.height, dy, page.height, margin),
   };
 }

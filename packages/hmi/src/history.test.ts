@@ -59,6 +59,7 @@ describe('history', () => {
     [{ type: 'ungroup', ids: [] }, 'ungroup'],
     [{ type: 'import', widgets: [], groups: [] }, 'import'],
     [{ type: 'zorder', ids: [], op: 'front' }, 'sort'],
+    [{ type: 'layerMove', id: 'a', target: 'b', place: 'above' }, 'sort'],
     [{ type: 'pageOptions', patch: {} }, 'con'],
     [{ type: 'move', ids: [], dx: 1, dy: 1 }, 'edit'],
     [{ type: 'align', ids: [], edge: 'left' }, 'edit'],

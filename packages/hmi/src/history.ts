@@ -25,6 +25,7 @@ export function changeTypeOf(cmd: Command): ChangeType {
     case 'import':
       return 'import';
     case 'zorder':
+    case 'layerMove':
       return 'sort';
     case 'pageOptions':
       return 'con';

@@ -115,3 +115,41 @@ export function applyZOrder(doc: PageDocument, ids: readonly string[], op: ZOrde
   if (next.every((w, i) => w === doc.widgets[i])) return doc;
   return { ...doc, widgets: next };
 }
+
+/** Where a dragged layer lands relative to the target row: painted just above or just below it. */
+export type LayerPlace = 'above' | 'below';
+
+/**
+ * Moves one layer of the layers panel next to another (docs/requirements/pages-and-designer.md
+ * §4.9). A group id moves all its members; a group member moves alone when dropped on a member of
+ * its own group, else its whole group moves. The moved widgets keep their relative order.
+ */
+export function applyLayerMove(
+  doc: PageDocument,
+  id: string,
+  target: string,
+  place: LayerPlace,
+): PageDocument {
+  const source = findWidget(doc, id);
+  const targetWidget = findWidget(doc, target);
+  const sameGroup = !!source?.groupId && source.groupId === targetWidget?.groupId && !findGroup(doc, id);
+  const moving = new Set(
+    sameGroup ? [id] : selectionUnits(doc, [id]).flatMap((u) => u.members.map((w) => w.id)),
+  );
+  const anchors = new Set(
+    sameGroup ? [target] : selectionUnits(doc, [target]).flatMap((u) => u.members.map((w) => w.id)),
+  );
+  if (moving.size === 0 || anchors.size === 0 || [...anchors].some((a) => moving.has(a))) return doc;
+  const rest = doc.widgets.filter((w) => !moving.has(w.id));
+  const moved = doc.widgets.filter((w) => moving.has(w.id));
+  let at: number;
+  if (place === 'above') {
+    at = rest.length;
+    while (at > 0 && !anchors.has(rest[at - 1]!.id)) at--;
+  } else {
+    at = rest.findIndex((w) => anchors.has(w.id));
+  }
+  const next = [...rest.slice(0, at), ...moved, ...rest.slice(at)];
+  if (next.every((w, i) => w === doc.widgets[i])) return doc;
+  return { ...doc, widgets: next };
+}

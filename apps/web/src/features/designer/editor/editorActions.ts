@@ -7,8 +7,11 @@ import {
   GROUP_MIN_MEMBERS,
   defaultWidget,
   isCreatableType,
+  keepInMargin,
   newId,
   selectionUnits,
+  unionRects,
+  widgetBounds,
   stepRotation,
   type AlignEdge,
   type CopyBlockReason,
@@ -101,9 +104,15 @@ export function toggleLock(store: EditorStore): Refusal {
   return null;
 }
 
+/** Moves the selection by the arrow keys; it stops at the page's edge margin (§4.4). */
 export function nudgeSelection(store: EditorStore, dx: number, dy: number): Refusal {
   if (!ids(store).length) return null;
-  store.getState().run({ type: 'move', ids: ids(store), dx, dy });
+  const { doc } = store.getState();
+  const moved = selectionUnits(doc, ids(store)).flatMap((u) => u.movable);
+  const bounds = unionRects(moved.map((w) => widgetBounds(w.position)));
+  if (!bounds) return null;
+  const kept = keepInMargin(bounds, dx, dy, doc.options);
+  store.getState().run({ type: 'move', ids: ids(store), dx: kept.dx, dy: kept.dy });
   return null;
 }
 

@@ -1,8 +1,12 @@
-/** The outline: widgets top-most first, grouped under their group, click to select. */
+/**
+ * The outline: widgets top-most first, grouped under their group, click to select; drag a row onto
+ * another to reorder the paint order (docs/requirements/pages-and-designer.md §4.9).
+ */
+import { useState } from 'react';
 import { EyeInvisibleOutlined, EyeOutlined, GroupOutlined, LockOutlined } from '@ant-design/icons';
 import { useT } from '../../../app/useT';
 import { useStore } from 'zustand';
-import type { Widget } from '@fieldhub/hmi';
+import type { LayerPlace, Widget } from '@fieldhub/hmi';
 import type { EditorStore } from '../editor/editorStore';
 
 /** Rows shown at most; a 2,000-widget page lists its top-most widgets (the canvas selects the rest). */
@@ -14,6 +18,8 @@ export function LayersPanel({ store }: { store: EditorStore }) {
   const groups = useStore(store, (s) => s.doc.groups);
   const selection = useStore(store, (s) => s.selection);
   const selected = new Set(selection);
+  const [dragging, setDragging] = useState<string | null>(null);
+  const [drop, setDrop] = useState<{ key: string; place: LayerPlace } | null>(null);
   const groupName = new Map(groups.map((g) => [g.id, g.widgetName || t('props.group')]));
   const rows: { key: string; unit: string; label: string; widget: Widget | null; depth: number }[] = [];
   const seenGroups = new Set<string>();
@@ -43,6 +49,34 @@ export function LayersPanel({ store }: { store: EditorStore }) {
           className={`fh-layer-row${selected.has(r.unit) ? ' fh-active' : ''}`}
           style={{ paddingLeft: 10 + r.depth * 16 }}
           data-testid={`layer-${r.key}`}
+          data-drop={drop?.key === r.key ? drop.place : undefined}
+          draggable
+          onDragStart={(e) => {
+            e.dataTransfer.effectAllowed = 'move';
+            e.dataTransfer.setData('text/plain', r.key);
+            setDragging(r.key);
+          }}
+          onDragOver={(e) => {
+            if (!dragging || dragging === r.key) return;
+            e.preventDefault();
+            const box = e.currentTarget.getBoundingClientRect();
+            // Rows list the top-most first: the upper half of a row paints the layer above it.
+            const place: LayerPlace = e.clientY < box.top + box.height / 2 ? 'above' : 'below';
+            if (drop?.key !== r.key || drop.place !== place) setDrop({ key: r.key, place });
+          }}
+          onDragLeave={() => setDrop((d) => (d?.key === r.key ? null : d))}
+          onDrop={(e) => {
+            e.preventDefault();
+            if (dragging && drop && dragging !== r.key) {
+              store.getState().run({ type: 'layerMove', id: dragging, target: r.key, place: drop.place });
+            }
+            setDragging(null);
+            setDrop(null);
+          }}
+          onDragEnd={() => {
+            setDragging(null);
+            setDrop(null);
+          }}
           onClick={() => store.getState().select([r.unit])}
         >
           {r.widget ? null : <GroupOutlined />}

@@ -106,6 +106,16 @@ describe('designer pointer machine', () => {
     expect(lastCommit(results)).toEqual({ kind: 'move', ids: ['a', 'b'], dx: 37, dy: 23 });
   });
 
+  it('stops a drag at the page edge margin 5 (§4.4)', () => {
+    const { results } = run(ctxOf([b], ['b']), [
+      down(310, 210, { kind: 'widget', id: 'b' }),
+      move(-500, 2000),
+      up,
+    ]);
+    // b is 100 x 50 at (300, 200) on a 1024 x 768 page: left edge at 5, bottom edge at 763
+    expect(lastCommit(results)).toEqual({ kind: 'move', ids: ['b'], dx: -295, dy: 513 });
+  });
+
   it('never moves a locked widget, even inside a moved selection', () => {
     const locked = widget('l', 400, 10, 50, 50, { locked: true });
     const { results } = run(ctxOf([a, locked], ['a', 'l']), [

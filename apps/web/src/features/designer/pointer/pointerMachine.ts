@@ -11,6 +11,7 @@ import {
   EDGE_DRAG_TOLERANCE,
   ROTATION_STEP,
   hitHandle,
+  keepInMargin,
   normalizeAngle,
   resizeByHandle,
   snapMove,
@@ -315,7 +316,9 @@ function fromMoving(
     ...snapped.guidesX.map((at) => ({ axis: 'x' as const, at })),
     ...snapped.guidesY.map((at) => ({ axis: 'y' as const, at })),
   ];
-  return { state: { ...state, dx: Math.round(snapped.dx), dy: Math.round(snapped.dy), guides } };
+  // the move stops at the page's edge margin (docs/requirements/pages-and-designer.md §4.4)
+  const kept = keepInMargin(state.bounds, Math.round(snapped.dx), Math.round(snapped.dy), ctx.page);
+  return { state: { ...state, dx: kept.dx, dy: kept.dy, guides } };
 }
 
 function fromMarquee(
