@@ -14,6 +14,7 @@ import { GATEWAY_STATUSES } from '../device/gateway';
 import { RW_MODES } from '../device/variable';
 import { pageInfoSchema, pagePasswordSchema } from '../pages/pageCalls';
 import { mvarValueSchema } from './projectSocket';
+import { PROJECT_ERROR_VAL_SHOW } from '../project/projectCalls';
 
 /**
  * Project monitoring (docs/requirements/projects.md §7, §9; issue 8): the calls a live project
@@ -336,9 +337,15 @@ export type ProjectAlarmCount = z.output<typeof projectAlarmCountAnswerSchema>;
 
 /**
  * page/info: the page row with `locked` (password-protected and not yet unlocked in this session:
- * validPassword first) and the document only when the page is not locked for the caller.
+ * validPassword first) and the document only when the page is not locked for the caller, with the
+ * project's rule for a failed reading (docs/requirements/projects.md §2.1: `errorValShow` `custom`
+ * shows `errorDefaultVal`, `last` the last value read).
  */
-export const projectPageInfoAnswerSchema = pageInfoSchema.extend({ projectId: z.number().int() });
+export const projectPageInfoAnswerSchema = pageInfoSchema.extend({
+  projectId: z.number().int(),
+  errorValShow: z.enum(PROJECT_ERROR_VAL_SHOW),
+  errorDefaultVal: z.string(),
+});
 export type ProjectPageInfo = z.output<typeof projectPageInfoAnswerSchema>;
 
 /** A history row of history/queryAll: the device value row with its device. */

@@ -34,6 +34,7 @@ import { currentMvarValues } from '../../modules/mvars/mvarValues';
 import { mvarDefinitions } from '../../modules/mvars/mvars.repo';
 import { unlockPage } from '../../modules/pages/pagePassword';
 import * as pages from '../../modules/pages/pages.repo';
+import * as projects from '../../modules/projects/projects.repo';
 import { viewedPage } from '../../modules/pages/pages.service';
 import { openMonitor } from '../board/deviceDetail';
 import { latestValues } from '../board/latestValues';
@@ -214,7 +215,9 @@ export async function pageInfo(
 ): Promise<ProjectPageInfo> {
   const { projectId } = await monitoredPage(db, clock, auth, id);
   const page = (await pages.pageInOrg(db, auth.orgId, id, true))!;
-  return { ...(await viewedPage(db, auth, page)), projectId };
+  const project = (await projects.projectRow(db, auth.orgId, projectId))!;
+  const { errorValShow, errorDefaultVal } = project;
+  return { ...(await viewedPage(db, auth, page)), projectId, errorValShow, errorDefaultVal };
 }
 
 /** page/validPassword: opens a protected page for this login session (pagePassword.ts). */

@@ -412,6 +412,28 @@ describe('project calls', () => {
     expect((await made<ProjectPageInfo>(adminZh, `${base}/page/info`, { id: lockedPage })).locked).toBe(true);
   });
 
+  it('hands the viewer the project’s rule for a failed reading with the page (projects.md §2.1)', async () => {
+    expect(await made<ProjectPageInfo>(viewerMember, `${base}/page/info`, { id: pageId })).toMatchObject({
+      errorValShow: 'custom',
+      errorDefaultVal: '0',
+    });
+    await p.ctx.db.query(
+      `update projects set error_val_show = 'last', error_default_val = 'N/A' where id = $1`,
+      [projectId],
+    );
+    try {
+      expect(await made<ProjectPageInfo>(viewerMember, `${base}/page/info`, { id: pageId })).toMatchObject({
+        errorValShow: 'last',
+        errorDefaultVal: 'N/A',
+      });
+    } finally {
+      await p.ctx.db.query(
+        `update projects set error_val_show = 'custom', error_default_val = '0' where id = $1`,
+        [projectId],
+      );
+    }
+  });
+
   it('shows a member only the pages its permissions name (1903)', async () => {
     expect((await made<ProjectPageInfo>(viewerMember, `${base}/page/info`, { id: pageId })).locked).toBe(
       false,

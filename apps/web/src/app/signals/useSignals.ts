@@ -1,10 +1,20 @@
 /**
  * What a widget can be bound to: the equipment the user may see (`equipment/multi/queryByUser`)
  * and each equipment's signals (`monitor/multi/signal/query`), loaded when first needed and
- * cached by TanStack Query.
+ * cached by TanStack Query. Inside a project's designer (an `EquipmentScope` naming the project)
+ * the equipment is only the project's bound devices, under their titles in the project
+ * (docs/requirements/pages-and-designer.md §6.3, projects.md §3.1).
  */
+import { createContext, useContext } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { devicesCalls, monitorCalls, type CallOutput, type MonitorSignal } from '@fieldhub/shared';
+import {
+  devicesCalls,
+  monitorCalls,
+  projectsCalls,
+  type CallOutput,
+  type MonitorSignal,
+  type ProjectEquipRow,
+} from '@fieldhub/shared';
 import { callApi } from '../request';
 import { signalScale, type SignalScale } from './signalScale';
 
@@ -22,8 +32,12 @@ export interface SignalChoice {
   scale: SignalScale | null;
 }
 
+/** The project whose bound devices are the equipment offered for binding; undefined = every device the user may see. */
+export const EquipmentScope = createContext<string | undefined>(undefined);
+
 export const signalKeys = {
   equipments: ['designer', 'equipments'] as const,
+  projectEquipments: (projectId: string) => ['designer', 'equipments', 'project', projectId] as const,
   signals: (equipId: string) => ['designer', 'signals', equipId] as const,
 };
 
@@ -35,8 +49,30 @@ export function fetchSignals(equipId: string, silent = false): Promise<MonitorSi
   return callApi(monitorCalls.signals, { equipmentId: Number(equipId) }, { silent });
 }
 
+/** A project's bound device as an equipment option: its id, and its title in the project as its name. */
+export function projectEquipmentOption(row: ProjectEquipRow): EquipmentOption {
+  return {
+    id: row.equipmentId,
+    name: row.title || row.name,
+    groupId: null,
+    sn: row.sn || null,
+    gatewayStatus: row.gatewayStatus,
+  };
+}
+
+export async function fetchProjectEquipments(projectId: string): Promise<EquipmentOption[]> {
+  const rows = await callApi(projectsCalls.allEquip, { projectId: Number(projectId) });
+  return rows.map(projectEquipmentOption);
+}
+
+/** The equipment offered for binding: the scope's project's bound devices, or every device the user may see. */
 export function useEquipments() {
-  return useQuery({ queryKey: signalKeys.equipments, queryFn: fetchEquipments, staleTime: 60_000 });
+  const projectId = useContext(EquipmentScope);
+  return useQuery({
+    queryKey: projectId ? signalKeys.projectEquipments(projectId) : signalKeys.equipments,
+    queryFn: () => (projectId ? fetchProjectEquipments(projectId) : fetchEquipments()),
+    staleTime: 60_000,
+  });
 }
 
 export function useEquipmentSignals(equipId: string, enabled: boolean) {

@@ -10,7 +10,7 @@ import type { Dayjs } from 'dayjs';
 import { useWidgetText } from './widgetText';
 import dayjs from 'dayjs';
 import type { DesignerSettings, Widget } from '@fieldhub/hmi';
-import { useRuntimeValue, useWidgetRuntime, useWidgetWriter, type RuntimeValue } from './runtime';
+import { useRuntimeValue, useWidgetRuntime, useWidgetWriter } from './runtime';
 import {
   animationDrive,
   animationFrames,
@@ -23,6 +23,7 @@ import {
   timeToWrite,
   valueAtRatio,
 } from './controlValues';
+import { liveText } from './liveText';
 import { dataOf, num, obj, optionsOf, str, textStyleOf } from './styleOf';
 
 // in flow, not positioned: a positioned box is a paint layer of its own, and the browser's
@@ -54,24 +55,18 @@ function sampleValue(widget: Widget): string {
   return decimals >= 0 ? (0).toFixed(decimals) : '0';
 }
 
-/** A live value as a data text shows it: numbers with the widget's decimals, '--' before any value. */
-function liveText(widget: Widget, live: RuntimeValue | undefined): string {
-  if (!live || live.value === null) return '--';
-  const decimals = num(dataOf(widget, 'decimals'), -1);
-  if (typeof live.value === 'number' && decimals >= 0) return live.value.toFixed(Math.min(decimals, 10));
-  return String(live.value);
-}
-
 function DataTextBody({ widget, show }: { widget: Widget; show: DesignerSettings['dataTextShow'] }) {
   const t = useWidgetText();
-  const view = useWidgetRuntime().mode === 'view';
+  const runtime = useWidgetRuntime();
+  const view = runtime.mode === 'view';
   const live = useRuntimeValue(widget.data);
   const bound = widget.data.signalId !== '' || widget.data.systemKey !== '' || widget.data.mvarId !== '';
   const prefix = str(dataOf(widget, 'prefix'), '');
   const suffix = str(dataOf(widget, 'suffix'), '');
   const unit = str(dataOf(widget, 'unit'), '');
   let core: string;
-  if (view) core = liveText(widget, live);
+  // a project's rule for a failed reading applies to bound values only
+  if (view) core = liveText(widget, live, bound ? runtime.failedReading : undefined);
   else if (show === 'none') core = '';
   else if (show === 'signalValue') core = sampleValue(widget);
   else core = bound ? widget.data.title || widget.data.systemKey || widget.data.mvarId : t('widget.unbound');

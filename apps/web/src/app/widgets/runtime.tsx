@@ -16,6 +16,17 @@ export interface RuntimeValue {
   quality: number;
   /** the gateway is offline: the value is stale and drawn greyed with its time */
   stale: boolean;
+  /** after a failed reading (quality not 0): the last value read well, when there was one */
+  last?: number | string | null;
+}
+
+/**
+ * A project's rule for a failed reading (docs/requirements/projects.md §2.1): `custom` shows `text`
+ * (the project's errorDefaultVal), `last` the last value read.
+ */
+export interface FailedReadingRule {
+  show: 'custom' | 'last';
+  text: string;
 }
 
 /** A bound source: the single binding of a widget, or one entry of its signal arrays. */
@@ -32,6 +43,8 @@ export interface WidgetRuntime {
   subscribe(key: string, listener: () => void): () => void;
   /** the owning project, device or template id, for widgets that query history or alarms */
   scope: { kind: 'equipment' | 'project' | 'template' | 'none'; id: string };
+  /** the project's rule for a failed reading (project pages only) */
+  failedReading?: FailedReadingRule | undefined;
 }
 
 /** The designer's runtime: no live values; widgets show their design-time look. */

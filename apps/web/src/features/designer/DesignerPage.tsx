@@ -10,6 +10,7 @@ import { useLang, useT } from '../../app/useT';
 import { DEFAULT_DESIGNER_SETTINGS } from '@fieldhub/hmi';
 import { ApiError } from '../../app/request';
 import { loadPage, PageContentError } from '../../app/pages/pageApi';
+import { EquipmentScope } from '../../app/signals/useSignals';
 import { loadSettings } from './data/designerSettings';
 import { DesignerEditor, type PageOwner } from './DesignerEditor';
 import './designer.css';
@@ -57,12 +58,15 @@ export default function DesignerPage() {
       />
     );
   }
+  // a project's designer binds only the project's devices (docs/requirements/pages-and-designer.md §6.3)
   return (
-    <DesignerEditor
-      key={page.data.id}
-      page={page.data}
-      owner={owner}
-      settings={settings.data ?? DEFAULT_DESIGNER_SETTINGS}
-    />
+    <EquipmentScope value={owner.kind === 'project' ? owner.id : undefined}>
+      <DesignerEditor
+        key={page.data.id}
+        page={page.data}
+        owner={owner}
+        settings={settings.data ?? DEFAULT_DESIGNER_SETTINGS}
+      />
+    </EquipmentScope>
   );
 }

@@ -20,6 +20,7 @@ import { PageFrame } from '../../app/components/PageFrame';
 import { callApi } from '../../app/request';
 import { useSession } from '../../app/session';
 import { loadViewedPage, PageContentError } from '../../app/pages/pageApi';
+import type { FailedReadingRule } from '../../app/widgets/runtime';
 import type { DeviceState } from './deviceFeed';
 import { pageEquipments, pageSources, type ViewerScope } from './pageView';
 import {
@@ -132,9 +133,10 @@ function LivePage(props: {
 
 const NO_SIGNALS: ReadonlyMap<string, MonitorSignal> = new Map();
 
-const storeFor = (scope: ViewerScope) =>
+const storeFor = (scope: ViewerScope, failedReading?: FailedReadingRule) =>
   new ValueStore({
     scope: { kind: scope.kind, id: scope.kind === 'project' ? scope.projectId : scope.equipmentId },
+    failedReading,
   });
 
 /** A device page, live on its devices' sockets. */
@@ -150,13 +152,17 @@ function ProjectLivePage({
   doc,
   projectId,
   pageId,
+  failedReading,
 }: {
   doc: PageDocument;
   projectId: string;
   pageId: string;
+  /** the project's rule for a failed reading (docs/requirements/projects.md §2.1) */
+  failedReading: FailedReadingRule;
 }) {
   const scope = useMemo<ViewerScope>(() => ({ kind: 'project', projectId }), [projectId]);
-  const store = useMemo(() => storeFor(scope), [scope]);
+  const { show, text } = failedReading;
+  const store = useMemo(() => storeFor(scope, { show, text }), [scope, show, text]);
   const sources = useMemo(() => ({ projectId, pageId, ...pageSources(doc) }), [doc, pageId, projectId]);
   const feed = useProjectFeed(store, sources);
   const calls = useMemo(() => projectWriteCalls(projectId), [projectId]);
@@ -342,7 +348,16 @@ function ProjectPage({ projectId, pageId }: { projectId: string; pageId: string 
         onOpened={() => void client.invalidateQueries({ queryKey: key })}
       />
     );
-  else body = <ProjectLivePage key={pageId} doc={info.data.doc} projectId={projectId} pageId={pageId} />;
+  else
+    body = (
+      <ProjectLivePage
+        key={pageId}
+        doc={info.data.doc}
+        projectId={projectId}
+        pageId={pageId}
+        failedReading={{ show: info.data.answer.errorValShow, text: info.data.answer.errorDefaultVal }}
+      />
+    );
   return <PageFrame title={info.data?.answer.name ?? t('title')}>{body}</PageFrame>;
 }
 

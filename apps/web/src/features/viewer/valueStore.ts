@@ -7,7 +7,12 @@
  * Keys: `s:{equipId}.{signalId}` for signals, `k:{systemKey}` for system keys, `m:{mvarId}` for
  * intermediate variables. A value older than the one held is dropped (docs/requirements/monitoring.md §4.5).
  */
-import type { RuntimeSource, RuntimeValue, WidgetRuntime } from '../../app/widgets/runtime';
+import type {
+  FailedReadingRule,
+  RuntimeSource,
+  RuntimeValue,
+  WidgetRuntime,
+} from '../../app/widgets/runtime';
 
 /** One incoming value of a source key (a socket value, a query row). */
 export interface IncomingValue {
@@ -80,6 +85,8 @@ export function pacedFrames(ms: number, soonMs = ms, urgent: () => boolean = () 
 
 export interface ValueStoreOptions {
   scope: WidgetRuntime['scope'];
+  /** a project's rule for a failed reading (docs/requirements/projects.md §2.1) */
+  failedReading?: FailedReadingRule | undefined;
   /** runs `flush` before the next paint; requestAnimationFrame in the browser */
   schedule?: (flush: () => void) => void;
 }
@@ -87,6 +94,7 @@ export interface ValueStoreOptions {
 export class ValueStore implements WidgetRuntime {
   readonly mode = 'view' as const;
   readonly scope: WidgetRuntime['scope'];
+  readonly failedReading: FailedReadingRule | undefined;
   private readonly held = new Map<string, RuntimeValue>();
   private readonly pending = new Map<string, IncomingValue>();
   private readonly listeners = new Map<string, Set<() => void>>();
@@ -97,6 +105,7 @@ export class ValueStore implements WidgetRuntime {
 
   constructor(options: ValueStoreOptions) {
     this.scope = options.scope;
+    this.failedReading = options.failedReading;
     this.schedule =
       options.schedule ??
       pacedFrames(APPLY_INTERVAL_MS, APPLY_SOON_MS, () => this.pending.size >= APPLY_BATCH);
@@ -158,7 +167,15 @@ export class ValueStore implements WidgetRuntime {
       if (shown && v.ts < shown.ts) continue;
       const stale = this.staleEquips.has(equipOfKey(key));
       if (shown && shown.ts === v.ts && shown.value === v.value && shown.quality === v.quality) continue;
-      this.held.set(key, { value: v.value, ts: v.ts, quality: v.quality, stale });
+      // a failed reading keeps the last value read well (shown under the project rule `last`)
+      const last = v.quality === 0 || !shown ? undefined : shown.quality === 0 ? shown.value : shown.last;
+      this.held.set(key, {
+        value: v.value,
+        ts: v.ts,
+        quality: v.quality,
+        stale,
+        ...(last !== undefined && { last }),
+      });
       changed.push(key);
     }
     if (this.pending.size) this.request();
