@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { defaultWidget, type PageDocument } from '@fieldhub/hmi';
+import { loggedIn, makePlatformOperator, type Caller } from '../../server/test/harness';
+import { deviceWithGateway, made } from '../../server/test/deviceFixtures';
+import { type BrowserFixture, makeEnterprise, startBrowserFixture } from './browser';
+import { box, clickCentre, drag, place, widgets } from './designerPointer';
+import { shot } from './shots';
+
+/**
+ * Issue 21 item 5 in the browser (en-US): a layer dragged in the layers panel changes the paint
+ * order and the toolbar's undo puts it back (docs/requirements/pages-and-designer.md §4.9); a widget
+ * moved by the arrow keys or the pointer stops at the page's edge margin 5 (§4.4).
+ */
+
+const base = '/lfscada/configuration/page';
+
+let f: BrowserFixture;
+let api: Caller;
+let admin: string;
+let deviceId: number;
+
+interface Info {
+  id: number;
+  version: number;
+  document: PageDocument;
+}
+
+beforeAll(async () => {
+  f = await startBrowserFixture();
+  ({ admin } = await makeEnterprise(f.platform.ctx.db, 'Layer Works'));
+  api = await loggedIn(f.platform.app, admin);
+  const operator = await loggedIn(f.platform.app, (await makePlatformOperator(f.platform.ctx.db)).operator);
+  deviceId = (await deviceWithGateway(api, operator, 'Pump station')).id;
+}, 180_000);
+
+afterAll(async () => {
+  await f?.stop();
+});
+
+/** Paint order on the canvas: widget ids bottom-most first. */
+const paintOrder = (page: Page) =>
+  widgets(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-wid')).join(''));
+
+/** Layer rows, top-most first. */
+const layerOrder = (page: Page) =>
+  page
+    .locator('[data-testid=designer-layers] .fh-layer-row')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')!.slice('layer-'.length)).join(''));
+
+describe('designer layers and edge margin in the browser', () => {
+  it('reorders layers by drag with undo, and keeps moved widgets inside the edge margin', async () => {
+    const created = await made<{ id: number }>(api, `${base}/add`, {
+      ownerKind: 'equipment',
+      ownerId: deviceId,
+      name: 'Layers',
+    });
+    const info = await made<Info>(api, `${base}/info`, { id: created.id });
+    const document = {
+      ...info.document,
+      widgets: [
+        defaultWidget('ShapeRect', { id: 'a', x: 20, y: 20, width: 60, height: 40 }),
+        defaultWidget('ShapeRect', { id: 'b', x: 200, y: 200, width: 60, height: 40 }),
+        defaultWidget('ShapeRect', { id: 'c', x: 400, y: 300, width: 60, height: 40 }),
+      ],
+    };
+    await made(api, `${base}/save`, { id: created.id, version: info.version, document });
+    const { context, page } = await f.newPage('en-US');
+    try {
+      await f.signIn(page, admin);
+      await page.goto(`${f.baseUrl}/manage/eg/${deviceId}/designer/${created.id}`);
+      await expect.poll(() => widgets(page).count()).toBe(3);
+      await page.getByTestId('repair-none').waitFor();
+      await page.locator('.fh-designer-left [data-node-key=layers]').click();
+      await expect.poll(() => layerOrder(page)).toBe('cba');
+
+      // --- drag the bottom layer a onto the upper half of c: a is painted on top
+      await page
+        .getByTestId('layer-a')
+        .dragTo(page.getByTestId('layer-c'), { targetPosition: { x: 20, y: 2 } });
+      await expect.poll(() => paintOrder(page)).toBe('bca');
+      expect(await layerOrder(page)).toBe('acb');
+      await shot(page, 'designer-layers-en-US-dragged');
+      // --- then c onto the lower half of b: c goes to the bottom
+      const row = await page.getByTestId('layer-b').boundingBox();
+      await page.getByTestId('layer-c').dragTo(page.getByTestId('layer-b'), {
+        targetPosition: { x: 20, y: row!.height - 2 },
+      });
+      await expect.poll(() => paintOrder(page)).toBe('cba');
+      // --- undo twice puts the stored order back, redo repeats
+      await page.getByTestId('tool-undo').click();
+      await expect.poll(() => paintOrder(page)).toBe('bca');
+      await page.getByTestId('tool-undo').click();
+      await expect.poll(() => paintOrder(page)).toBe('abc');
+      await page.getByTestId('tool-redo').click();
+      await expect.poll(() => paintOrder(page)).toBe('bca');
+
+      // --- the arrow keys stop at the edge margin 5: a at (20, 20) moved left 30 and up 30
+      const a = page.locator('[data-wid=a]');
+      await clickCentre(page, a);
+      for (let i = 0; i < 3; i++) {
+        await page.keyboard.press('Shift+ArrowLeft');
+        await page.keyboard.press('Shift+ArrowUp');
+      }
+      await expect.poll(() => place(a)).toEqual({ x: 5, y: 5 });
+      // --- a pointer drag to the window's left edge (left of the page) stops 5 inside the page
+      const b = page.locator('[data-wid=b]');
+      const from = await box(b);
+      await drag(page, b, 5 - (from.x + from.width / 2), 0);
+      await expect.poll(() => place(b)).toEqual({ x: 5, y: 200 });
+      await shot(page, 'designer-layers-en-US-margin');
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+});
