@@ -22,6 +22,7 @@ import {
   unionRects,
   widgetBounds,
 } from './geometry';
+import { moveLineVertex } from './lineVertices';
 import { findWidget, replaceWidgets, selectionUnits, type SelectionUnit } from './pageIndex';
 import { rebindWidget, type RebindTarget } from './rebind';
 import {
@@ -60,6 +61,8 @@ export type Command =
   | { type: 'zorder'; ids: string[]; op: ZOrderOp }
   /** Drag a layer (widget or group id) just above or below another in the paint order. */
   | { type: 'layerMove'; id: string; target: string; place: LayerPlace }
+  /** Move vertex `index` of a line widget to the page point (x, y); its box refits. */
+  | { type: 'lineVertex'; id: string; index: number; x: number; y: number }
   | { type: 'align'; ids: string[]; edge: AlignEdge }
   | { type: 'distribute'; ids: string[]; axis: DistributeAxis }
   | { type: 'rebind'; ids: string[]; target: RebindTarget }
@@ -284,6 +287,12 @@ export function apply(doc: PageDocument, cmd: Command): ApplyResult {
       return structural(doc, applyZOrder(doc, cmd.ids, cmd.op));
     case 'layerMove':
       return structural(doc, applyLayerMove(doc, cmd.id, cmd.target, cmd.place));
+    case 'lineVertex': {
+      // a locked line (or one in a locked group) keeps its vertices (§4.3)
+      const w = selectionUnits(doc, [cmd.id])[0]?.movable.find((m) => m.id === cmd.id);
+      const next = w ? moveLineVertex(w, cmd.index, { x: cmd.x, y: cmd.y }) : null;
+      return next ? edit(doc, [next]) : unchanged(doc);
+    }
     case 'align': {
       const units = selectionUnits(doc, cmd.ids).filter((u) => u.movable.length > 0);
       const rects = units.map((u) => unionRects(u.movable.map((w) => widgetBounds(w.position)))!);

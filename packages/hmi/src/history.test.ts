@@ -60,6 +60,7 @@ describe('history', () => {
     [{ type: 'import', widgets: [], groups: [] }, 'import'],
     [{ type: 'zorder', ids: [], op: 'front' }, 'sort'],
     [{ type: 'layerMove', id: 'a', target: 'b', place: 'above' }, 'sort'],
+    [{ type: 'lineVertex', id: 'a', index: 0, x: 1, y: 1 }, 'edit'],
     [{ type: 'pageOptions', patch: {} }, 'con'],
     [{ type: 'move', ids: [], dx: 1, dy: 1 }, 'edit'],
     [{ type: 'align', ids: [], edge: 'left' }, 'edit'],

@@ -32,6 +32,7 @@ export function changeTypeOf(cmd: Command): ChangeType {
     case 'move':
     case 'resize':
     case 'rotate':
+    case 'lineVertex':
     case 'setProperty':
     case 'lock':
     case 'align':

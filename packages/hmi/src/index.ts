@@ -9,6 +9,7 @@ export * from './pageIndex';
 export * from './signalRefs';
 export * from './clipboard';
 export * from './structure';
+export * from './lineVertices';
 export * from './rebind';
 export * from './commands';
 export * from './history';
