@@ -12,6 +12,7 @@ import {
 import { loggedInOperator } from '../../server/test/platformFixtures';
 import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
 import { expectScreenIn } from './screenLanguage';
+import { clickCentre, widgets } from './designerPointer';
 import { shot } from './shots';
 
 /**
@@ -191,6 +192,8 @@ describe('project screens', () => {
     const { id: device, owner } = await deviceWithGateway(api, platformOperator, `Boiler ${lang}`);
     const driver = await modbusDriver(api, owner);
     const temperature = await variable(api, owner, driver, 'Temperature');
+    // a device of the enterprise never bound to the project: the project designer does not offer it
+    const { id: pump } = await made(api, '/lfscada/equipment/multi/add', { name: `Pump ${lang}` });
     const roleId = await role(api, 'Operators', ['ops_center', 'monitor_view']);
     const operator = `op-${lang.toLowerCase()}`;
     const operatorId = await subAccount(api, { segment: 'int', loginname: operator, roleId });
@@ -279,6 +282,42 @@ describe('project screens', () => {
       ]);
       await designer.waitForURL((u) => u.pathname.includes('/designer/'));
       expect(new URL(designer.url()).pathname).toBe(`/manage/project/${first.id}/designer/${pageRow!.id}`);
+      // its signal picker offers only the project's bound devices (pages-and-designer.md §6.3)
+      await designer.getByTestId('palette-UsualDataText').click();
+      await expect.poll(() => widgets(designer).count(), wait).toBe(1);
+      await clickCentre(designer, widgets(designer, 'UsualDataText'));
+      await designer.locator('[data-testid=prop-tabs] [data-node-key=data]').click();
+      await designer.getByTestId('data-binding-choose').click();
+      const picker = designer.getByTestId('signal-picker');
+      await picker.getByTestId(`equipment-${device}`).waitFor(wait);
+      expect(await picker.getByTestId(`equipment-${pump}`).count()).toBe(0);
+      expect(await picker.innerText()).not.toContain(`Pump ${lang}`);
+      await picture(designer, lang, 'designer-picker');
+      await picker.getByTestId(`equipment-${device}`).click();
+      await picker.getByTestId('signal-Temperature').click();
+      await expect.poll(() => picker.count(), wait).toBe(0);
+      // a widget of a project page takes authorisation regions (§7.4), stored with the page
+      await designer.locator('[data-testid=prop-tabs] [data-node-key=style]').click();
+      await designer.getByTestId('prop-region').click();
+      await designer.keyboard.type('North');
+      await designer.keyboard.press('Enter');
+      await expect
+        .poll(
+          () => designer.getByTestId('prop-region').locator('.ant-select-selection-item').allInnerTexts(),
+          wait,
+        )
+        .toEqual(['North']);
+      await picture(designer, lang, 'designer-region');
+      await designer.keyboard.press('Control+s');
+      await expect
+        .poll(() => designer.getByTestId('designer-save-state').getAttribute('data-dirty'), wait)
+        .toBe('no');
+      const designed = await made<{
+        document: { widgets: { authRegion: string[]; data: { equipId: string } }[] };
+      }>(api, '/lfscada/configuration/page/info', { id: pageRow!.id });
+      expect(designed.document.widgets).toMatchObject([
+        { authRegion: ['North'], data: { equipId: String(device) } },
+      ]);
       await designer.close();
 
       // an account with a permission on that page

@@ -13,13 +13,15 @@ import { DataSection } from './DataSection';
 import { ComplexData, hasComplexData } from './complex/ComplexData';
 import { EventSection } from './EventSection';
 import { PageSection, type PageRef } from './PageSection';
+import { RegionSection } from './RegionSection';
 import { StyleSection } from './StyleSection';
 import type { SignalSource } from '../signals/useSignalSource';
 
 interface PropertyPanelProps {
   store: EditorStore;
   signals: SignalSource;
-  page: PageRef;
+  /** the page; on a project's page (`ownerKind` project) widgets get authorisation regions */
+  page: PageRef & { ownerKind?: string };
 }
 
 /** Edits of one widget, each one command. */
@@ -80,7 +82,16 @@ export function PropertyPanel({ store, signals, page }: PropertyPanelProps) {
       size="small"
       data-testid="prop-tabs"
       items={[
-        { key: 'style', label: t('props.tab-style'), children: <StyleSection editor={editor} /> },
+        {
+          key: 'style',
+          label: t('props.tab-style'),
+          children: (
+            <>
+              <StyleSection editor={editor} />
+              {page.ownerKind === 'project' && <RegionSection editor={editor} doc={doc} />}
+            </>
+          ),
+        },
         {
           key: 'data',
           label: t('props.tab-data'),
