@@ -12,15 +12,19 @@ import {
 import { loggedInOperator } from '../../server/test/platformFixtures';
 import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
 import { expectScreenIn } from './screenLanguage';
+import { emptyPage } from '@fieldhub/hmi';
 import { clickCentre, widgets } from './designerPointer';
+import { namedWidget } from './viewerWidget';
 import { shot } from './shots';
 
 /**
  * The project screens in headless Chromium: create a project (with the form's validation),
  * reorder by the arrows and by dragging, bind a device with a key, add a page and open its
- * designer, give an account a page permission, add an intermediate variable through the formula
+ * designer (its signal picker offers only the bound device; a widget gets an authorisation
+ * region, stored with the page), give an account a page permission, add an intermediate variable through the formula
  * editor (refused formulas first), share with a password, delete; another enterprise's project
- * never shows.
+ * never shows. The operation list opens a member's project page in the viewer, where a data text
+ * of a signal never read shows the project's default text (errorValShow custom).
  *
  * Languages: the journey runs in Chinese, the operation list too. The quick check opens the same
  * screens in English on a project made through the API: the list, the new-project dialog and its
@@ -534,7 +538,12 @@ describe('operation list', () => {
     const roleId = await role(api, 'Watchers', ['ops_center', 'monitor_view']);
     const member = 'ops-watcher';
     const memberId = await subAccount(api, { segment: 'int', loginname: member, roleId });
-    const mine = await made(api, `${base}/add`, { name: 'Pump station' });
+    // a failed reading shows the project's default text (projects.md §2.1)
+    const mine = await made(api, `${base}/add`, {
+      name: 'Pump station',
+      errorValShow: 'custom',
+      errorDefaultVal: 'N/A',
+    });
     await made(api, `${base}/add`, { name: 'Not for watchers' });
     const home = (
       await made(api, '/lfscada/configuration/page/add', {
@@ -543,6 +552,25 @@ describe('operation list', () => {
         name: 'Pumps',
       })
     ).id;
+    // a data text bound to a signal of a bound device that has never been read
+    const { id: pump, owner } = await deviceWithGateway(api, platformOperator, 'Ops pump');
+    const flow = await variable(api, owner, await modbusDriver(api, owner), 'flow');
+    await made(api, `${base}/equip/add`, { projectId: mine.id, equips: [{ equipmentId: pump }] });
+    const document = emptyPage({ title: 'Pumps', width: 600, height: 300 });
+    document.widgets = [
+      namedWidget('UsualDataText', 'flow-text', [20, 20, 200, 40], {
+        data: { signalId: String(flow), equipId: String(pump), title: 'flow', decimals: 1 },
+      }),
+    ];
+    const [pageRow] = await made<{ id: number; version: number }[]>(
+      api,
+      '/lfscada/configuration/page/query',
+      {
+        ownerKind: 'project',
+        ownerId: mine.id,
+      },
+    );
+    await made(api, '/lfscada/configuration/page/save', { id: home, version: pageRow!.version, document });
     await made(api, `${base}/pmsn/add`, {
       projectId: mine.id,
       accountIds: [memberId],
@@ -561,6 +589,8 @@ describe('operation list', () => {
       await picture(page, 'zh-CN', 'operation');
       await page.getByTestId(`project-op-monitor-${mine.id}`).click();
       await page.waitForURL((u) => u.pathname === `/monitor/project/${mine.id}/page/${home}`, wait);
+      await expect.poll(() => page.getByTestId('vw-flow-text').innerText(), wait).toBe('N/A');
+      await picture(page, 'zh-CN', 'viewer-failed-reading');
     } finally {
       await context.close();
     }
