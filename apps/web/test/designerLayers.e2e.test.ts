@@ -10,7 +10,8 @@ import { shot } from './shots';
 /**
  * Issue 21 item 5 in the browser (en-US): a layer dragged in the layers panel changes the paint
  * order and the toolbar's undo puts it back (docs/requirements/pages-and-designer.md §4.9); a widget
- * moved by the arrow keys or the pointer stops at the page's edge margin 5 (§4.4).
+ * moved by the arrow keys or the pointer stops at the page's edge margin 5 (§4.4); a polyline's
+ * vertex dragged by its handle reshapes the line, undone by the toolbar (widgets.md, ShapeLine).
  */
 
 const base = '/lfscada/configuration/page';
@@ -113,4 +114,47 @@ describe('designer layers and edge margin in the browser', () => {
       await context.close();
     }
   }, 90_000);
+
+  it('drags a vertex of a polyline and undoes it', async () => {
+    const created = await made<{ id: number }>(api, `${base}/add`, {
+      ownerKind: 'equipment',
+      ownerId: deviceId,
+      name: 'Lines',
+    });
+    const info = await made<Info>(api, `${base}/info`, { id: created.id });
+    // vertices (100, 200), (200, 100), (300, 200)
+    const line = defaultWidget('ShapeLine', { id: 'l', x: 100, y: 100, width: 200, height: 100 });
+    await made(api, `${base}/save`, {
+      id: created.id,
+      version: info.version,
+      document: { ...info.document, widgets: [line] },
+    });
+    const { context, page } = await f.newPage('en-US');
+    try {
+      await f.signIn(page, admin);
+      await page.goto(`${f.baseUrl}/manage/eg/${deviceId}/designer/${created.id}`);
+      await expect.poll(() => widgets(page).count()).toBe(1);
+      await page.getByTestId('repair-none').waitFor();
+      const l = page.locator('[data-wid=l]');
+      await clickCentre(page, l);
+      await expect.poll(() => page.getByTestId('line-vertices').locator('.fh-vertex').count()).toBe(3);
+      // the last vertex 100 right and 180 up (zoom 100%): the box grows to (100, 20) 300 x 180
+      expect(await page.getByTestId('zoom-value').innerText()).toBe('100%');
+      await drag(page, page.getByTestId('line-vertex-2'), 100, -180);
+      await expect.poll(() => place(l)).toEqual({ x: 100, y: 20 });
+      expect(await l.evaluate((el: HTMLElement) => [el.style.width, el.style.height])).toEqual([
+        '300px',
+        '180px',
+      ]);
+      await shot(page, 'designer-line-en-US-vertex');
+      await page.getByTestId('tool-undo').click();
+      await expect.poll(() => place(l)).toEqual({ x: 100, y: 100 });
+      expect(await l.evaluate((el: HTMLElement) => [el.style.width, el.style.height])).toEqual([
+        '200px',
+        '100px',
+      ]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });

@@ -10,7 +10,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { flushSync } from 'react-dom';
 import { useStore } from 'zustand';
 import { useT, type KeyIn } from '../../../app/useT';
-import { catalogueEntry, widgetTypeSchema, type Widget } from '@fieldhub/hmi';
+import { LINE_TYPES, catalogueEntry, widgetTypeSchema, type Widget } from '@fieldhub/hmi';
 import { currentLang } from '../../../app/i18n';
 import { addWidgetAt, blockKey } from '../editor/editorActions';
 import type { EditorStore } from '../editor/editorStore';
@@ -27,6 +27,7 @@ import {
   type PointerTarget,
 } from '../pointer/pointerMachine';
 import { Ruler, RULER_SIZE } from './Ruler';
+import { LineVertexHandles } from './LineVertexHandles';
 import { SelectionOverlay } from './SelectionOverlay';
 import { WidgetLayer } from './WidgetLayer';
 import { WidgetTextContext } from '../../../app/widgets/widgetText';
@@ -95,6 +96,15 @@ export function Canvas({ store, cursorRef, onRefused }: CanvasProps) {
   const groupIds = useMemo(() => new Set(doc.groups.map((g) => g.id)), [doc.groups]);
   const widgetsById = useMemo(() => new Map(doc.widgets.map((w) => [w.id, w])), [doc.widgets]);
   const { width: pageW, height: pageH, bgColor, bgImage } = doc.options;
+  // a single selected, unlocked, unrotated line shows its vertex handles
+  const selectedOne = selection.length === 1 ? widgetsById.get(selection[0]!) : undefined;
+  const vertexLine =
+    selectedOne &&
+    LINE_TYPES.has(selectedOne.widgetType) &&
+    units.get(selectedOne.id)?.locked === false &&
+    selectedOne.position.rotate % 360 === 0
+      ? selectedOne
+      : null;
 
   const [gesture, setGesture] = useState<PointerState>(idle);
   const [live, setLive] = useState<Widget | null>(null);
@@ -508,6 +518,16 @@ export function Canvas({ store, cursorRef, onRefused }: CanvasProps) {
               gesture={gesture}
               page={{ width: pageW, height: pageH }}
             />
+            {vertexLine && gesture.kind === 'idle' && (
+              <LineVertexHandles
+                key={vertexLine.id}
+                widget={vertexLine}
+                zoom={zoom}
+                onMove={(index, x, y) =>
+                  store.getState().run({ type: 'lineVertex', id: vertexLine.id, index, x, y })
+                }
+              />
+            )}
           </div>
         </div>
       </div>
