@@ -11,7 +11,8 @@ import { shot } from './shots';
  * Issue 21 item 5 in the browser (en-US): a layer dragged in the layers panel changes the paint
  * order and the toolbar's undo puts it back (docs/requirements/pages-and-designer.md §4.9); a widget
  * moved by the arrow keys or the pointer stops at the page's edge margin 5 (§4.4); a polyline's
- * vertex dragged by its handle reshapes the line, undone by the toolbar (widgets.md, ShapeLine).
+ * vertex dragged by its handle reshapes the line, a segment's middle mark adds a vertex and a
+ * double-click removes one, each undone by the toolbar (widgets.md, ShapeLine).
  */
 
 const base = '/lfscada/configuration/page';
@@ -115,7 +116,7 @@ describe('designer layers and edge margin in the browser', () => {
     }
   }, 90_000);
 
-  it('drags a vertex of a polyline and undoes it', async () => {
+  it('drags, adds and removes vertices of a polyline, each undone', async () => {
     const created = await made<{ id: number }>(api, `${base}/add`, {
       ownerKind: 'equipment',
       ownerId: deviceId,
@@ -153,6 +154,20 @@ describe('designer layers and edge margin in the browser', () => {
         '200px',
         '100px',
       ]);
+      // --- a click on the first segment's middle adds a vertex there; a double-click removes one
+      const handles = page.getByTestId('line-vertices').locator('.fh-vertex');
+      expect(await page.getByTestId('line-mid-0').getAttribute('title')).toBe('Click to add a vertex here');
+      await page.getByTestId('line-mid-0').click();
+      await expect.poll(() => handles.count()).toBe(4);
+      await page.getByTestId('line-vertex-3').dblclick();
+      await expect.poll(() => handles.count()).toBe(3);
+      // the last vertex gone: the line ends at (200, 100), its box (100, 100) 100 x 100
+      await expect.poll(() => l.evaluate((el: HTMLElement) => el.style.width)).toBe('100px');
+      await page.getByTestId('tool-undo').click();
+      await expect.poll(() => handles.count()).toBe(4);
+      await page.getByTestId('tool-undo').click();
+      await expect.poll(() => handles.count()).toBe(3);
+      expect(await l.evaluate((el: HTMLElement) => el.style.width)).toBe('200px');
     } finally {
       await context.close();
     }

@@ -22,7 +22,7 @@ import {
   unionRects,
   widgetBounds,
 } from './geometry';
-import { moveLineVertex } from './lineVertices';
+import { insertLineVertex, moveLineVertex, removeLineVertex } from './lineVertices';
 import { findWidget, replaceWidgets, selectionUnits, type SelectionUnit } from './pageIndex';
 import { rebindWidget, type RebindTarget } from './rebind';
 import {
@@ -63,6 +63,8 @@ export type Command =
   | { type: 'layerMove'; id: string; target: string; place: LayerPlace }
   /** Move vertex `index` of a line widget to the page point (x, y); its box refits. */
   | { type: 'lineVertex'; id: string; index: number; x: number; y: number }
+  /** Add a vertex in the middle of segment `index` of a line widget, or remove vertex `index`. */
+  | { type: 'lineVertexEdit'; id: string; index: number; op: 'insert' | 'remove' }
   | { type: 'align'; ids: string[]; edge: AlignEdge }
   | { type: 'distribute'; ids: string[]; axis: DistributeAxis }
   | { type: 'rebind'; ids: string[]; target: RebindTarget }
@@ -291,6 +293,15 @@ export function apply(doc: PageDocument, cmd: Command): ApplyResult {
       // a locked line (or one in a locked group) keeps its vertices (§4.3)
       const w = selectionUnits(doc, [cmd.id])[0]?.movable.find((m) => m.id === cmd.id);
       const next = w ? moveLineVertex(w, cmd.index, { x: cmd.x, y: cmd.y }) : null;
+      return next ? edit(doc, [next]) : unchanged(doc);
+    }
+    case 'lineVertexEdit': {
+      const w = selectionUnits(doc, [cmd.id])[0]?.movable.find((m) => m.id === cmd.id);
+      const next = !w
+        ? null
+        : cmd.op === 'insert'
+          ? insertLineVertex(w, cmd.index)
+          : removeLineVertex(w, cmd.index);
       return next ? edit(doc, [next]) : unchanged(doc);
     }
     case 'align': {

@@ -33,6 +33,7 @@ export function changeTypeOf(cmd: Command): ChangeType {
     case 'resize':
     case 'rotate':
     case 'lineVertex':
+    case 'lineVertexEdit':
     case 'setProperty':
     case 'lock':
     case 'align':

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apply } from './commands';
 import { defaultWidget } from './defaults';
-import { lineVertices, moveLineVertex } from './lineVertices';
+import { insertLineVertex, lineVertices, moveLineVertex, removeLineVertex } from './lineVertices';
 import { findWidget } from './pageIndex';
 import { group, pageOf, rect } from './testkit';
 
@@ -52,6 +52,38 @@ describe('line vertices', () => {
     expect(moveLineVertex(line(), 3, { x: 0, y: 0 })).toBeNull();
     expect(moveLineVertex(line(), -1, { x: 0, y: 0 })).toBeNull();
     expect(moveLineVertex(rect('r', 0, 0), 0, { x: 0, y: 0 })).toBeNull();
+  });
+});
+
+describe('adding and removing vertices', () => {
+  it('adds a vertex in the middle of a segment', () => {
+    expect(lineVertices(insertLineVertex(line(), 0)!)).toEqual([
+      { x: 100, y: 200 },
+      { x: 150, y: 150 },
+      { x: 200, y: 100 },
+      { x: 300, y: 200 },
+    ]);
+    expect(insertLineVertex(line(), 2)).toBeNull();
+  });
+
+  it('removes a vertex, the box refitting, but keeps at least 2', () => {
+    const two = removeLineVertex(line(), 1)!;
+    expect(lineVertices(two)).toEqual([
+      { x: 100, y: 200 },
+      { x: 300, y: 200 },
+    ]);
+    expect(two.position).toMatchObject({ y: 199, height: 2 });
+    expect(removeLineVertex(two, 0)).toBeNull();
+  });
+
+  it('edits vertices by command, undone by its inverse', () => {
+    const doc = pageOf([line()]);
+    const r = apply(doc, { type: 'lineVertexEdit', id: 'l', index: 1, op: 'insert' });
+    expect(lineVertices(findWidget(r.doc, 'l')!)).toHaveLength(4);
+    expect(apply(r.doc, r.inverse).doc).toEqual(doc);
+    const d = apply(doc, { type: 'lineVertexEdit', id: 'l', index: 0, op: 'remove' });
+    expect(lineVertices(findWidget(d.doc, 'l')!)).toHaveLength(2);
+    expect(apply(d.doc, d.inverse).doc).toEqual(doc);
   });
 });
 

@@ -34,6 +34,45 @@ function fit(lo: number, hi: number): { start: number; size: number } {
   return { start: (lo + hi) / 2 - size / 2, size };
 }
 
+/** Rebuilds a line from page-unit vertices: the box refits around them. */
+function refit(w: Widget, pts: readonly { x: number; y: number }[]): Widget {
+  const xs = fit(Math.min(...pts.map((p) => p.x)), Math.max(...pts.map((p) => p.x)));
+  const ys = fit(Math.min(...pts.map((p) => p.y)), Math.max(...pts.map((p) => p.y)));
+  const points = pts.flatMap((p) => [(p.x - xs.start) / xs.size, (p.y - ys.start) / ys.size]);
+  return {
+    ...w,
+    position: { ...w.position, x: xs.start, y: ys.start, width: xs.size, height: ys.size },
+    data: { ...w.data, points },
+  };
+}
+
+/** The fewest vertices a line keeps. */
+export const LINE_MIN_VERTICES = 2;
+
+/**
+ * The line with a new vertex at the middle of segment `index` (between vertices index and
+ * index + 1), or null when there is no such segment or the line is rotated.
+ */
+export function insertLineVertex(w: Widget, index: number): Widget | null {
+  if (w.position.rotate % 360 !== 0) return null;
+  const pts = lineVertices(w);
+  if (!Number.isInteger(index) || index < 0 || index + 1 >= pts.length) return null;
+  const a = pts[index]!;
+  const b = pts[index + 1]!;
+  pts.splice(index + 1, 0, { x: Math.round((a.x + b.x) / 2), y: Math.round((a.y + b.y) / 2) });
+  return refit(w, pts);
+}
+
+/** The line without vertex `index`, or null when it would keep fewer than 2 or is rotated. */
+export function removeLineVertex(w: Widget, index: number): Widget | null {
+  if (w.position.rotate % 360 !== 0) return null;
+  const pts = lineVertices(w);
+  if (pts.length <= LINE_MIN_VERTICES || !Number.isInteger(index) || index < 0 || index >= pts.length)
+    return null;
+  pts.splice(index, 1);
+  return refit(w, pts);
+}
+
 /**
  * The line widget with vertex `index` moved to page point `to`, or null when that cannot be done:
  * not a line, no such vertex, or a rotated line (its vertices are edited unrotated).
@@ -44,12 +83,5 @@ export function moveLineVertex(w: Widget, index: number, to: { x: number; y: num
   if (!Number.isInteger(index) || index < 0 || index >= pts.length) return null;
   if (!Number.isFinite(to.x) || !Number.isFinite(to.y)) return null;
   pts[index] = { x: Math.round(to.x), y: Math.round(to.y) };
-  const xs = fit(Math.min(...pts.map((p) => p.x)), Math.max(...pts.map((p) => p.x)));
-  const ys = fit(Math.min(...pts.map((p) => p.y)), Math.max(...pts.map((p) => p.y)));
-  const points = pts.flatMap((p) => [(p.x - xs.start) / xs.size, (p.y - ys.start) / ys.size]);
-  return {
-    ...w,
-    position: { ...w.position, x: xs.start, y: ys.start, width: xs.size, height: ys.size },
-    data: { ...w.data, points },
-  };
+  return refit(w, pts);
 }

@@ -526,6 +526,9 @@ export function Canvas({ store, cursorRef, onRefused }: CanvasProps) {
                 onMove={(index, x, y) =>
                   store.getState().run({ type: 'lineVertex', id: vertexLine.id, index, x, y })
                 }
+                onEdit={(index, op) =>
+                  store.getState().run({ type: 'lineVertexEdit', id: vertexLine.id, index, op })
+                }
               />
             )}
           </div>

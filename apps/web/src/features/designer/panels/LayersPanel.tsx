@@ -51,6 +51,7 @@ export function LayersPanel({ store }: { store: EditorStore }) {
           data-testid={`layer-${r.key}`}
           data-drop={drop?.key === r.key ? drop.place : undefined}
           draggable
+          title={t('layers.drag')}
           onDragStart={(e) => {
             e.dataTransfer.effectAllowed = 'move';
             e.dataTransfer.setData('text/plain', r.key);
