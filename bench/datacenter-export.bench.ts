@@ -13,16 +13,14 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
 import { DATA_CENTER_EXPORT_MAX_ROWS } from '@fieldhub/shared';
 import type { Db } from '../apps/server/src/db/db';
-import { openPglite, openPostgres } from '../apps/server/src/db/db';
-import { migrate } from '../apps/server/src/db/migrate';
 import type { AuthContext } from '../apps/server/src/http/context';
 import { ensureMonthPartitions } from '../apps/server/src/link/partitions';
 import { valuesAfter } from '../apps/server/src/monitor/history/history.repo';
 import { ExportRunner, startExport } from '../apps/server/src/modules/datacenter/dataCenterExport';
 import { makeEnterprise } from '../apps/server/test/harness';
+import { freshDatabase } from '../apps/server/test/testDatabase';
 
 const VARIABLES = 10;
 const DAYS = Number(process.env.BENCH_DAYS ?? 30);
@@ -172,33 +170,15 @@ async function measure(db: Db): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    console.log(`PGlite (${VARIABLES} variables × ${DAYS} days at 1 value/min)`);
-    const db = await openPglite(undefined);
-    await migrate(db);
-    try {
-      await measure(db);
-    } finally {
-      await db.close();
-    }
-    return;
-  }
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  const name = `bench_export_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const db = await openPostgres(target.toString());
+  // PGlite, or a fresh database on the PostgreSQL server at DATABASE_URL (dropped afterwards)
+  const { db, drop } = await freshDatabase();
   try {
-    await migrate(db);
-    console.log(`PostgreSQL (${VARIABLES} variables × ${DAYS} days at 1 value/min)`);
+    console.log(
+      `${db.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} (${VARIABLES} variables × ${DAYS} days at 1 value/min)`,
+    );
     await measure(db);
   } finally {
-    await db.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await drop();
   }
 }
 

@@ -10,15 +10,13 @@
  * BENCH_DAYS (default 30) changes the load.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { Db } from '../apps/server/src/db/db';
-import { openPglite, openPostgres } from '../apps/server/src/db/db';
-import { migrate } from '../apps/server/src/db/migrate';
 import { ensureMonthPartitions } from '../apps/server/src/link/partitions';
 import { aggregatePeriods, type SummaryDefinition } from '../apps/server/src/modules/summary/summary.repo';
 import { computeSummary } from '../apps/server/src/modules/summary/summary.service';
 import { runSummaries } from '../apps/server/src/modules/summary/summaryScheduler';
 import { makeEnterprise } from '../apps/server/test/harness';
+import { freshDatabase } from '../apps/server/test/testDatabase';
 
 const SOURCES = 10;
 const DAYS = Number(process.env.BENCH_DAYS ?? 30);
@@ -111,33 +109,15 @@ async function measure(db: Db): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    console.log(`PGlite (${SOURCES} sources × ${DAYS} days at 1 value/min, hourly sum)`);
-    const db = await openPglite(undefined);
-    await migrate(db);
-    try {
-      await measure(db);
-    } finally {
-      await db.close();
-    }
-    return;
-  }
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  const name = `bench_summary_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const db = await openPostgres(target.toString());
+  // PGlite, or a fresh database on the PostgreSQL server at DATABASE_URL (dropped afterwards)
+  const { db, drop } = await freshDatabase();
   try {
-    await migrate(db);
-    console.log(`PostgreSQL (${SOURCES} sources × ${DAYS} days at 1 value/min, hourly sum)`);
+    console.log(
+      `${db.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} (${SOURCES} sources × ${DAYS} days at 1 value/min, hourly sum)`,
+    );
     await measure(db);
   } finally {
-    await db.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await drop();
   }
 }
 
