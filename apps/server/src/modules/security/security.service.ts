@@ -362,44 +362,61 @@ export async function assertTelFree(db: Db, tel: string, accountId: number): Pro
   if (await repo.telTakenByOther(db, tel, accountId)) throw new AppError(Err.phoneExists);
 }
 
-export async function changeTel(
+/**
+ * Sets a new phone (`sms`) or e-mail after the security centre's check (the ticket) and the code
+ * sent to the new address; one ticket, one change, in the operation log with the address masked.
+ */
+async function changeContact(
+  deps: SecurityDeps,
+  auth: AuthContext,
+  ip: string,
+  channel: 'sms' | 'email',
+  input: { ticket: string; address: string; code: string },
+): Promise<void> {
+  await peekTicket(deps, input.ticket, 'security', auth.accountId);
+  if (channel === 'sms') await assertTelFree(deps.db, input.address, auth.accountId);
+  await checkCode(deps, auth.accountId, {
+    channel,
+    purpose: channel === 'sms' ? 'newTel' : 'newEmail',
+    code: input.code,
+    address: input.address,
+  });
+  await deps.db.tx(async (tx) => {
+    await takeTicket(tx, deps.clock, input.ticket, 'security');
+    if (channel === 'sms') {
+      await repo.setTel(tx, auth.accountId, input.address);
+      await recordBy(tx, auth, ip, log('security.tel', auth.accountId, { tel: maskTel(input.address) }));
+    } else {
+      await repo.setEmail(tx, auth.accountId, input.address);
+      await recordBy(
+        tx,
+        auth,
+        ip,
+        log('security.email', auth.accountId, { email: maskEmail(input.address) }),
+      );
+    }
+  });
+}
+
+export function changeTel(
   deps: SecurityDeps,
   auth: AuthContext,
   ip: string,
   input: { ticket: string; tel: string; code: string },
 ): Promise<void> {
-  await peekTicket(deps, input.ticket, 'security', auth.accountId);
-  await assertTelFree(deps.db, input.tel, auth.accountId);
-  await checkCode(deps, auth.accountId, {
-    channel: 'sms',
-    purpose: 'newTel',
-    code: input.code,
-    address: input.tel,
-  });
-  await deps.db.tx(async (tx) => {
-    await takeTicket(tx, deps.clock, input.ticket, 'security');
-    await repo.setTel(tx, auth.accountId, input.tel);
-    await recordBy(tx, auth, ip, log('security.tel', auth.accountId, { tel: maskTel(input.tel) }));
-  });
+  return changeContact(deps, auth, ip, 'sms', { ticket: input.ticket, address: input.tel, code: input.code });
 }
 
-export async function changeEmail(
+export function changeEmail(
   deps: SecurityDeps,
   auth: AuthContext,
   ip: string,
   input: { ticket: string; email: string; code: string },
 ): Promise<void> {
-  await peekTicket(deps, input.ticket, 'security', auth.accountId);
-  await checkCode(deps, auth.accountId, {
-    channel: 'email',
-    purpose: 'newEmail',
-    code: input.code,
+  return changeContact(deps, auth, ip, 'email', {
+    ticket: input.ticket,
     address: input.email,
-  });
-  await deps.db.tx(async (tx) => {
-    await takeTicket(tx, deps.clock, input.ticket, 'security');
-    await repo.setEmail(tx, auth.accountId, input.email);
-    await recordBy(tx, auth, ip, log('security.email', auth.accountId, { email: maskEmail(input.email) }));
+    code: input.code,
   });
 }
 
