@@ -1,4 +1,4 @@
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultWidget, emptyPage, type PageDocument } from '@fieldhub/hmi';
@@ -31,6 +31,7 @@ import {
 import { loggedInOperator } from '../../../test/platformFixtures';
 import { LiveClient } from '../../../test/liveClient';
 import { alarmRule } from '../../../test/alarmFixtures';
+import { connectAsGateway } from '../../../test/gatewayFixtures';
 import { addMember, addProjectPage, bindToProject, insertProject } from '../../../test/projectFixtures';
 
 let p: TestPlatform;
@@ -56,14 +57,6 @@ let seq = 0;
 const sockets: LiveClient[] = [];
 
 const base = '/lfscada/monitor/project';
-
-function connectGateway(url: string, sn: string, password: string): Promise<MqttClient> {
-  return new Promise((resolve, reject) => {
-    const c = mqtt.connect(url, { clientId: sn, username: sn, password, reconnectPeriod: 0 });
-    c.once('connect', () => resolve(c));
-    c.once('error', reject);
-  });
-}
 
 /** The gateway sends a telemetry batch, as a real one does after reading its devices. */
 async function telemetry(vals: Record<number, number>, q: Record<number, number> = {}, ts = Date.now()) {
@@ -144,7 +137,7 @@ beforeAll(async () => {
 
   // registration answered the gateway's MQTT password with its SN (deviceWithGateway keeps it)
   const { mqttPassword } = b as typeof b & { mqttPassword: string };
-  gateway = await connectGateway(`mqtt://127.0.0.1:${p.ctx.link!.brokerPort}`, sn, mqttPassword);
+  gateway = await connectAsGateway(`mqtt://127.0.0.1:${p.ctx.link!.brokerPort}`, sn, mqttPassword);
   await gateway.subscribeAsync(`iiot/v1/${sn}/down/#`, { qos: 1 });
   gateway.on('message', (topic, payload) => {
     const msg = JSON.parse(payload.toString()) as { uuid: string; type: string; value: unknown };
@@ -158,9 +151,7 @@ beforeAll(async () => {
   await gateway.publishAsync(
     `iiot/v1/${sn}/up/status`,
     JSON.stringify({ v: 1, online: true, bootId: 'pm' }),
-    {
-      qos: 1,
-    },
+    { qos: 1 },
   );
   await until(
     'gateway online',
@@ -494,32 +485,6 @@ describe('project calls', () => {
 });
 
 describe('project monitoring tenant isolation', () => {
-  it('answers another enterprise’s page as missing (1903) and its project as missing (2604)', async () => {
-    const range = { startTime: Date.now() - 3_600_000, endTime: Date.now() };
-    const byPage: [string, Record<string, unknown>][] = [
-      [`${base}/gateway/query`, { pageId, dataEquip: [boiler] }],
-      [`${base}/signal/query`, { pageId, dataSignal: [level] }],
-      [`${base}/page/info`, { id: pageId }],
-      [`${base}/page/validPassword`, { id: lockedPage, password: 'open-sesame' }],
-      ['/lfscada/websocket/monitor/project/token', { pageId, dataSignal: [level] }],
-    ];
-    for (const [url, body] of byPage) expect((await send(other, url, body)).code, url).toBe('1903');
-    const byProject: [string, Record<string, unknown>][] = [
-      [`${base}/gateway/open`, { projectId, equipmentId: boiler }],
-      [`${base}/signal/writeVal`, { projectId, signalId: level, value: 1 }],
-      [`${base}/equip/queryCount`, { projectId }],
-      [`${base}/alarm/queryCount`, { projectId }],
-      [`${base}/history/query`, { projectId, equipmentId: boiler, ...range }],
-      [`${base}/queryAllForCurve`, { projectId, equipmentId: boiler, variableIds: [level], ...range }],
-      [`${base}/alarm/query`, { projectId, equipmentId: boiler, ...range }],
-      [`${base}/alarm/confirm`, { projectId, alarmIds: [1] }],
-    ];
-    for (const [url, body] of byProject) {
-      const res = await send(other, url, body);
-      expect([url, res.code, res.data]).toEqual([url, '2604', null]);
-    }
-  });
-
   it('does not answer another enterprise’s write task', async () => {
     const { uuid } = await made<{ uuid: string }>(admin, `${base}/signal/writeVal`, {
       projectId,
@@ -575,39 +540,5 @@ describe('project alarms', () => {
     ).toEqual({
       confirmed: 1,
     });
-  });
-});
-
-// last: the test clock moves on 16 minutes, which lets the gateway's liveness lapse
-describe('page password lock', () => {
-  it('locks the page password after five wrong tries (2654), even for the right one', async () => {
-    for (let i = 0; i < 5; i++)
-      expect(
-        (await send(adminZh, `${base}/page/validPassword`, { id: lockedPage, password: `x${i}` })).code,
-      ).toBe('1904');
-    const locked = await send(adminZh, `${base}/page/validPassword`, {
-      id: lockedPage,
-      password: 'open-sesame',
-    });
-    expect(locked).toMatchObject({ code: '2654', message: '页面密码错误次数过多，请 15 分钟后再试' });
-    p.clock.advanceMinutes(16);
-    expect(
-      (await send(adminZh, `${base}/page/validPassword`, { id: lockedPage, password: 'open-sesame' })).code,
-    ).toBe('200');
-  });
-});
-
-describe('expired project', () => {
-  it('refuses monitoring of an expired project with 2606', async () => {
-    const { db } = p.ctx;
-    await db.query('update projects set expires_at = $2 where id = $1', [
-      projectId,
-      new Date(p.clock.now().getTime() - 60_000),
-    ]);
-    expect((await send(admin, `${base}/page/info`, { id: pageId })).code).toBe('2606');
-    expect((await send(admin, `${base}/equip/queryCount`, { projectId })).code).toBe('2606');
-    expect((await send(admin, '/lfscada/websocket/monitor/project/token', { pageId })).code).toBe('2606');
-    await db.query('update projects set expires_at = null where id = $1', [projectId]);
-    expect((await send(admin, `${base}/equip/queryCount`, { projectId })).code).toBe('200');
   });
 });
