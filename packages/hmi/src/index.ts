@@ -1,6 +1,7 @@
 /** The configuration-page document model; the modules are exported here as they land. */
 export * from './widgetTypes';
 export * from './document';
+export * from './clickWrite';
 export * from './defaults';
 export * from './complexDefaults';
 export * from './constants';
@@ -19,3 +20,5 @@ export * from './parsePage';
 export * from './repair';
 export * from './importPage';
 export * from './authRegion';
+export * from './navTree';
+export * from './systemKeys';
