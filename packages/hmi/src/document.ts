@@ -168,6 +168,9 @@ export const clickConfigSchema = z.looseObject({
   data: bindingSchema.default(() => bindingSchema.parse({})),
   page: pageRefSchema.default(() => pageRefSchema.parse({})),
   pageId: str,
+  /** The title of the page `pageId` names, as picked (a popup's title). */
+  pageTitle: str,
+  /** Same window, new window, or a popup (`window`) of `window`'s size and position. */
   target: z.enum(['_self', '_blank', 'window']).default('_self'),
   link: str,
   /** Popup window geometry; default 600×600 centred (docs/requirements/pages-and-designer.md §8.2). */
@@ -180,13 +183,25 @@ export const clickConfigSchema = z.looseObject({
       centered: z.boolean().default(true),
     })
     .default({ width: 600, height: 600, left: 0, top: 0, centered: true }),
+  /** How the value is made (`WRITE_TYPES` in clickWrite.ts; `choose` for combo boxes). */
   writeType: z.string().default('fixed'),
+  /** What press-and-hold writes on press and on release (`PRESS_TYPES` in clickWrite.ts). */
   pressType: z.string().default('set1'),
   writeValue: str,
+  /** The two values a toggle write alternates between, and a custom press-and-hold's pair. */
+  onValue: z.string().default('1'),
+  offValue: z.string().default('0'),
+  /** What a step write adds to the current value (negative to subtract). */
+  stepValue: z.number().default(1),
+  /** Limits the written value is checked against before writing (docs/requirements/pages-and-designer.md §8.4). */
+  limit: z
+    .object({ enable: z.boolean().default(false), min: z.number().default(0), max: z.number().default(100) })
+    .default({ enable: false, min: 0, max: 100 }),
   hint: z.boolean().default(false),
   hintValue: str,
   /** Writing requires confirmation (docs/requirements/pages-and-designer.md §8.3). */
   confirm: z.boolean().default(true),
+  /** Whether a popup shows its title bar text (the page's title or the link). */
   titleShow: z.boolean().default(true),
   delay: z
     .object({ enable: z.boolean().default(false), time: z.number().default(1000) })
