@@ -1,6 +1,7 @@
 /**
  * The software gateway's entry point: parses the command line and environment, starts the
- * simulated plant under `--simulate`, runs the gateway, and handles signals and restarts.
+ * simulated plant under `--simulate`, runs the gateway, and handles signals and restarts; with
+ * `--fleet N` it runs N simulated gateways instead (fleet/fleet.ts).
  *
  * Exit codes: 0 after SIGINT/SIGTERM or `--help`, 2 for bad options, 1 when the gateway cannot start, and
  * RESTART_EXIT_CODE (75) after a restart command, for a supervisor (systemd `Restart=always`,
@@ -9,7 +10,7 @@
  */
 import { connect } from 'node:net';
 import { type Logger, createLogger } from './runtime/log';
-import { HELP, parseOptions, wantsHelp } from './runtime/options';
+import { HELP, parseFleetOptions, parseOptions, wantsFleet, wantsHelp } from './runtime/options';
 
 export const RESTART_EXIT_CODE = 75;
 
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
     process.stdout.write(HELP);
     process.exit(0);
   }
+  if (wantsFleet(argv, process.env)) return runFleet(argv);
   const parsed = parseOptions(argv, process.env);
   if (!parsed.ok) {
     process.stderr.write(parsed.message + '\n');
@@ -94,6 +96,37 @@ async function main(): Promise<void> {
     }
     run = await startGateway(options, { log });
   }
+}
+
+/** Fleet mode: N simulated gateways in this process; their totals logged every 30 s. */
+async function runFleet(argv: string[]): Promise<void> {
+  const parsed = parseFleetOptions(argv, process.env);
+  if (!parsed.ok) {
+    process.stderr.write(parsed.message + '\n');
+    process.exit(2);
+  }
+  const options = parsed.options;
+  const log = createLogger(options.logLevel, { fleet: options.fleet });
+  const [{ readFleetFile, startFleet }, { FIRMWARE }] = await Promise.all([
+    import('./fleet/fleet'),
+    import('./runtime/gateway'),
+  ]);
+  const fleet = startFleet(readFleetFile(options.fleetFile), options, log, FIRMWARE);
+  const report = setInterval(
+    () => log.info('fleet', { connected: fleet.connected(), ...fleet.counters }),
+    30_000,
+  );
+  let exiting = false;
+  const shutdown = async (signal: string) => {
+    if (exiting) return;
+    exiting = true;
+    log.info('shutting down', { signal });
+    clearInterval(report);
+    await fleet.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseOptions } from './options';
+import { parseFleetOptions, parseOptions, wantsFleet } from './options';
 
 const required = ['--sn', '100000000001', '--password', 'pw-12345', '--broker', 'mqtt://localhost:1883'];
 
@@ -48,5 +48,28 @@ describe('parseOptions', () => {
   it('refuses an unknown flag with the usage', () => {
     const parsed = parseOptions([...required, '--colour'], {});
     expect(parsed.ok ? '' : parsed.message).toMatch(/Unknown option '--colour'[\s\S]*Usage:/);
+  });
+});
+
+describe('parseFleetOptions', () => {
+  it('reads the fleet size, variables and interval, without an SN or password', () => {
+    const argv = ['--fleet', '200', '--fleet-file', 'fleet.json', '--broker', 'mqtt://localhost:1883'];
+    expect(wantsFleet(argv, {})).toBe(true);
+    const parsed = parseFleetOptions([...argv, '--variables', '20', '--interval', '500ms'], {});
+    expect(parsed).toMatchObject({
+      ok: true,
+      options: { fleet: 200, variables: 20, interval: 500, fleetFile: path.resolve('fleet.json') },
+    });
+    expect(parseFleetOptions(argv, {})).toMatchObject({
+      ok: true,
+      options: { variables: 50, interval: 10_000 },
+    });
+  });
+
+  it('names a missing credentials file and a bad interval', () => {
+    const parsed = parseFleetOptions(['--fleet', '2', '--interval', 'soon', '--broker', 'mqtt://b:1883'], {});
+    const message = parsed.ok ? '' : parsed.message;
+    expect(message).toContain('--fleet-file (GATEWAY_FLEET_FILE): required with --fleet');
+    expect(message).toContain('--interval (GATEWAY_INTERVAL): expected a duration');
   });
 });

@@ -12,6 +12,20 @@ const flagFromEnv = z
   .union([z.boolean(), z.enum(['1', '0', 'true', 'false', 'yes', 'no', ''])])
   .transform((v) => v === true || v === '1' || v === 'true' || v === 'yes');
 
+const brokerSchema = z
+  .string()
+  .regex(/^(mqtts?|wss?):\/\/[^\s/]+(:\d+)?(\/\S*)?$/, 'expected mqtt://host:port');
+
+/** `10s`, `500ms`, `2m` or plain milliseconds, as milliseconds. */
+const durationSchema = z
+  .string()
+  .regex(/^\d+(ms|s|m)?$/, 'expected a duration such as 10s, 500ms or 2m')
+  .transform((text) => {
+    const [, digits, unit] = /^(\d+)(ms|s|m)?$/.exec(text)!;
+    return Number(digits) * (unit === 's' ? 1000 : unit === 'm' ? 60_000 : 1);
+  })
+  .refine((ms) => ms >= 100 && ms <= 3_600_000, 'between 100ms and 60m');
+
 const optionsSchema = z
   .object({
     /** the gateway's 12-digit SN: MQTT client id and username */
@@ -19,7 +33,7 @@ const optionsSchema = z
     /** MQTT password the platform registered for this SN */
     password: z.string({ error: 'required' }).min(1, 'required').max(100),
     /** the platform's broker, mqtt://host:port (also mqtts://, ws://, wss://) */
-    broker: z.string().regex(/^(mqtts?|wss?):\/\/[^\s/]+(:\d+)?(\/\S*)?$/, 'expected mqtt://host:port'),
+    broker: brokerSchema,
     /** where config, command results and the store-and-forward buffer live */
     dataDir: z.string().min(1).optional(),
     /** run the built-in Modbus TCP plant for demos and tests */
@@ -57,6 +71,36 @@ const optionsSchema = z
 
 export type GatewayOptions = z.output<typeof optionsSchema>;
 
+/**
+ * Fleet mode (docs/requirements/gateway-link.md §9): `fleet` simulated gateways of one
+ * credentials file in one process, each its own MQTT client and login.
+ */
+const fleetSchema = z
+  .object({
+    /** how many gateways of the credentials file to run */
+    fleet: z.coerce.number().int().min(1).max(100_000),
+    /** the credentials file the platform's provisioning step wrote */
+    fleetFile: z.string({ error: 'required with --fleet' }).min(1, 'required with --fleet'),
+    /** variables each gateway reports (at most as many as the file lists for it) */
+    variables: z.coerce.number().int().min(1).max(10_000).default(50),
+    /** one value per variable every interval */
+    interval: durationSchema.default(10_000),
+    /** gateways started per second, so the broker is not hit by every login at once */
+    connectRate: z.coerce.number().int().min(1).max(100_000).default(1000),
+    broker: brokerSchema,
+    /** command results of every gateway, one folder per SN */
+    dataDir: z.string().min(1).default(path.join('gateway-data', 'fleet')),
+    logLevel: z.enum(LOG_LEVELS).default('info'),
+    heartbeatS: z.coerce.number().int().min(1).max(3600).default(60),
+  })
+  .transform((o) => ({ ...o, dataDir: path.resolve(o.dataDir), fleetFile: path.resolve(o.fleetFile) }));
+
+export type FleetOptions = z.output<typeof fleetSchema>;
+
+/** Keys only fleet mode reads; the others (but --simulate and the single gateway's) are shared. */
+const FLEET_KEYS = new Set(['fleet', 'fleetFile', 'variables', 'interval', 'connectRate']);
+const FLEET_SHARED_KEYS = new Set(['broker', 'dataDir', 'logLevel', 'heartbeatS']);
+
 /** Flag name (kebab-case), option key, environment variable and meaning of every option. */
 const FLAGS = [
   ['sn', 'sn', 'GATEWAY_SN', "the gateway's 12-digit SN (MQTT client id and user name); required"],
@@ -81,12 +125,24 @@ const FLAGS = [
     'GATEWAY_INSTALL_COMMAND',
     'shell command installing a verified firmware package ($FIRMWARE_PACKAGE)',
   ],
+  ['fleet', 'fleet', 'GATEWAY_FLEET', 'fleet mode: run this many simulated gateways of --fleet-file'],
+  ['fleet-file', 'fleetFile', 'GATEWAY_FLEET_FILE', "fleet mode: the provisioning step's credentials file"],
+  ['variables', 'variables', 'GATEWAY_VARIABLES', 'fleet mode: variables per gateway (50)'],
+  ['interval', 'interval', 'GATEWAY_INTERVAL', 'fleet mode: one value per variable every 10s (500ms, 2m)'],
+  [
+    'connect-rate',
+    'connectRate',
+    'GATEWAY_CONNECT_RATE',
+    'fleet mode: gateways logging in per second (1000)',
+  ],
 ] as const;
 
 export const USAGE = `Usage: npm run gateway -- --sn <12 digits> --password <mqtt password> --broker mqtt://host:port
   [--data-dir ./gateway-data/<sn>] [--simulate] [--plant-port 5020] [--log-level debug|info|warn|error]
   [--buffer-bytes 67108864] [--heartbeat-s 60] [--location <lng,lat>] [--signal <0-31>]
   [--install-command '<shell command installing $FIRMWARE_PACKAGE>']
+   or: npm run gateway -- --fleet <N> --fleet-file <credentials.json> --broker mqtt://host:port
+  [--variables 50] [--interval 10s] [--connect-rate 1000] [--data-dir ./gateway-data/fleet]
 Each option may also come from the environment: ${FLAGS.map(([, , env]) => env).join(', ')}.`;
 
 /** What `--help` prints: the usage, then every option with its environment variable and meaning. */
@@ -109,8 +165,28 @@ export function wantsHelp(argv: readonly string[]): boolean {
 }
 
 export type ParsedOptions = { ok: true; options: GatewayOptions } | { ok: false; message: string };
+export type ParsedFleetOptions = { ok: true; options: FleetOptions } | { ok: false; message: string };
+
+/** Whether the command line (or GATEWAY_FLEET) asks for fleet mode. */
+export function wantsFleet(argv: readonly string[], env: NodeJS.ProcessEnv): boolean {
+  return argv.some((arg) => arg === '--fleet' || arg.startsWith('--fleet=')) || Boolean(env.GATEWAY_FLEET);
+}
 
 export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): ParsedOptions {
+  return parseWith(optionsSchema, (key) => !FLEET_KEYS.has(key), argv, env);
+}
+
+export function parseFleetOptions(argv: readonly string[], env: NodeJS.ProcessEnv): ParsedFleetOptions {
+  return parseWith(fleetSchema, (key) => FLEET_KEYS.has(key) || FLEET_SHARED_KEYS.has(key), argv, env);
+}
+
+/** Parses every flag (an unknown one is refused), then validates those `takes` with `schema`. */
+function parseWith<S extends z.ZodType>(
+  schema: S,
+  takes: (key: string) => boolean,
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+): { ok: true; options: z.output<S> } | { ok: false; message: string } {
   let values: Record<string, string | boolean | undefined>;
   try {
     values = parseArgs({
@@ -128,10 +204,11 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): P
   }
   const input: Record<string, unknown> = {};
   for (const [flag, key, envName] of FLAGS) {
+    if (!takes(key)) continue;
     const value = values[flag] ?? env[envName];
     if (value !== undefined && value !== '') input[key] = value;
   }
-  const parsed = optionsSchema.safeParse(input);
+  const parsed = schema.safeParse(input);
   if (parsed.success) return { ok: true, options: parsed.data };
   const lines = parsed.error.issues.map((issue) => {
     const key = String(issue.path[0] ?? '');
