@@ -2,12 +2,12 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { messageFor } from '@fieldhub/shared';
-import { freePlantPort, type GatewayProcess } from '../../gateway/test/support/gatewayProcess';
-import { loggedIn, makePlatformOperator, type Caller } from '../../server/test/harness';
+import type { GatewayProcess } from '../../gateway/test/support/gatewayProcess';
+import { loggedIn, type Caller } from '../../server/test/harness';
 import { role, subAccount } from '../../server/test/deviceFixtures';
 import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
 import { followCommand } from './deviceCommand';
-import { startPlantGateway, type PlantGateway } from './plantGateway';
+import { plantDevice, startPlantGateway, type PlantGateway } from './plantGateway';
 import { expectScreenIn, tr } from './screenLanguage';
 import { shot } from './shots';
 
@@ -41,7 +41,6 @@ let plant: PlantGateway | undefined;
 let sn: string;
 let groupId: number;
 let pageId: number;
-let driverId: number;
 
 interface Json<T> {
   code: string;
@@ -59,36 +58,13 @@ beforeAll(async () => {
   f = await startBrowserFixture({ link: true });
   ({ admin } = await makeEnterprise(f.platform.ctx.db, 'Monitor Works'));
   api = await loggedIn(f.platform.app, admin);
-  const operator = await loggedIn(f.platform.app, (await makePlatformOperator(f.platform.ctx.db)).operator);
-  sn = String(880_000_000_000 + (process.pid % 100_000));
-  const [issued] = (
-    (
-      await operator.post(
-        '/lfscada/hardware/register',
-        { series: 'EG', model: 'EG-4G', gateways: [{ sn }] },
-        true,
-      )
-    ).body as Json<{ sn: string; verifyCode: string; mqttPassword: string }[]>
-  ).data;
-  ({ id: groupId } = await made('/lfscada/equipment/group/add', { name: 'Water treatment' }));
-  ({ id: equipmentId } = await made('/lfscada/equipment/multi/add', { name: DEVICE, groupId }));
-  await made('/lfscada/equipment/multi/bindGateway', { equipmentId, sn, verifyCode: issued!.verifyCode });
-  const owner = { equipmentId };
-  const plantPort = await freePlantPort();
-  const driver = await made('/lfscada/equipment/multi/driver/add', {
-    owner,
-    item: {
-      protocol: 'modbus-tcp',
-      name: 'Plant PLC',
-      ip: '127.0.0.1',
-      port: plantPort,
-      slaveId: 1,
-      minCollectMs: 500,
-    },
+  const device = await plantDevice(f, api, {
+    name: DEVICE,
+    group: 'Water treatment',
+    snBase: 880_000_000_000,
   });
-  driverId = driver.id;
-  const variable = (item: Record<string, unknown>) =>
-    made('/lfscada/equipment/multi/variable/add', { owner, item: { driverId: driver.id, ...item } });
+  ({ equipmentId, groupId, sn } = device);
+  const variable = device.variable;
   await variable({
     name: 'tank_level',
     unit: 'm',
@@ -108,7 +84,7 @@ beforeAll(async () => {
     address: '22',
     rw: 'r',
   });
-  const setpoint = await variable({
+  const setpointId = await variable({
     name: 'level_setpoint',
     unit: 'm',
     dataType: 'float32',
@@ -121,9 +97,9 @@ beforeAll(async () => {
     storeHistory: true,
   });
   await made('/lfscada/equipment/multi/alarm/add', {
-    owner,
+    owner: device.owner,
     item: {
-      variableId: setpoint.id,
+      variableId: setpointId,
       condition: 'gt',
       value: 8,
       content: ALARM_TEXT,
@@ -142,8 +118,8 @@ beforeAll(async () => {
   // the gateway as an operator runs it, with its own simulated plant, online and reporting
   plant = await startPlantGateway(f, {
     sn,
-    mqttPassword: issued!.mqttPassword,
-    plantPort,
+    mqttPassword: device.mqttPassword,
+    plantPort: device.plantPort,
     api,
     equipmentId,
     firstSignal: 'tank_level',
@@ -601,58 +577,6 @@ describe('live device monitoring in the browser', () => {
     await picture(page, lang, '13-synced');
     await context.close();
   }, 120_000);
-
-  it('syncs the device from the device list, the gateway list and its page, with progress and result (en-US)', async () => {
-    const lang = 'en-US';
-    // a configuration change the gateway has not taken yet
-    await made('/lfscada/equipment/multi/variable/add', {
-      owner: { equipmentId },
-      item: { driverId, name: 'spare', dataType: 'int16', registerType: '4x', address: '60', rw: 'r' },
-    });
-    const { context, page } = await f.newPage(lang);
-    await signIn(page);
-    const synced = async () => {
-      await expect
-        .poll(() => page.getByTestId('sync-summary').getAttribute('data-ended'), { timeout: 60_000 })
-        .toBe('yes');
-      expect(await page.getByTestId(`sync-row-${equipmentId}`).getAttribute('data-phase')).toBe('done');
-      expect(await text(page, 'sync-summary')).toBe(
-        tr(lang, 'common:sync.summary', { done: 1, failed: 0, left: 0 }),
-      );
-    };
-
-    // the device list: the device needs a sync; chosen and synced, it no longer does
-    await page.goto(`${f.baseUrl}/manage/eg/equipment/list`);
-    const row = page.locator('[data-testid=device-table] tr.ant-table-row', { hasText: DEVICE });
-    await row.getByTestId('sync-needed').waitFor();
-    await picture(page, lang, '13-sync-needed');
-    await row.locator('.ant-checkbox-input').check();
-    await page.getByTestId('device-sync-selected').click();
-    await page.getByTestId(`sync-row-${equipmentId}`).waitFor();
-    await picture(page, lang, '13b-syncing');
-    await synced();
-    await picture(page, lang, '13c-synced');
-    await page.getByTestId('sync-close').click();
-    await expect.poll(() => row.getByTestId('sync-needed').count()).toBe(0);
-    const [device] = (
-      (await api.post('/lfscada/equipment/multi/query', { keyword: DEVICE }, true)).body as Json<{
-        list: { syncNeeded: boolean }[];
-      }>
-    ).data.list;
-    expect(device?.syncNeeded).toBe(false);
-
-    // a row's own sync, in the gateway list
-    await page.goto(`${f.baseUrl}/manage/eg/gateway`);
-    await page.getByTestId(`sync-${sn}`).click();
-    await synced();
-    await page.getByTestId('sync-close').click();
-
-    // and from the device's page
-    await page.goto(`${f.baseUrl}/manage/eg/equipment/edit/${equipmentId}`);
-    await page.getByTestId('device-sync').click();
-    await synced();
-    await context.close();
-  }, 180_000);
 
   it('shows a watcher without write permission the values but no write, share or log', async () => {
     const watcherRole = await role(api, 'Watchers', ['monitor_view', 'monitor_equipinfo_menu_alarm']);

@@ -59,6 +59,9 @@ export async function startPlantGateway(
 /** A device on the simulated plant's Modbus TCP port, with its gateway registered and bound. */
 export interface PlantDevice {
   equipmentId: number;
+  groupId: number;
+  /** the plant driver (Modbus TCP to the simulated plant) */
+  driverId: number;
   owner: { equipmentId: number };
   sn: string;
   mqttPassword: string;
@@ -110,6 +113,8 @@ export async function plantDevice(
   });
   return {
     equipmentId,
+    groupId: group.id,
+    driverId: driver.id,
     owner,
     sn,
     mqttPassword: issued!.mqttPassword,
