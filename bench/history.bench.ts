@@ -17,7 +17,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import { PGlite } from '@electric-sql/pglite';
 import { LIMITS } from '@fieldhub/shared';
 import type { Db } from '../apps/server/src/db/db';
-import { openPostgres } from '../apps/server/src/db/db';
+import { openPostgres, pgliteDbOf } from '../apps/server/src/db/db';
 import { migrate } from '../apps/server/src/db/migrate';
 import { ensureMonthPartitions } from '../apps/server/src/link/partitions';
 import { curveSelect } from '../apps/server/src/monitor/history/history.repo';
@@ -185,24 +185,10 @@ async function onPostgres(): Promise<void> {
   }
 }
 
-/** The Db interface over a PGlite the bench also keeps in hand for COPY to /dev/blob. */
-function liteDb(lite: PGlite): Db {
-  const wrap = (q: Pick<PGlite, 'query' | 'exec'>, inTx: boolean): Db => ({
-    kind: 'pglite',
-    query: async <T>(sql: string, params?: readonly unknown[]) =>
-      (await q.query<T>(sql, params as unknown[] | undefined)).rows,
-    exec: async (sql: string) => void (await q.exec(sql)),
-    tx: <T>(work: (db: Db) => Promise<T>) =>
-      inTx ? work(wrap(q, true)) : lite.transaction((t) => work(wrap(t, true))),
-    close: async () => undefined,
-  });
-  return wrap(lite, false);
-}
-
 async function onPglite(): Promise<void> {
   const lite = new PGlite(undefined, { parsers: { 20: (v: string) => Number(v) } });
   await lite.waitReady;
-  const db = liteDb(lite);
+  const db = pgliteDbOf(lite);
   try {
     await migrate(db);
     console.log(

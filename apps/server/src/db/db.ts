@@ -1,6 +1,9 @@
 import { mkdirSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import pg from 'pg';
+import { from as copyFromStdin } from 'pg-copy-streams';
 
 /** Parameters of a SQL statement ($1, $2, ...). */
 export type SqlParams = readonly unknown[];
@@ -15,6 +18,11 @@ export interface Db {
   /** Several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   tx<T>(work: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * Runs `copy <table> (<columns>) from stdin (format binary)` with `data` (binaryCopy.ts) as its
+   * input; `target` is `<table> (<columns>)`. PGlite reads the bytes from its /dev/blob device.
+   */
+  copyFrom(target: string, data: Uint8Array): Promise<void>;
   close(): Promise<void>;
   /** the whole embedded database as a tar (PGlite only) */
   dumpDataDir?(): Promise<Blob>;
@@ -60,6 +68,11 @@ export async function openPglite(
 
 type LiteLike = Pick<PGlite, 'query' | 'exec'>;
 
+/** The Db of a PGlite (or of one of its transactions) whose root is `root`. */
+export function pgliteDbOf(root: PGlite): Db {
+  return pgliteDb(root, root);
+}
+
 function pgliteDb(lite: LiteLike, root: PGlite, inTx = false): Db {
   return {
     kind: 'pglite',
@@ -73,6 +86,11 @@ function pgliteDb(lite: LiteLike, root: PGlite, inTx = false): Db {
     async tx<T>(work: (db: Db) => Promise<T>) {
       if (inTx) return work(this);
       return root.transaction((t) => work(pgliteDb(t, root, true)));
+    },
+    async copyFrom(target: string, data: Uint8Array) {
+      await lite.query(`copy ${target} from '/dev/blob' (format binary)`, [], {
+        blob: new Blob([data as Uint8Array<ArrayBuffer>]),
+      });
     },
     async close() {
       if (!inTx) await root.close();
@@ -122,6 +140,14 @@ function postgresDb(conn: pg.Pool | pg.PoolClient, inTx = false): Db {
         throw err;
       } finally {
         client.release();
+      }
+    },
+    async copyFrom(target: string, data: Uint8Array) {
+      const client = inTx ? (conn as pg.PoolClient) : await (conn as pg.Pool).connect();
+      try {
+        await pipeline(Readable.from([data]), client.query(copyFromStdin(`copy ${target} from stdin (format binary)`)));
+      } finally {
+        if (!inTx) client.release();
       }
     },
     async close() {

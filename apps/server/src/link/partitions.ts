@@ -30,8 +30,15 @@ export async function ensureMonthPartitions(
   let known = knownByDb.get(db);
   if (!known) knownByDb.set(db, (known = new Set()));
   const months = new Map<string, ReturnType<typeof monthKey>>();
+  // the month of the last timestamp seen: consecutive samples mostly share it
+  let monthFrom = Infinity;
+  let monthTo = -Infinity;
   for (const ts of timestamps) {
-    const k = monthKey(new Date(ts));
+    if (ts >= monthFrom && ts < monthTo) continue;
+    const d = new Date(ts);
+    const k = monthKey(d);
+    monthFrom = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+    monthTo = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
     if (!known.has(`${table}_${k.name}`)) months.set(k.name, k);
   }
   for (const k of months.values()) {

@@ -3,6 +3,7 @@ import type { Db } from '../db/db';
 import type { Clock } from '../clock';
 import { ensureMonthPartitions } from './partitions';
 import type { StoredValue, VariableRule } from './telemetryJudge';
+import { writeValues } from './valueWriter';
 
 // A report dated further ahead than this is not stored (samples have the clock-skew tolerance).
 const REPORT_FUTURE_TOLERANCE_MS = 24 * 3600_000;
@@ -46,27 +47,12 @@ export async function deviceVariables(db: Db, equipmentId: number): Promise<Map<
   return rules;
 }
 
-/** Stores judged values of a device in one statement; a value delivered twice is stored once (primary key). */
-export async function storeValues(db: Db, equipmentId: number, rows: readonly StoredValue[]): Promise<void> {
-  if (!rows.length) return;
-  await ensureMonthPartitions(
-    db,
-    'signal_values',
-    rows.map((r) => r.ts),
-  );
-  await db.query(
-    `insert into signal_values (equipment_id, variable_id, ts, num, txt, quality)
-     select $1, v, t, n, x, q from unnest($2::bigint[], $3::timestamptz[], $4::float8[], $5::text[], $6::int[]) as u(v, t, n, x, q)
-     on conflict do nothing`,
-    [
-      equipmentId,
-      rows.map((r) => r.variableId),
-      rows.map((r) => new Date(r.ts)),
-      rows.map((r) => (typeof r.value === 'number' ? r.value : null)),
-      rows.map((r) => (typeof r.value === 'string' ? r.value : null)),
-      rows.map((r) => r.quality),
-    ],
-  );
+/**
+ * Stores judged values of a device, batched with other uplinks into one binary COPY (valueWriter);
+ * resolves when they are committed. A value delivered twice is stored once (primary key).
+ */
+export function storeValues(db: Db, equipmentId: number, rows: readonly StoredValue[]): Promise<void> {
+  return writeValues(db, equipmentId, rows);
 }
 
 /** Stores a report record of one of the device's reports (others are ignored). */

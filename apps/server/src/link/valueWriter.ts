@@ -1,0 +1,137 @@
+/**
+ * The writer of telemetry values into `signal_values` (docs/requirements/gateway-link.md §4.5):
+ * the values of many uplinks (of any gateways) go into one binary COPY in one transaction, and each
+ * uplink's promise settles when its rows are committed, so the broker's acknowledgement still
+ * means "stored".
+ *
+ * Batching is group commit: while a COPY is in flight, arriving uplinks queue; when it ends the
+ * queue goes as the next COPY (at most COPY_ROWS_MAX rows), so the batch grows with the load and
+ * a lone uplink waits for nothing. A COPY fails whole on a value already stored (a redelivered
+ * batch, another instance) or on any bad row; then each of its uplinks is stored alone with
+ * `insert … on conflict do nothing`, so a duplicate is stored once and one uplink's failure is
+ * only its own (not acknowledged, so delivered again).
+ */
+import type { Db } from '../db/db';
+import { BinaryCopyWriter } from '../db/binaryCopy';
+import { ensureMonthPartitions } from './partitions';
+import type { StoredValue } from './telemetryJudge';
+
+/** Most rows of one COPY; an uplink is never split. */
+export const COPY_ROWS_MAX = 50_000;
+
+const TARGET = 'signal_values (equipment_id, variable_id, ts, num, txt, quality)';
+
+interface Pending {
+  equipmentId: number;
+  rows: readonly StoredValue[];
+  resolve(): void;
+  reject(err: unknown): void;
+}
+
+/** The binary COPY input of the uplinks' rows. */
+export function encodeValues(uplinks: readonly { equipmentId: number; rows: readonly StoredValue[] }[]): Buffer {
+  let count = 0;
+  for (const u of uplinks) count += u.rows.length;
+  const out = new BinaryCopyWriter(64 + count * 62);
+  for (const { equipmentId, rows } of uplinks)
+    for (const r of rows) {
+      out.row(6).int8(equipmentId).int8(r.variableId).timestamptz(r.ts);
+      if (typeof r.value === 'number') out.float8(r.value).null();
+      else if (typeof r.value === 'string') out.null().text(r.value);
+      else out.null().null();
+      out.int4(r.quality);
+    }
+  return out.finish();
+}
+
+/** One device's values in one statement; a value stored before is left as it is. */
+export async function insertValues(db: Db, equipmentId: number, rows: readonly StoredValue[]): Promise<void> {
+  await db.query(
+    `insert into signal_values (equipment_id, variable_id, ts, num, txt, quality)
+     select $1, v, t, n, x, q from unnest($2::bigint[], $3::timestamptz[], $4::float8[], $5::text[], $6::int[]) as u(v, t, n, x, q)
+     on conflict do nothing`,
+    [
+      equipmentId,
+      rows.map((r) => r.variableId),
+      rows.map((r) => new Date(r.ts)),
+      rows.map((r) => (typeof r.value === 'number' ? r.value : null)),
+      rows.map((r) => (typeof r.value === 'string' ? r.value : null)),
+      rows.map((r) => r.quality),
+    ],
+  );
+}
+
+class ValueWriter {
+  private queue: Pending[] = [];
+  private inFlight = 0;
+  private kicked = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly parallel: number,
+  ) {}
+
+  write(equipmentId: number, rows: readonly StoredValue[]): Promise<void> {
+    if (!rows.length) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ equipmentId, rows, resolve, reject });
+      this.kick();
+    });
+  }
+
+  // the uplinks of the current turn of the event loop's microtasks join before the COPY starts
+  private kick(): void {
+    if (this.kicked || this.inFlight >= this.parallel) return;
+    this.kicked = true;
+    queueMicrotask(() => {
+      this.kicked = false;
+      while (this.inFlight < this.parallel && this.queue.length) {
+        const group = this.take();
+        this.inFlight++;
+        void this.store(group).finally(() => {
+          this.inFlight--;
+          if (this.queue.length) this.kick();
+        });
+      }
+    });
+  }
+
+  private take(): Pending[] {
+    let rows = 0;
+    let n = 0;
+    while (n < this.queue.length && (n === 0 || rows + this.queue[n]!.rows.length <= COPY_ROWS_MAX))
+      rows += this.queue[n++]!.rows.length;
+    return this.queue.splice(0, n);
+  }
+
+  private async store(group: Pending[]): Promise<void> {
+    try {
+      await ensureMonthPartitions(this.db, 'signal_values', timestamps(group));
+      const data = encodeValues(group);
+      await this.db.tx((tx) => tx.copyFrom(TARGET, data));
+      for (const p of group) p.resolve();
+    } catch {
+      // a duplicate or a bad row somewhere: each uplink alone, on its own
+      for (const p of group)
+        await insertValues(this.db, p.equipmentId, p.rows).then(p.resolve, p.reject);
+    }
+  }
+}
+
+function* timestamps(group: readonly Pending[]): Iterable<number> {
+  for (const p of group) for (const r of p.rows) yield r.ts;
+}
+
+// one writer per database (a process may hold several, as tests and benches do)
+const writers = new WeakMap<Db, ValueWriter>();
+
+/**
+ * Stores judged values of a device; resolves when they are committed. A value delivered twice is
+ * stored once (primary key), the first kept.
+ */
+export function writeValues(db: Db, equipmentId: number, rows: readonly StoredValue[]): Promise<void> {
+  let writer = writers.get(db);
+  // PostgreSQL: one COPY encoding while another is in the database; PGlite runs one at a time
+  if (!writer) writers.set(db, (writer = new ValueWriter(db, db.kind === 'postgres' ? 2 : 1)));
+  return writer.write(equipmentId, rows);
+}
