@@ -22,3 +22,4 @@ export * from './importPage';
 export * from './authRegion';
 export * from './navTree';
 export * from './systemKeys';
+export * from './bindTarget';

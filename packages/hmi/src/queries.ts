@@ -4,6 +4,7 @@
  */
 import type { BindSection, PageDocument } from './document';
 import { forEachSignalRef, type RefKind } from './signalRefs';
+import { mvarIdOfRef, systemKeyOfRef } from './systemKeys';
 
 /** One use of a signal: the widget and the path of the binding inside it. */
 export interface SignalUse {
@@ -40,10 +41,6 @@ export function boundSignalsByEquipment(page: PageDocument): Map<string, string[
   return new Map([...sets].map(([k, v]) => [k, [...v]]));
 }
 
-function str(v: unknown): string {
-  return typeof v === 'string' ? v : '';
-}
-
 /**
  * The bind section a page's widgets imply: equipment and signals of every signal reference,
  * system keys and intermediate variables of system and mvar bindings. Saved with the page so
@@ -65,11 +62,11 @@ export function computeBind(page: PageDocument): BindSection {
       if (b.type === 'mvar' && b.mvarId) mvars.add(b.mvarId);
     }
     for (const item of w.data.systemArray) {
-      const k = str(item['systemKey']) || item.signalId;
+      const k = systemKeyOfRef(item);
       if (k) keys.add(k);
     }
     for (const item of w.data.mvarArray) {
-      const k = str(item['mvarId']) || item.signalId;
+      const k = mvarIdOfRef(item);
       if (k) mvars.add(k);
     }
   }
