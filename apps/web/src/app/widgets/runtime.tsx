@@ -5,7 +5,7 @@
  * never talk to sockets or calls themselves, so one body serves both screens.
  */
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { Binding, SignalRef, Widget } from '@fieldhub/hmi';
+import type { Binding, ClickEvent, SignalRef, Widget } from '@fieldhub/hmi';
 
 /** The latest value of a bound source as the viewer holds it. */
 export interface RuntimeValue {
@@ -74,11 +74,14 @@ export function useRuntimeValue(source: RuntimeSource | undefined): RuntimeValue
 
 /**
  * How a control that writes from its own body (a scroll bar dragged, a time picked) hands the
- * value to the viewer's write path (confirmation, limits, the write permission, the device task).
- * Absent in the designer; `canWrite` is false without the write permission.
+ * value to the viewer's write path (confirmation, limits, the write permission, the device task),
+ * and how a body with click events of its own (a carousel's pictures) runs one through the
+ * viewer's click runner. Absent in the designer; `canWrite` is false without the write permission.
  */
 export interface WidgetWriter {
   write(widget: Widget, value: string): void;
+  /** runs `event` as the widget's click (its delay, confirmation and target rules) */
+  click(widget: Widget, event: ClickEvent): void;
   canWrite: boolean;
 }
 

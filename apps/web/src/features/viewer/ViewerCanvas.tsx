@@ -48,7 +48,11 @@ export function ViewerCanvas({ doc, widgets, store, fit, onWidgetClick }: Viewer
   const user = useSession((s) => s.user);
   const canWrite = can(user, 'monitor_write');
   const writer = useMemo<WidgetWriter>(
-    () => ({ write: (widget, value) => onWidgetClick(widget, value), canWrite }),
+    () => ({
+      write: (widget, value) => onWidgetClick(widget, value),
+      click: (widget, clickEvent) => onWidgetClick({ ...widget, clickEvent }, null),
+      canWrite,
+    }),
     [onWidgetClick, canWrite],
   );
   const layer = useMemo(

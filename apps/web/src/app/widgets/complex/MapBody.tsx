@@ -6,12 +6,15 @@
 import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
+import { useQuery } from '@tanstack/react-query';
+import { monitorCalls, projectMonitorCalls, TIMERS } from '@fieldhub/shared';
 import type { Widget } from '@fieldhub/hmi';
+import { ApiError, callApi } from '../../request';
 import { useWidgetText } from '../widgetText';
-import { useWidgetRuntime } from '../runtime';
+import { useWidgetRuntime, type WidgetRuntime } from '../runtime';
 import { str } from '../styleOf';
 import { refName, useRefRawValues } from './liveData';
-import { markersOf, usableTileUrl, viewOf, type MapMarker } from './mapMarkers';
+import { mapEquipmentIds, mapTotals, markersOf, usableTileUrl, viewOf, type MapMarker } from './mapMarkers';
 
 type Loose = Record<string, unknown>;
 
@@ -39,6 +42,74 @@ function LiveLines({
     [joined, marker.equipmentId, onLines],
   );
   return null;
+}
+
+/**
+ * Gateway state of each listed device the viewer may see (null: no gateway), every minute: through
+ * the project on a project page, else per device (a device the viewer may not see is left out).
+ */
+async function deviceStates(
+  ids: readonly string[],
+  scope: WidgetRuntime['scope'],
+): Promise<Map<string, string | null>> {
+  if (scope.kind === 'project') {
+    const rows = await callApi(projectMonitorCalls.devices, { projectId: scope.id }, { silent: true });
+    return new Map(
+      rows.filter((r) => ids.includes(String(r.equipmentId))).map((r) => [String(r.equipmentId), r.status]),
+    );
+  }
+  const answers = await Promise.all(
+    [...new Set(ids)].map((equipmentId) =>
+      callApi(monitorCalls.gatewayInfo, { equipmentId }, { silent: true }).then(
+        (info): [string, string | null] => [equipmentId, info.status],
+        // 2001: the device has no gateway; anything else (not visible) leaves it out
+        (err: unknown): [string, string | null] | null =>
+          err instanceof ApiError && err.code === '2001' ? [equipmentId, null] : null,
+      ),
+    ),
+  );
+  return new Map(answers.filter((a): a is [string, string | null] => a !== null));
+}
+
+/** Devices in total, online, offline and the share online, over the map's top left corner. */
+function Totals({ widget }: { widget: Widget }) {
+  const t = useWidgetText();
+  const runtime = useWidgetRuntime();
+  const d = widget.data as Loose;
+  const ids = mapEquipmentIds(d['equipments']);
+  const showCounts = d['totalCount'] !== false;
+  const showShare = d['equipProportion'] !== false;
+  const live = runtime.mode === 'view' && ids.length > 0 && (showCounts || showShare);
+  const states = useQuery({
+    queryKey: ['widget', 'map-states', runtime.scope, ids],
+    queryFn: () => deviceStates(ids, runtime.scope),
+    enabled: live,
+    refetchInterval: TIMERS.gatewayPoll,
+  });
+  if (!showCounts && !showShare) return null;
+  const totals = states.data ? mapTotals(ids, states.data) : null;
+  const shown = (n: number | undefined) => (n === undefined ? '—' : String(n));
+  const cell = (label: string, value: string, testId: string) => (
+    <span data-testid={testId}>
+      {label} <b>{value}</b>
+    </span>
+  );
+  return (
+    <div className="fh-map-totals" data-testid="map-totals">
+      {showCounts && (
+        <>
+          {cell(
+            t('cprops.map-total'),
+            runtime.mode === 'design' ? String(new Set(ids).size) : shown(totals?.total),
+            'map-total',
+          )}
+          {cell(t('cprops.map-online'), shown(totals?.online), 'map-online')}
+          {cell(t('cprops.map-offline-count'), shown(totals?.offline), 'map-offline')}
+        </>
+      )}
+      {showShare && cell(t('cprops.map-share-label'), totals ? `${totals.onlineShare}%` : '—', 'map-share')}
+    </div>
+  );
 }
 
 export default function MapBody({ widget }: { widget: Widget }) {
@@ -152,6 +223,7 @@ export default function MapBody({ widget }: { widget: Widget }) {
           {t('complex.map-empty')}
         </div>
       )}
+      <Totals widget={widget} />
       {showSignals && markers.map((mk) => <LiveLines key={mk.equipmentId} marker={mk} onLines={onLines} />)}
     </div>
   );

@@ -3,14 +3,22 @@
  * (iframe), rich text and carousel. In the designer they are drawn without reacting (the canvas
  * owns the pointer); in the viewer entries navigate and the carousel turns.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Widget } from '@fieldhub/hmi';
+import { Dropdown, type MenuProps } from 'antd';
+import {
+  ancestorsOf,
+  defaultActivePath,
+  navEntriesOf,
+  newNavEntry,
+  type NavEntry,
+  type Widget,
+} from '@fieldhub/hmi';
 import { useWidgetText } from '../widgetText';
-import { useWidgetRuntime } from '../runtime';
+import { useWidgetRuntime, useWidgetWriter } from '../runtime';
 import { num, obj, str, textStyleOf } from '../styleOf';
 import { BodyNote } from './BodyNote';
-import { cleanRichText, navItemsOf, targetOf, type NavItem } from './navItems';
+import { cleanRichText, slidePictures, targetOf } from './navItems';
 
 type Loose = Record<string, unknown>;
 
@@ -27,58 +35,119 @@ function useGo() {
   };
 }
 
+/** Sample entries a nav bar or menu without entries shows, so its look can be judged. */
+function sampleEntries(t: ReturnType<typeof useWidgetText>): NavEntry[] {
+  return [1, 2, 3].map((n) => ({
+    ...newNavEntry(`s${n}`, t('complex.nav-sample', { n })),
+    defaultAct: n === 1,
+  }));
+}
+
+/** An entry's icon (an image address) before its label. */
+const Icon = ({ href }: { href: string }) =>
+  href ? <img src={href} alt="" style={{ width: 16, height: 16, objectFit: 'contain' }} /> : null;
+
+/**
+ * A nav bar (horizontal: children in a drop-down) or a menu (vertical: children unfold below their
+ * parent). It opens on the entry active by default, its parents unfolded; an entry with children
+ * unfolds them, an entry without leads where its click event says.
+ */
 function NavList({ widget, vertical }: { widget: Widget; vertical: boolean }) {
   const t = useWidgetText();
   const go = useGo();
   const st = widget.style as Loose;
-  const items = navItemsOf((widget.data as Loose)['navItems']);
-  const [active, setActive] = useState(() => items.find((i) => i.defaultAct)?.id ?? items[0]?.id ?? '');
-  const [open, setOpen] = useState<string | null>(null);
+  const raw = (widget.data as Loose)['navItems'];
+  const items = useMemo(() => navEntriesOf(raw), [raw]);
+  const shown = items.length ? items : sampleEntries(t);
+  const start = useMemo(() => defaultActivePath(shown), [shown]);
+  const [active, setActive] = useState(() => start[start.length - 1]?.id ?? '');
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(start.slice(0, -1).map((e) => e.id)));
   const font = textStyleOf(widget);
-  const shown: NavItem[] = items.length
-    ? items
-    : [1, 2, 3].map((n) => ({
-        id: `s${n}`,
-        label: t('complex.nav-sample', { n }),
-        iconHref: '',
-        defaultAct: n === 1,
-        authRegion: [],
-        clickEvent: {},
-        children: [],
-      }));
-  const entry = (i: NavItem, depth: number) => (
-    <div key={i.id}>
-      <div
-        role="button"
-        data-testid="nav-entry"
-        onClick={() => {
-          setActive(i.id);
-          if (i.children.length) setOpen(open === i.id ? null : i.id);
-          else go(i.clickEvent);
-        }}
-        style={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 6,
-          padding: vertical ? `0 ${12 + depth * 14}px` : '0 16px',
-          height: vertical ? 40 : '100%',
-          cursor: 'pointer',
-          whiteSpace: 'nowrap',
-          color: i.id === active ? str(st['activeColor'], '#1890FF') : str(st['color'], '#000000'),
-          borderBottom:
-            !vertical && i.id === active ? `2px solid ${str(st['activeColor'], '#1890FF')}` : undefined,
-          opacity: items.length ? 1 : 0.7,
-        }}
-      >
-        {i.iconHref && <img src={i.iconHref} alt="" style={{ width: 16, height: 16 }} />}
-        {i.label}
-        {i.children.length > 0 && (
-          <span style={{ marginLeft: 'auto', fontSize: 10 }}>{open === i.id ? '▾' : '▸'}</span>
-        )}
-      </div>
-      {vertical && open === i.id && i.children.map((c) => entry(c, depth + 1))}
+  const colour = str(st['color'], vertical ? '#000000' : '#FFFFFF');
+  const activeColour = str(st['activeColor'], '#1890FF');
+  // a parent shows active while one of its children is
+  const activeLine = new Set([active, ...ancestorsOf(shown, active).map((e) => e.id)]);
+  const pick = (e: NavEntry) => {
+    setActive(e.id);
+    if (e.clickEvent.enable) go(e.clickEvent.config);
+  };
+  const toggle = (e: NavEntry) =>
+    setOpen((was) => {
+      const next = new Set(was);
+      if (!next.delete(e.id)) next.add(e.id);
+      return next;
+    });
+  const row = (e: NavEntry, depth: number, onClick: () => void) => (
+    <div
+      role="button"
+      data-testid="nav-entry"
+      data-entry={e.id}
+      data-active={activeLine.has(e.id) ? 'yes' : 'no'}
+      onClick={onClick}
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 6,
+        padding: vertical ? `0 12px 0 ${12 + depth * 16}px` : '0 16px',
+        height: vertical ? 40 : '100%',
+        cursor: 'pointer',
+        whiteSpace: 'nowrap',
+        color: activeLine.has(e.id) ? activeColour : colour,
+        borderBottom: !vertical && activeLine.has(e.id) ? `2px solid ${activeColour}` : undefined,
+        background: vertical && e.id === active ? `${activeColour}1A` : undefined,
+        opacity: items.length ? 1 : 0.7,
+      }}
+    >
+      <Icon href={e.iconHref} />
+      {e.label}
+      {e.children.length > 0 && (
+        <span style={{ marginLeft: vertical ? 'auto' : 4, fontSize: 10 }}>
+          {vertical ? (open.has(e.id) ? '▾' : '▸') : '▾'}
+        </span>
+      )}
     </div>
   );
+  const menuEntry = (e: NavEntry, depth: number): ReactNode => (
+    <div key={e.id}>
+      {row(e, depth, () => (e.children.length ? toggle(e) : pick(e)))}
+      {open.has(e.id) && e.children.map((c) => menuEntry(c, depth + 1))}
+    </div>
+  );
+  // the bar's children drop down in a layer of their own (the bar's box is only as high as a row)
+  const dropItems = (list: NavEntry[]): NonNullable<MenuProps['items']> =>
+    list.map((c) => ({
+      key: c.id,
+      label: (
+        <span data-testid="nav-child" data-entry={c.id}>
+          {c.label}
+        </span>
+      ),
+      icon: c.iconHref ? <Icon href={c.iconHref} /> : undefined,
+      children: c.children.length ? dropItems(c.children) : undefined,
+    }));
+  const byId = (list: NavEntry[], id: string): NavEntry | undefined =>
+    list.map((e) => (e.id === id ? e : byId(e.children, id))).find(Boolean);
+  const barEntry = (e: NavEntry) =>
+    e.children.length ? (
+      <Dropdown
+        key={e.id}
+        trigger={['click']}
+        menu={{
+          items: dropItems(e.children),
+          selectedKeys: [active],
+          onClick: ({ key }) => {
+            const chosen = byId(e.children, key);
+            if (chosen) pick(chosen);
+          },
+        }}
+      >
+        {row(e, 0, () => undefined)}
+      </Dropdown>
+    ) : (
+      <div key={e.id} style={{ height: '100%' }}>
+        {row(e, 0, () => pick(e))}
+      </div>
+    );
   return (
     <div
       data-testid={vertical ? 'menu-widget' : 'nav-widget'}
@@ -95,7 +164,7 @@ function NavList({ widget, vertical }: { widget: Widget; vertical: boolean }) {
         border: vertical ? '1px solid #E5E7EB' : undefined,
       }}
     >
-      {shown.map((i) => entry(i, 0))}
+      {vertical ? shown.map((e) => menuEntry(e, 0)) : shown.map(barEntry)}
     </div>
   );
 }
@@ -169,13 +238,9 @@ function ImageTextBody({ widget }: { widget: Widget }) {
 function SlideBody({ widget }: { widget: Widget }) {
   const t = useWidgetText();
   const runtime = useWidgetRuntime();
-  const go = useGo();
+  const writer = useWidgetWriter();
   const st = widget.style as Loose;
-  const pics = (
-    Array.isArray((widget.data as Loose)['picArray']) ? ((widget.data as Loose)['picArray'] as unknown[]) : []
-  )
-    .map(obj)
-    .filter((p) => p['enable'] !== false && str(p['imgUrl'], ''));
+  const pics = slidePictures((widget.data as Loose)['picArray']);
   const [index, setIndex] = useState(0);
   const seconds = Math.max(1, num(st['time'], 5));
   const auto = st['slideAuto'] !== false && runtime.mode === 'view' && pics.length > 1;
@@ -211,10 +276,12 @@ function SlideBody({ widget }: { widget: Widget }) {
         {pics.map((p, i) => (
           <img
             key={i}
-            src={str(p['imgUrl'], '')}
+            src={p.imgUrl}
             alt=""
-            onClick={() => go(obj(p['clickEvent']))}
+            data-testid="slide-picture"
+            onClick={p.clickEvent.enable && writer ? () => writer.click(widget, p.clickEvent) : undefined}
             style={{
+              cursor: p.clickEvent.enable && writer ? 'pointer' : undefined,
               width: vertical ? '100%' : `${100 / pics.length}%`,
               height: vertical ? `${100 / pics.length}%` : '100%',
               objectFit: str(st['fit'], 'cover') as 'cover',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHART_THEME, defaultWidget, type Widget } from '@fieldhub/hmi';
+import { CHART_THEME, defaultWidget, navEntriesOf, type Widget } from '@fieldhub/hmi';
 import {
   barOption,
   chartRefs,
@@ -13,7 +13,7 @@ import {
 import { barsOf, runsOf, statusItems, UNKNOWN_COLOR } from './timeline';
 import { markersOf, usableTileUrl, viewOf } from './mapMarkers';
 import { readResult, scriptRange } from './scriptResult';
-import { targetOf, navItemsOf } from './navItems';
+import { targetOf } from './navItems';
 import { alarmColumns, tableEquipment } from './tables';
 import { streamKind } from './VideoBody';
 import { extraSources } from './sources';
@@ -279,7 +279,7 @@ describe('navigation, tables, video', () => {
       newWindow: false,
     });
     expect(targetOf({ config: { action: 'link', link: 'javascript:alert(1)' } }, project)).toBeNull();
-    expect(navItemsOf([{ label: 'A', children: [{ label: 'B' }] }])[0]!.children[0]!.label).toBe('B');
+    expect(navEntriesOf([{ label: 'A', children: [{ label: 'B' }] }])[0]!.children[0]!.label).toBe('B');
   });
 
   it('reads the alarm table of its first equipment in the default columns; history of its bound signals', () => {

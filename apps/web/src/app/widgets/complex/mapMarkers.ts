@@ -87,3 +87,38 @@ export function usableTileUrl(url: unknown): string | null {
   const u = url.trim();
   return /^https?:\/\//i.test(u) && u.includes('{z}') && u.includes('{x}') && u.includes('{y}') ? u : null;
 }
+
+/** The device counts of a map (docs/requirements/widgets.md §4.5: totals and the share online). */
+export interface MapTotals {
+  total: number;
+  online: number;
+  offline: number;
+  /** online / total in whole per cent, 0 without devices */
+  onlineShare: number;
+}
+
+/**
+ * Totals of the listed devices whose state is known (`states` holds the devices the viewer may
+ * see: its gateway state, null without a gateway). Online means the gateway is online; asleep,
+ * offline or without a gateway counts as offline. A device listed twice counts once.
+ */
+export function mapTotals(
+  equipmentIds: readonly string[],
+  states: ReadonlyMap<string, string | null>,
+): MapTotals {
+  const known = [...new Set(equipmentIds)].filter((id) => states.has(id));
+  const online = known.filter((id) => states.get(id) === 'online').length;
+  const total = known.length;
+  return {
+    total,
+    online,
+    offline: total - online,
+    onlineShare: total ? Math.round((online / total) * 100) : 0,
+  };
+}
+
+/** The equipment ids a map lists (with or without a position). */
+export function mapEquipmentIds(equipments: unknown): string[] {
+  if (!Array.isArray(equipments)) return [];
+  return equipments.map((e) => String(obj(e)['equipmentId'] ?? '')).filter(Boolean);
+}

@@ -1,33 +1,31 @@
 /**
- * Navigation entries of the nav bar, menu and carousel (docs/requirements/widgets.md §5.1, §5.4): where
- * an entry leads (an equipment page, a page by id, or an external link; same or new window), and
- * the allow-list cleaning of the rich-text widget's HTML.
+ * Where an entry of the nav bar or menu leads (docs/requirements/widgets.md §5.1: an equipment page, a
+ * page by id, or an external link; same or new window; the entries themselves are
+ * `navEntriesOf` of packages/hmi), and the allow-list cleaning of the rich-text widget's HTML.
  */
+import { clickEventSchema, type ClickEvent } from '@fieldhub/hmi';
 import { obj, str } from '../styleOf';
 import type { WidgetRuntime } from '../runtime';
 
-export interface NavItem {
-  id: string;
-  label: string;
-  iconHref: string;
-  defaultAct: boolean;
-  authRegion: string[];
-  clickEvent: Record<string, unknown>;
-  children: NavItem[];
+/** A carousel picture (docs/requirements/widgets.md §5.4): its image and its own click event. */
+export interface SlidePicture {
+  imgUrl: string;
+  clickEvent: ClickEvent;
 }
 
-/** The entries of a nav bar or menu (`data.navItems`), malformed entries read as empty. */
-export function navItemsOf(raw: unknown): NavItem[] {
+/** The enabled pictures with an image, each click event read with its defaults (off when malformed). */
+export function slidePictures(raw: unknown): SlidePicture[] {
   if (!Array.isArray(raw)) return [];
-  return raw.map(obj).map((i, k) => ({
-    id: str(i['id'], `item-${k}`),
-    label: str(i['label'], ''),
-    iconHref: str(i['iconHref'], ''),
-    defaultAct: i['defaultAct'] === true,
-    authRegion: Array.isArray(i['authRegion']) ? i['authRegion'].map(String) : [],
-    clickEvent: obj(i['clickEvent']),
-    children: navItemsOf(i['children']),
-  }));
+  return raw
+    .map(obj)
+    .filter((p) => p['enable'] !== false && str(p['imgUrl'], '').trim())
+    .map((p) => {
+      const event = clickEventSchema.safeParse(p['clickEvent'] ?? {});
+      return {
+        imgUrl: str(p['imgUrl'], '').trim(),
+        clickEvent: event.success ? event.data : clickEventSchema.parse({}),
+      };
+    });
 }
 
 /** Where an entry leads: a URL and whether it opens in a new window; null when it names nothing. */

@@ -2,14 +2,17 @@
  * Style-tab settings of the media and page widgets: map, weather, video, embedded page, rich text,
  * picture carousel and the 3D scene.
  */
-import { Button, Space, Typography } from 'antd';
+import { Button, Space, Switch, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { clickEventSchema } from '@fieldhub/hmi';
 import { obj, str } from '../../../../app/widgets/styleOf';
-import { CommitText } from '../fields';
+import { CommitText, Row } from '../fields';
 import type { WidgetEditor } from '../PropertyPanel';
+import { MaterialField } from '../MaterialPicker';
+import { ClickTargetFields } from './clickTarget';
 import { read, section, useFields, type Loose } from './complexFields';
 
-/** Pictures of a carousel. */
+/** Pictures of a carousel: each enabled or not, its image and its own click event. */
 function Pictures({ editor }: { editor: WidgetEditor }) {
   const f = useFields(editor);
   const { t } = f;
@@ -17,27 +20,62 @@ function Pictures({ editor }: { editor: WidgetEditor }) {
     Array.isArray(read(f.w, 'data', 'picArray')) ? (read(f.w, 'data', 'picArray') as unknown[]) : []
   ).map(obj);
   const save = (next: Loose[]) => f.set('data', 'picArray', next);
+  const update = (i: number, patch: Loose) => save(pics.map((x, k) => (k === i ? { ...x, ...patch } : x)));
   return (
     <>
       {section(t('cprops.pictures'))}
-      {pics.map((p, i) => (
-        <Space.Compact key={i} style={{ width: '100%', marginBottom: 4 }}>
-          <CommitText
-            value={str(p['imgUrl'], '')}
-            placeholder="https://…/a.png"
-            onCommit={(v) => save(pics.map((x, k) => (k === i ? { ...x, imgUrl: v } : x)))}
-          />
-          <Button
-            size="small"
-            icon={<DeleteOutlined />}
-            onClick={() => save(pics.filter((_, k) => k !== i))}
-          />
-        </Space.Compact>
-      ))}
+      {pics.map((p, i) => {
+        const event = clickEventSchema.safeParse(p['clickEvent'] ?? {});
+        return (
+          <div
+            key={i}
+            data-testid="slide-picture-editor"
+            style={{ border: '1px solid #eef0f3', borderRadius: 4, padding: 6, marginBottom: 6 }}
+          >
+            <Row label={t('cprops.enable')}>
+              <Space>
+                <Switch
+                  size="small"
+                  checked={p['enable'] !== false}
+                  onChange={(enable) => update(i, { enable })}
+                />
+                <Button
+                  size="small"
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  onClick={() => save(pics.filter((_, k) => k !== i))}
+                />
+              </Space>
+            </Row>
+            <MaterialField
+              testId="slide-picture-url"
+              value={str(p['imgUrl'], '')}
+              placeholder="https://…/a.png"
+              onCommit={(imgUrl) => update(i, { imgUrl })}
+            />
+            <ClickTargetFields
+              switchable
+              event={event.success ? event.data : clickEventSchema.parse({})}
+              onChange={(clickEvent) => update(i, { clickEvent })}
+            />
+          </div>
+        );
+      })}
       <Button
         size="small"
         icon={<PlusOutlined />}
-        onClick={() => save([...pics, { enable: true, imgUrl: '', clickEvent: {} }])}
+        data-testid="slide-picture-add"
+        onClick={() =>
+          save([
+            ...pics,
+            {
+              enable: true,
+              imgUrl: '',
+              clickEvent: clickEventSchema.parse({ config: { action: 'page' } }),
+            },
+          ])
+        }
       >
         {t('cprops.add-picture')}
       </Button>
@@ -58,6 +96,8 @@ export function MediaProps({ editor }: { editor: WidgetEditor }) {
           <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
             {t('cprops.tile-url-help')}
           </Typography.Paragraph>
+          {f.bool('data', 'totalCount', t('cprops.map-totals'), true)}
+          {f.bool('data', 'equipProportion', t('cprops.map-share'), true)}
           {f.bool('data', 'titleEnable', t('cprops.title-enable'), true)}
           {f.bool('data', 'signalEnable', t('cprops.signal-enable'), true)}
           {f.bool('style', 'center.enable', t('cprops.center-enable'), false)}
