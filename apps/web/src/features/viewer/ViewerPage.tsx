@@ -22,7 +22,7 @@ import { useSession } from '../../app/session';
 import { loadViewedPage, PageContentError } from '../../app/pages/pageApi';
 import type { FailedReadingRule } from '../../app/widgets/runtime';
 import type { DeviceState } from './deviceFeed';
-import { pageEquipments, pageSources, type ViewerScope } from './pageView';
+import { pageEquipments, pageSources, pageSystemKeys, type ViewerScope } from './pageView';
 import {
   deviceWriteCalls,
   projectWriteCalls,
@@ -32,6 +32,7 @@ import {
 } from './useClickRunner';
 import { useDeviceFeeds } from './useDeviceFeeds';
 import { useProjectFeed } from './useProjectFeed';
+import { useSystemFeed } from './useSystemFeed';
 import { ValueStore } from './valueStore';
 import { OcProjectView } from './OcProjectView';
 import { ViewerCanvas } from './ViewerCanvas';
@@ -143,7 +144,9 @@ const storeFor = (scope: ViewerScope, failedReading?: FailedReadingRule) =>
 function DeviceLivePage({ doc, scope }: { doc: PageDocument; scope: ViewerScope }) {
   const store = useMemo(() => storeFor(scope), [scope]);
   const equipments = useMemo(() => pageEquipments(doc), [doc]);
-  const feed = useDeviceFeeds(store, equipments);
+  const keys = useMemo(() => pageSystemKeys(doc), [doc]);
+  const onEvent = useSystemFeed(store, keys, scope);
+  const feed = useDeviceFeeds(store, equipments, onEvent);
   return <LivePage doc={doc} scope={scope} store={store} feed={feed} calls={deviceWriteCalls} />;
 }
 
@@ -164,7 +167,9 @@ function ProjectLivePage({
   const { show, text } = failedReading;
   const store = useMemo(() => storeFor(scope, { show, text }), [scope, show, text]);
   const sources = useMemo(() => ({ projectId, pageId, ...pageSources(doc) }), [doc, pageId, projectId]);
-  const feed = useProjectFeed(store, sources);
+  const keys = useMemo(() => pageSystemKeys(doc), [doc]);
+  const onEvent = useSystemFeed(store, keys, scope);
+  const feed = useProjectFeed(store, sources, onEvent);
   const calls = useMemo(() => projectWriteCalls(projectId), [projectId]);
   return <LivePage doc={doc} scope={scope} store={store} feed={feed} calls={calls} />;
 }

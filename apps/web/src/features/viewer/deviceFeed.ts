@@ -27,6 +27,8 @@ export interface DeviceFeedDeps {
   pollAllowed: boolean;
   economize: boolean;
   onChange(): void;
+  /** an alarm or gateway frame arrived (the system keys' counts follow it) */
+  onEvent?(): void;
 }
 
 /** Values of one socket frame as store entries. */
@@ -88,6 +90,7 @@ export class DeviceFeeds {
   onMessage = (message: LiveMessage): void => {
     if (message.type === 'signalVal') this.store.push(frameValues(message));
     else if (message.type === 'gatewayAlarm') this.refresh();
+    if (message.type === 'signalAlarm' || message.type === 'gatewayAlarm') this.deps.onEvent?.();
   };
 
   private update(id: string, patch: Partial<DeviceState>): void {

@@ -3,15 +3,19 @@
  * page fits its container, which sources a page reads, and where a click event leads.
  */
 import {
+  SYSTEM_KEYS,
   clickConfigSchema,
+  mvarIdOfRef,
+  systemKeyOfRef,
   type ClickConfig,
+  type SystemKey,
   type FitMode,
   type PageDocument,
   type Widget,
 } from '@fieldhub/hmi';
 import { extraSources } from '../../app/widgets/complex/sources';
 import { animationKeys } from './animations';
-import { equipOfKey, keyOfSource } from './valueStore';
+import { equipOfKey, keyOfSource, mvarKey, systemKeyOf } from './valueStore';
 
 /** CSS scale of a page of `page` size in a container of `box` size for a fit mode. */
 export function fitScale(
@@ -46,9 +50,11 @@ export function shownKeys(widget: Widget): string[] {
   const d = widget.data;
   const keys = [
     keyOfSource(d),
-    ...[d.signalArray, d.signalArrayX, d.signalArrayY, d.mvarArray, extraSources(widget)].flatMap((refs) =>
+    ...[d.signalArray, d.signalArrayX, d.signalArrayY, extraSources(widget)].flatMap((refs) =>
       refs.map((r) => keyOfSource(r)),
     ),
+    ...d.mvarArray.map((r) => (mvarIdOfRef(r) ? mvarKey(mvarIdOfRef(r)) : '')),
+    ...d.systemArray.map((r) => (systemKeyOfRef(r) ? systemKeyOf(systemKeyOfRef(r)) : '')),
     ...animationKeys(widget),
   ];
   return [...new Set(keys.filter(Boolean))];
@@ -78,6 +84,14 @@ export function pageSources(doc: PageDocument): { equips: string[]; signals: str
       else if (key.startsWith('m:')) mvars.add(key.slice(2));
     }
   return { equips: pageEquipments(doc), signals: [...signals], mvars: [...mvars] };
+}
+
+/** The known system keys a page shows (docs/requirements/pages-and-designer.md §6.2). */
+export function pageSystemKeys(doc: PageDocument): SystemKey[] {
+  const keys = new Set<string>(doc.bind.keys);
+  for (const w of doc.widgets)
+    for (const key of shownKeys(w)) if (key.startsWith('k:')) keys.add(key.slice(2));
+  return SYSTEM_KEYS.filter((k) => keys.has(k));
 }
 
 /** Heavy widgets (charts, video, map, 3D) are mounted only while on screen (issue 8 item 5). */

@@ -25,6 +25,8 @@ export interface ProjectFeedDeps {
     onStatus: (s: LiveSocketStatus) => void,
   ): LiveSocket<ProjectLiveMessage>;
   onChange(): void;
+  /** an alarm or gateway frame arrived (the system keys' counts follow it) */
+  onEvent?(): void;
 }
 
 /** Values of one project socket frame as store entries (signals and intermediate variables). */
@@ -76,6 +78,7 @@ export class ProjectFeed {
     if (message.type === 'signalVal' || message.type === 'mvarVal')
       this.store.push(projectFrameValues(message));
     else if (message.type === 'gatewayAlarm') void this.pollGateways();
+    if (message.type === 'signalAlarm' || message.type === 'gatewayAlarm') this.deps.onEvent?.();
   };
 
   private takeSnapshot(answer: ProjectSignalAnswer): void {

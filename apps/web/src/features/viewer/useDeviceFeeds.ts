@@ -37,7 +37,12 @@ function deviceSocket(
   });
 }
 
-export function useDeviceFeeds(store: ValueStore, equipmentIds: readonly string[]): DeviceFeeds | null {
+export function useDeviceFeeds(
+  store: ValueStore,
+  equipmentIds: readonly string[],
+  /** a stable callback for alarm and gateway frames */
+  onEvent?: () => void,
+): DeviceFeeds | null {
   const [, bump] = useReducer((n: number) => n + 1, 0);
   const feedsRef = useRef<DeviceFeeds | null>(null);
   const idsKey = equipmentIds.join(',');
@@ -53,6 +58,7 @@ export function useDeviceFeeds(store: ValueStore, equipmentIds: readonly string[
       pollAllowed: pollAllowed(),
       economize: localStorage.getItem(ECONOMIZE_KEY) === '1',
       onChange: bump,
+      ...(onEvent && { onEvent }),
     });
     feedsRef.current = feeds;
     feeds.start(ids);
@@ -74,6 +80,6 @@ export function useDeviceFeeds(store: ValueStore, equipmentIds: readonly string[
       feeds.stop();
       feedsRef.current = null;
     };
-  }, [store, idsKey]);
+  }, [store, idsKey, onEvent]);
   return feedsRef.current;
 }

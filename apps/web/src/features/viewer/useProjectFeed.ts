@@ -32,7 +32,12 @@ export interface ProjectPageSources {
   mvars: string[];
 }
 
-export function useProjectFeed(store: ValueStore, sources: ProjectPageSources): ProjectFeed | null {
+export function useProjectFeed(
+  store: ValueStore,
+  sources: ProjectPageSources,
+  /** a stable callback for alarm and gateway frames */
+  onEvent?: () => void,
+): ProjectFeed | null {
   const [, bump] = useReducer((n: number) => n + 1, 0);
   const feedRef = useRef<ProjectFeed | null>(null);
   const key = JSON.stringify(sources);
@@ -61,6 +66,7 @@ export function useProjectFeed(store: ValueStore, sources: ProjectPageSources): 
           parse: parseProjectFrame,
         }),
       onChange: bump,
+      ...(onEvent && { onEvent }),
     });
     feedRef.current = feed;
     feed.start(equips);
@@ -69,6 +75,6 @@ export function useProjectFeed(store: ValueStore, sources: ProjectPageSources): 
       feed.stop();
       feedRef.current = null;
     };
-  }, [store, key]);
+  }, [store, key, onEvent]);
   return feedRef.current;
 }

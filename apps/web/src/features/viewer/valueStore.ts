@@ -39,6 +39,9 @@ export function keyOfSource(source: RuntimeSource): string {
   const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
   if (s.type === 'mvar') return text(s.mvarId) ? mvarKey(text(s.mvarId)) : '';
   if (s.type === 'system') return text(s.systemKey) ? systemKeyOf(text(s.systemKey)) : '';
+  // an item of mvarArray or systemArray names its source by its own field
+  if (s.type === undefined && text(s.mvarId)) return mvarKey(text(s.mvarId));
+  if (s.type === undefined && text(s.systemKey)) return systemKeyOf(text(s.systemKey));
   return s.signalId && s.equipId ? signalKey(s.equipId, s.signalId) : '';
 }
 
