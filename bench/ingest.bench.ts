@@ -142,8 +142,12 @@ try {
     `ingest over MQTT, end to end   ${fmt(ingestRate).padStart(10)} values/s (${ingestS.toFixed(2)} s)`,
   );
   console.log(`bare binary COPY, 20k batches ${fmt(copyRate).padStart(10)} rows/s (${copyS.toFixed(2)} s)`);
-  console.log(`unnest insert, 20k batches    ${fmt(unnestRate).padStart(10)} rows/s (${unnestS.toFixed(2)} s)`);
-  console.log(`ingest/COPY = ${(ingestRate / copyRate).toFixed(2)}; ingest/unnest = ${(ingestRate / unnestRate).toFixed(2)}`);
+  console.log(
+    `unnest insert, 20k batches    ${fmt(unnestRate).padStart(10)} rows/s (${unnestS.toFixed(2)} s)`,
+  );
+  console.log(
+    `ingest/COPY = ${(ingestRate / copyRate).toFixed(2)}; ingest/unnest = ${(ingestRate / unnestRate).toFixed(2)}`,
+  );
 } finally {
   for (const c of clients) await c.endAsync();
   await p.stop();

@@ -202,6 +202,10 @@ function lease(db: Db, giveBack: () => Promise<void>): { db: Db; drop(): Promise
         live();
         return db.tx(work);
       },
+      async copyFrom(target, data) {
+        live();
+        return db.copyFrom(target, data);
+      },
       close: drop,
       dumpDataDir: db.dumpDataDir,
     },

@@ -145,7 +145,10 @@ function postgresDb(conn: pg.Pool | pg.PoolClient, inTx = false): Db {
     async copyFrom(target: string, data: Uint8Array) {
       const client = inTx ? (conn as pg.PoolClient) : await (conn as pg.Pool).connect();
       try {
-        await pipeline(Readable.from([data]), client.query(copyFromStdin(`copy ${target} from stdin (format binary)`)));
+        await pipeline(
+          Readable.from([data]),
+          client.query(copyFromStdin(`copy ${target} from stdin (format binary)`)),
+        );
       } finally {
         if (!inTx) client.release();
       }

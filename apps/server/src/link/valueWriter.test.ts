@@ -11,7 +11,7 @@ import { modbusDriver, variable } from '../../test/deviceFixtures';
 import { connectAsGateway, linkedDevice } from '../../test/gatewayFixtures';
 import { loggedInOperator } from '../../test/platformFixtures';
 import type { StoredValue } from './telemetryJudge';
-import { COPY_ROWS_MAX, writeValues } from './valueWriter';
+import { COPY_ROWS_MAX, writerCounts, writeValues } from './valueWriter';
 
 let p: TestPlatform;
 const clients: MqttClient[] = [];
@@ -28,7 +28,13 @@ let nextVariable = 9_000_000;
 const T = Date.UTC(2025, 5, 10, 8);
 
 async function storedOf(variableId: number) {
-  return p.ctx.db.query<{ ms: number; num: number | null; txt: string | null; quality: number; equipment_id: number }>(
+  return p.ctx.db.query<{
+    ms: number;
+    num: number | null;
+    txt: string | null;
+    quality: number;
+    equipment_id: number;
+  }>(
     `select (extract(epoch from ts) * 1000)::int8 as ms, num, txt, quality, equipment_id
        from signal_values where variable_id = $1 order by ts`,
     [variableId],
@@ -72,7 +78,14 @@ describe('values written by binary COPY', () => {
       value,
       quality: value === null ? 1722 : i - 3,
     }));
+    const before = writerCounts(p.ctx.db);
     await writeValues(p.ctx.db, 77, rows);
+    // by one COPY, not by the statement that stands in when a COPY fails
+    expect(writerCounts(p.ctx.db)).toEqual({
+      ...before,
+      copies: before.copies + 1,
+      copiedRows: before.copiedRows + rows.length,
+    });
     const stored = await storedOf(v);
     expect(stored.map((r) => r.ms)).toEqual(rows.map((r) => r.ts));
     expect(stored.map((r) => r.num ?? r.txt)).toEqual(odd);
@@ -83,14 +96,25 @@ describe('values written by binary COPY', () => {
   it('stores a value delivered twice once, keeping the first, whether the copies meet in one COPY or not', async () => {
     const v = nextVariable++;
     const batch = (value: number) =>
-      Array.from({ length: 20 }, (_, i): StoredValue => ({ variableId: v, ts: T + i * 1000, value, quality: 0 }));
+      Array.from({ length: 20 }, (_, i): StoredValue => ({
+        variableId: v,
+        ts: T + i * 1000,
+        value,
+        quality: 0,
+      }));
     await writeValues(p.ctx.db, 1, batch(1));
+    const before = writerCounts(p.ctx.db);
     // again later, and twice at once (the same turn: one COPY), and a batch overlapping half of it
     await Promise.all([
       writeValues(p.ctx.db, 1, batch(2)),
       writeValues(p.ctx.db, 1, batch(3)),
-      writeValues(p.ctx.db, 1, [...batch(4).slice(10), { variableId: v, ts: T + 99_000, value: 5, quality: 0 }]),
+      writeValues(p.ctx.db, 1, [
+        ...batch(4).slice(10),
+        { variableId: v, ts: T + 99_000, value: 5, quality: 0 },
+      ]),
     ]);
+    // the copies' COPY failed on the stored values; each uplink was then stored alone
+    expect(writerCounts(p.ctx.db).storedAlone).toBe(before.storedAlone + 3);
     const stored = await storedOf(v);
     expect(stored).toHaveLength(21);
     expect(stored.slice(0, 20).every((r) => r.num === 1)).toBe(true);
@@ -126,10 +150,16 @@ describe('values written by binary COPY', () => {
     const v = nextVariable;
     nextVariable += 30;
     const uplinks = Array.from({ length: 30 }, (_, d) =>
-      Array.from({ length: 2_000 }, (_, i): StoredValue => ({ variableId: v + d, ts: T + i, value: i, quality: 0 })),
+      Array.from({ length: 2_000 }, (_, i): StoredValue => ({
+        variableId: v + d,
+        ts: T + i,
+        value: i,
+        quality: 0,
+      })),
     );
     // more rows than one COPY takes: the queue goes as several
     expect(uplinks.length * 2_000).toBeGreaterThan(COPY_ROWS_MAX);
+    const before = writerCounts(p.ctx.db);
     await Promise.all(
       uplinks.map(async (rows, d) => {
         await writeValues(p.ctx.db, 1000 + d, rows);
@@ -140,6 +170,10 @@ describe('values written by binary COPY', () => {
         expect(row!.n).toBe(2_000);
       }),
     );
+    const after = writerCounts(p.ctx.db);
+    expect(after.copiedRows - before.copiedRows).toBe(60_000);
+    expect(after.copies - before.copies).toBeGreaterThanOrEqual(2);
+    expect(after.copies - before.copies).toBeLessThan(30);
   });
 
   it('refuses only the uplink whose commit fails; the others of its COPY are stored', async () => {
@@ -168,22 +202,34 @@ describe('telemetry over MQTT through the COPY path', () => {
     const admin = await loggedIn(p.app, (await makeEnterprise(p.ctx.db, 'Copy Path Works')).admin);
     const device = await linkedDevice(admin, await loggedInOperator(p), 'Copy line');
     const driverId = await modbusDriver(admin, device.owner);
-    const level = await variable(admin, device.owner, driverId, 'level', { dataType: 'float64', address: '0' });
+    const level = await variable(admin, device.owner, driverId, 'level', {
+      dataType: 'float64',
+      address: '0',
+    });
     const label = await variable(admin, device.owner, driverId, 'label', {
       dataType: 'string',
       stringLength: 64,
       address: '10',
     });
     // in service for a day: the samples below postdate its registration
-    await p.ctx.db.query(`update gateways set registered_at = now() - interval '1 day' where sn = $1`, [device.sn]);
+    await p.ctx.db.query(`update gateways set registered_at = now() - interval '1 day' where sn = $1`, [
+      device.sn,
+    ]);
     // the gateway reconnects and sends what was not acknowledged, as the real one does
-    const gw = await connectAsGateway(url, device.sn, device.mqttPassword, { reconnectPeriod: 50, clean: false });
+    const gw = await connectAsGateway(url, device.sn, device.mqttPassword, {
+      reconnectPeriod: 50,
+      clean: false,
+    });
     clients.push(gw);
     const now = p.clock.now().getTime();
     const send = (seq: number, items: unknown[]) =>
-      gw.publishAsync(`iiot/v1/${device.sn}/up/telemetry`, JSON.stringify({ v: 1, bootId: 'b', seq, items }), {
-        qos: 1,
-      });
+      gw.publishAsync(
+        `iiot/v1/${device.sn}/up/telemetry`,
+        JSON.stringify({ v: 1, bootId: 'b', seq, items }),
+        {
+          qos: 1,
+        },
+      );
 
     await send(1, [
       { ts: now - 3000, vals: { [level]: 'NaN', [label]: 'tab\there\nline\\ 温度 ✓' } },

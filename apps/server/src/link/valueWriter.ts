@@ -29,7 +29,9 @@ interface Pending {
 }
 
 /** The binary COPY input of the uplinks' rows. */
-export function encodeValues(uplinks: readonly { equipmentId: number; rows: readonly StoredValue[] }[]): Buffer {
+export function encodeValues(
+  uplinks: readonly { equipmentId: number; rows: readonly StoredValue[] }[],
+): Buffer {
   let count = 0;
   for (const u of uplinks) count += u.rows.length;
   const out = new BinaryCopyWriter(64 + count * 62);
@@ -61,7 +63,18 @@ export async function insertValues(db: Db, equipmentId: number, rows: readonly S
   );
 }
 
+/** What a database's writer did since the process started: for diagnostics and tests. */
+export interface WriterCounts {
+  /** COPYs committed */
+  copies: number;
+  /** rows they held */
+  copiedRows: number;
+  /** uplinks stored alone after their COPY failed */
+  storedAlone: number;
+}
+
 class ValueWriter {
+  readonly counts: WriterCounts = { copies: 0, copiedRows: 0, storedAlone: 0 };
   private queue: Pending[] = [];
   private inFlight = 0;
   private kicked = false;
@@ -109,11 +122,17 @@ class ValueWriter {
       await ensureMonthPartitions(this.db, 'signal_values', timestamps(group));
       const data = encodeValues(group);
       await this.db.tx((tx) => tx.copyFrom(TARGET, data));
-      for (const p of group) p.resolve();
+      this.counts.copies++;
+      for (const p of group) {
+        this.counts.copiedRows += p.rows.length;
+        p.resolve();
+      }
     } catch {
       // a duplicate or a bad row somewhere: each uplink alone, on its own
-      for (const p of group)
+      for (const p of group) {
+        this.counts.storedAlone++;
         await insertValues(this.db, p.equipmentId, p.rows).then(p.resolve, p.reject);
+      }
     }
   }
 }
@@ -130,8 +149,17 @@ const writers = new WeakMap<Db, ValueWriter>();
  * stored once (primary key), the first kept.
  */
 export function writeValues(db: Db, equipmentId: number, rows: readonly StoredValue[]): Promise<void> {
+  return writerOf(db).write(equipmentId, rows);
+}
+
+/** What the writer of `db` did so far (a copy). */
+export function writerCounts(db: Db): WriterCounts {
+  return { ...writerOf(db).counts };
+}
+
+function writerOf(db: Db): ValueWriter {
   let writer = writers.get(db);
   // PostgreSQL: one COPY encoding while another is in the database; PGlite runs one at a time
   if (!writer) writers.set(db, (writer = new ValueWriter(db, db.kind === 'postgres' ? 2 : 1)));
-  return writer.write(equipmentId, rows);
+  return writer;
 }
