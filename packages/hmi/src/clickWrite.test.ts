@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkClickLimits, clickWriteValue, isPressWrite, pressValues, stepWrite, toggleValue } from './clickWrite';
+import {
+  checkClickLimits,
+  clickWriteValue,
+  isPressWrite,
+  pressValues,
+  stepWrite,
+  toggleValue,
+} from './clickWrite';
 import { clickConfigSchema } from './document';
 
 const config = (raw: Record<string, unknown>) => clickConfigSchema.parse({ action: 'write', ...raw });
@@ -91,7 +98,10 @@ describe('write clicks (docs/requirements/pages-and-designer.md §8.4)', () => {
 
   it('press-and-hold writes 1 then 0, 0 then 1, or its own pair', () => {
     expect(pressValues(config({ writeType: 'press' }))).toEqual({ press: '1', release: '0' });
-    expect(pressValues(config({ writeType: 'press', pressType: 'set0' }))).toEqual({ press: '0', release: '1' });
+    expect(pressValues(config({ writeType: 'press', pressType: 'set0' }))).toEqual({
+      press: '0',
+      release: '1',
+    });
     expect(
       pressValues(config({ writeType: 'press', pressType: 'custom', onValue: '50', offValue: '10' })),
     ).toEqual({ press: '50', release: '10' });

@@ -60,8 +60,10 @@ export function checkClickLimits(config: Pick<WriteConfig, 'limit'>, value: stri
   if (!config.limit.enable) return { ok: true, value };
   const n = numberOf(value);
   if (n === null) return { ok: false, problem: { kind: 'not-number', value } };
-  if (n < config.limit.min) return { ok: false, problem: { kind: 'below-min', value, min: config.limit.min } };
-  if (n > config.limit.max) return { ok: false, problem: { kind: 'above-max', value, max: config.limit.max } };
+  if (n < config.limit.min)
+    return { ok: false, problem: { kind: 'below-min', value, min: config.limit.min } };
+  if (n > config.limit.max)
+    return { ok: false, problem: { kind: 'above-max', value, max: config.limit.max } };
   return { ok: true, value };
 }
 

@@ -3,9 +3,17 @@
  * page's fit mode (fixed, fit to container, stretch, fit width or height), widgets the account
  * may see in paint order, each a LiveWidget reading the runtime of `store`.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type PointerEvent,
+  type RefObject,
+} from 'react';
 import { useT } from '../../app/useT';
-import type { FitMode, PageDocument, Widget } from '@fieldhub/hmi';
+import { isPressWrite, type FitMode, type PageDocument, type Widget } from '@fieldhub/hmi';
 import { WidgetRuntimeContext, WidgetWriteContext, type WidgetWriter } from '../../app/widgets/runtime';
 import { can, useSession } from '../../app/session';
 import { WidgetTextContext } from '../../app/widgets/widgetText';
@@ -20,6 +28,8 @@ interface ViewerCanvasProps {
   fit: FitMode;
   /** a click, or with `picked` the value a control's body chose (a radio option, a scroll bar's value) */
   onWidgetClick(widget: Widget, picked?: string | null): void;
+  /** press and release of a press-and-hold widget (docs/requirements/pages-and-designer.md §8.4) */
+  onWidgetPress?(widget: Widget, phase: 'down' | 'up'): void;
 }
 
 function useBoxSize(ref: RefObject<HTMLDivElement | null>) {
@@ -36,7 +46,35 @@ function useBoxSize(ref: RefObject<HTMLDivElement | null>) {
   return size;
 }
 
-export function ViewerCanvas({ doc, widgets, store, fit, onWidgetClick }: ViewerCanvasProps) {
+/**
+ * Press and release of press-and-hold widgets, taken on the stage (one listener for the page): the
+ * release is the pointer's up or cancel anywhere, so leaving the widget while holding still releases.
+ */
+function usePressHandler(widgets: readonly Widget[], onWidgetPress: ViewerCanvasProps['onWidgetPress']) {
+  const pressable = useMemo(
+    () =>
+      new Map(
+        widgets.filter((w) => w.clickEvent.enable && isPressWrite(w.clickEvent.config)).map((w) => [w.id, w]),
+      ),
+    [widgets],
+  );
+  return (e: PointerEvent) => {
+    if (!onWidgetPress || e.button !== 0) return;
+    const id = (e.target as Element).closest('[data-wid]')?.getAttribute('data-wid');
+    const widget = id ? pressable.get(id) : undefined;
+    if (!widget) return;
+    onWidgetPress(widget, 'down');
+    const release = () => {
+      window.removeEventListener('pointerup', release);
+      window.removeEventListener('pointercancel', release);
+      onWidgetPress(widget, 'up');
+    };
+    window.addEventListener('pointerup', release);
+    window.addEventListener('pointercancel', release);
+  };
+}
+
+export function ViewerCanvas({ doc, widgets, store, fit, onWidgetClick, onWidgetPress }: ViewerCanvasProps) {
   const { t } = useT('designer');
   const box = useRef<HTMLDivElement>(null);
   const size = useBoxSize(box);
@@ -59,8 +97,14 @@ export function ViewerCanvas({ doc, widgets, store, fit, onWidgetClick }: Viewer
     () => widgets.map((w) => <LiveWidget key={w.id} widget={w} onClick={onWidgetClick} />),
     [widgets, onWidgetClick],
   );
+  const onPointerDown = usePressHandler(widgets, onWidgetPress);
   return (
-    <div ref={box} className={`fh-v-box fh-v-fit-${fit}`} data-testid="viewer-box">
+    <div
+      ref={box}
+      className={`fh-v-box fh-v-fit-${fit}`}
+      data-testid="viewer-box"
+      onPointerDown={onPointerDown}
+    >
       <div
         className="fh-v-stage"
         data-testid="viewer-stage"

@@ -12,7 +12,6 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { RepairOrderSidePanel } from '../../app/repairs/DeviceRepairTab';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, Flex, Form, Input, Spin, Tabs, Tag, Tooltip } from 'antd';
-import { CloseOutlined } from '@ant-design/icons';
 import { useT } from '../../app/useT';
 import { parsePage, widgetsFor, type PageDocument } from '@fieldhub/hmi';
 import { pagesCalls, projectMonitorCalls, type MonitorSignal } from '@fieldhub/shared';
@@ -23,19 +22,14 @@ import { loadViewedPage, PageContentError } from '../../app/pages/pageApi';
 import type { FailedReadingRule } from '../../app/widgets/runtime';
 import type { DeviceState } from './deviceFeed';
 import { pageEquipments, pageSources, pageSystemKeys, type ViewerScope } from './pageView';
-import {
-  deviceWriteCalls,
-  projectWriteCalls,
-  useClickRunner,
-  type IframePopup,
-  type WriteCalls,
-} from './useClickRunner';
+import { deviceWriteCalls, projectWriteCalls, useClickRunner, type WriteCalls } from './useClickRunner';
 import { useDeviceFeeds } from './useDeviceFeeds';
 import { useProjectFeed } from './useProjectFeed';
 import { useSystemFeed } from './useSystemFeed';
 import { ValueStore } from './valueStore';
 import { OcProjectView } from './OcProjectView';
 import { ViewerCanvas } from './ViewerCanvas';
+import { ViewerPopup } from './ViewerPopup';
 import './viewer.css';
 
 /** How the page's devices are doing: all live, some offline (values greyed), or starting. */
@@ -61,31 +55,12 @@ function LiveSummary({ feed }: { feed: Feed | null }) {
   );
 }
 
-function Popup({ popup, onClose }: { popup: IframePopup; onClose(): void }) {
-  const { t } = useT('viewer');
-  const left = popup.centered ? Math.max(0, (window.innerWidth - popup.width) / 2) : popup.left;
-  const top = popup.centered ? Math.max(0, (window.innerHeight - popup.height) / 2) : popup.top;
-  return (
-    <div
-      className="fh-v-popup"
-      data-testid="viewer-popup"
-      style={{ left, top, width: popup.width, height: popup.height }}
-    >
-      <div className="fh-v-popup-bar">
-        <Button
-          size="small"
-          type="text"
-          icon={<CloseOutlined />}
-          aria-label={t('popup.close')}
-          onClick={onClose}
-        />
-      </div>
-      <iframe
-        src={popup.src}
-        title={t('popup.title')}
-        sandbox="allow-scripts allow-same-origin allow-forms"
-      />
-    </div>
+/** A page drawn inside a click's popup: a device page of that device, or a page of the project. */
+function popupPage(scope: ViewerScope, pageId: string): ReactNode {
+  return scope.kind === 'project' ? (
+    <ProjectPage key={pageId} projectId={scope.projectId} pageId={pageId} bare />
+  ) : (
+    <DevicePage key={pageId} pageId={pageId} equipmentId={scope.equipmentId} bare />
   );
 }
 
@@ -125,9 +100,12 @@ function LivePage(props: {
           store={store}
           fit={doc.options.fit}
           onWidgetClick={runner.onWidgetClick}
+          onWidgetPress={runner.onWidgetPress}
         />
       )}
-      {runner.popup && <Popup popup={runner.popup} onClose={runner.closePopup} />}
+      {runner.popup && (
+        <ViewerPopup popup={runner.popup} onClose={runner.closePopup} renderPage={popupPage} />
+      )}
     </>
   );
 }
@@ -187,6 +165,11 @@ function LoadFailure({ error }: { error: unknown }) {
   );
 }
 
+/** The console's frame around a viewed page, or nothing in a popup (`bare`, the popup has its title). */
+function Frame({ bare, title, children }: { bare?: boolean; title: ReactNode; children: ReactNode }) {
+  return bare ? <>{children}</> : <PageFrame title={title}>{children}</PageFrame>;
+}
+
 /**
  * A device page by id: the page decides its device, or must be a page of `equipmentId` when given
  * (a project page, or another device's, is "page not found or no permission").
@@ -195,10 +178,12 @@ function DevicePage({
   pageId,
   equipmentId,
   tabs,
+  bare,
 }: {
   pageId: string;
   equipmentId?: string;
   tabs?: ReactNode;
+  bare?: boolean;
 }) {
   const { t } = useT('viewer');
   const client = useQueryClient();
@@ -212,7 +197,7 @@ function DevicePage({
     [page.data],
   );
   return (
-    <PageFrame title={page.data?.name ?? t('title')}>
+    <Frame bare={bare} title={page.data?.name ?? t('title')}>
       {tabs}
       {page.isPending ? (
         <Spin style={{ display: 'block', margin: 48 }} data-testid="viewer-loading" />
@@ -227,7 +212,7 @@ function DevicePage({
       ) : (
         <DeviceLivePage key={pageId} doc={page.data.doc} scope={scope!} />
       )}
-    </PageFrame>
+    </Frame>
   );
 }
 
@@ -325,7 +310,7 @@ function PasswordGate({
 }
 
 /** /monitor/project/:projectId/page/:pageId (and preview): a project page, password first when protected. */
-function ProjectPage({ projectId, pageId }: { projectId: string; pageId: string }) {
+function ProjectPage({ projectId, pageId, bare }: { projectId: string; pageId: string; bare?: boolean }) {
   const { t } = useT('viewer');
   const client = useQueryClient();
   const key = ['viewer', 'project-page', pageId];
@@ -363,7 +348,11 @@ function ProjectPage({ projectId, pageId }: { projectId: string; pageId: string 
         failedReading={{ show: info.data.answer.errorValShow, text: info.data.answer.errorDefaultVal }}
       />
     );
-  return <PageFrame title={info.data?.answer.name ?? t('title')}>{body}</PageFrame>;
+  return (
+    <Frame bare={bare} title={info.data?.answer.name ?? t('title')}>
+      {body}
+    </Frame>
+  );
 }
 
 export default function ViewerPage() {

@@ -109,21 +109,33 @@ export function pagePath(scope: ViewerScope, pageId: string): string {
     : `/monitor/eg/detail/page/${encodeURIComponent(pageId)}/0`;
 }
 
+/** What a popup shows: a page of a scope (drawn in place), or a web address in a sandboxed frame. */
+export type PopupContent =
+  { kind: 'page'; scope: ViewerScope; pageId: string } | { kind: 'link'; src: string };
+
+/** A popup over the page (docs/requirements/pages-and-designer.md §8.2: 600×600 centred by default). */
+export interface PopupPlan {
+  content: PopupContent;
+  width: number;
+  height: number;
+  left: number;
+  top: number;
+  centered: boolean;
+  /** the title bar's text, shown when `titleShow` */
+  title: string;
+  titleShow: boolean;
+}
+
 /** What a click asks for, resolved from its config; null when it names nothing to do. */
 export type ClickPlan =
-  /** a write of `fixed`, else of a value typed in, or with `choose` one of the widget's options */
-  | { kind: 'write'; equipId: string; signalId: string; fixed: string | null; choose: boolean }
+  /**
+   * a write: `value` decided by the click (fixed, toggle, step: clickWriteValue), `input` typed in,
+   * `choose` one of the widget's options, `press` written on press and release
+   */
+  | { kind: 'write'; equipId: string; signalId: string; mode: 'value' | 'input' | 'choose' | 'press' }
   | { kind: 'navigate'; path: string; newWindow: boolean }
   | { kind: 'link'; url: string; newWindow: boolean }
-  | {
-      kind: 'iframe';
-      src: string;
-      width: number;
-      height: number;
-      left: number;
-      top: number;
-      centered: boolean;
-    }
+  | ({ kind: 'popup' } & PopupPlan)
   | { kind: 'script'; script: string };
 
 /** Only web addresses open from a page: no javascript: or data: links. */
@@ -139,11 +151,39 @@ export function safeLink(url: string): string | null {
   }
 }
 
-/** The page a click (or an iframe) names: its own page id, else the equipment page reference. */
-function targetPageId(config: ClickConfig, iframe = false): string {
-  if (iframe) return config.iframe.pageId || config.iframe.mainPageId;
-  return config.pageId || config.page.equipPageId;
+/**
+ * The page a click names, with the scope it belongs to: a device page reference (`page`) is a page
+ * of that device wherever the click is; a page id is one of the viewer's own scope (the owner's
+ * pages). An iframe names its page in `iframe.pageId` (or `mainPageId`).
+ */
+function targetPage(
+  config: ClickConfig,
+  scope: ViewerScope,
+  iframe = false,
+): { scope: ViewerScope; pageId: string } | null {
+  if (iframe) {
+    const pageId = config.iframe.pageId || config.iframe.mainPageId;
+    return pageId ? { scope, pageId } : null;
+  }
+  if (config.pageId) return { scope, pageId: config.pageId };
+  const { equipId, equipPageId } = config.page;
+  if (!equipPageId) return null;
+  return { scope: equipId ? { kind: 'equipment', equipmentId: equipId } : scope, pageId: equipPageId };
 }
+
+/** The popup of a click config around `content`. */
+function popupOf(config: ClickConfig, content: PopupContent, title: string): { kind: 'popup' } & PopupPlan {
+  return { kind: 'popup', content, ...config.window, title, titleShow: config.titleShow };
+}
+
+const WRITE_MODES: Record<string, 'value' | 'input' | 'choose' | 'press'> = {
+  fixed: 'value',
+  toggle: 'value',
+  step: 'value',
+  input: 'input',
+  choose: 'choose',
+  press: 'press',
+};
 
 /** Control widgets that write their bound signal themselves when they have no click event. */
 export const WRITING_CONTROLS: ReadonlySet<string> = new Set([
@@ -217,29 +257,41 @@ export function planClick(config: ClickConfig, scope: ViewerScope): ClickPlan | 
     case 'write': {
       const { equipId, signalId } = config.data;
       if (!equipId || !signalId) return null;
-      return {
-        kind: 'write',
-        equipId,
-        signalId,
-        fixed: config.writeType === 'fixed' ? config.writeValue : null,
-        choose: config.writeType === 'choose',
-      };
+      return { kind: 'write', equipId, signalId, mode: WRITE_MODES[config.writeType] ?? 'value' };
     }
     case 'page': {
-      const pageId = targetPageId(config);
-      return pageId ? { kind: 'navigate', path: pagePath(scope, pageId), newWindow } : null;
+      const target = targetPage(config, scope);
+      if (!target) return null;
+      if (config.target === 'window')
+        return popupOf(config, { kind: 'page', ...target }, config.pageTitle || config.page.equipTitle);
+      return { kind: 'navigate', path: pagePath(target.scope, target.pageId), newWindow };
     }
     case 'link': {
       const url = safeLink(config.link);
       return url ? { kind: 'link', url, newWindow } : null;
     }
     case 'iframe': {
-      const pageId = targetPageId(config, true);
-      const src = pageId ? pagePath(scope, pageId) : safeLink(config.iframe.link || config.link);
-      if (!src) return null;
-      return { kind: 'iframe', src, ...config.window };
+      const target = targetPage(config, scope, true);
+      if (target) return popupOf(config, { kind: 'page', ...target }, config.iframe.mainTitle);
+      const src = safeLink(config.iframe.link || config.link);
+      return src ? popupOf(config, { kind: 'link', src }, src) : null;
     }
     case 'script':
       return config.script.trim() ? { kind: 'script', script: config.script } : null;
   }
+}
+
+/**
+ * The sandbox of a popup's frame: a page of another site keeps its own origin; an address of this
+ * site runs in an opaque origin, so content served here (uploads, messages) never gets the
+ * console's session.
+ */
+export function popupSandbox(src: string, here: string): string {
+  let sameSite = true;
+  try {
+    sameSite = new URL(src, here).origin === new URL(here).origin;
+  } catch {
+    // unreadable: treated as this site's, the stricter sandbox
+  }
+  return sameSite ? 'allow-scripts allow-forms' : 'allow-scripts allow-same-origin allow-forms';
 }

@@ -1,8 +1,10 @@
 /**
- * Click events of a live page (docs/requirements/pages-and-designer.md §8): write (a fixed value or one typed
- * in, with the hint, the confirmation and the write permission; the write follows its device task to the
- * end and reports back when feedback is on), page jump, link, iframe popup (600×600 centred by
- * default) and script; a bound switch writes its other value, a radio group the option clicked,
+ * Click events of a live page (docs/requirements/pages-and-designer.md §8): write (a fixed value, a toggle
+ * between two values, a step from the current value, one typed in, or press-and-hold: one value on
+ * press, another on release; checked against the click's limits, with the hint, the confirmation and
+ * the write permission; the write follows its device task to the end and reports back when feedback
+ * is on), page jump (same window, new window or a popup of its size and position), link, iframe popup
+ * (600×600 centred by default) and script; a bound switch writes its other value, a radio group the option clicked,
  * a combo box the option chosen and an input box the value typed in. With delay on, a widget ignores clicks for the delay (1000 ms by default)
  * after each one, so a double click cannot send a command twice.
  */
@@ -12,7 +14,15 @@ import { App, Input, Select, Typography } from 'antd';
 import type { ButtonProps } from 'antd';
 import { useT } from '../../app/useT';
 import { Err, linkCalls, messageFor, projectMonitorCalls, type MonitorSignal } from '@fieldhub/shared';
-import type { ClickConfig, Widget } from '@fieldhub/hmi';
+import {
+  checkClickLimits,
+  clickWriteValue,
+  isPressWrite,
+  pressValues,
+  type ClickConfig,
+  type ClickWriteProblem,
+  type Widget,
+} from '@fieldhub/hmi';
 import { optionsOf } from '../../app/widgets/styleOf';
 import { callApi } from '../../app/request';
 import { currentLang } from '../../app/i18n';
@@ -21,7 +31,7 @@ import { toastError, toastSuccess } from '../../app/notify';
 import { followTask, type TaskAnswer } from '../../app/live/commandTask';
 import { checkWrite } from '../../app/live/writeCheck';
 import { runClickScript } from './clickScript';
-import { controlClick, pagePath, planClick, safeLink, type ViewerScope } from './pageView';
+import { controlClick, pagePath, planClick, safeLink, type PopupPlan, type ViewerScope } from './pageView';
 import { keyOfSource, signalKey, type ValueStore } from './valueStore';
 
 /** The write and callback calls of a scope (device page or project page). */
@@ -44,15 +54,6 @@ export function projectWriteCalls(projectId: string): WriteCalls {
   };
 }
 
-export interface IframePopup {
-  src: string;
-  width: number;
-  height: number;
-  left: number;
-  top: number;
-  centered: boolean;
-}
-
 export function useClickRunner(options: {
   scope: ViewerScope;
   store: ValueStore;
@@ -63,7 +64,7 @@ export function useClickRunner(options: {
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
-  const [popup, setPopup] = useState<IframePopup | null>(null);
+  const [popup, setPopup] = useState<PopupPlan | null>(null);
   const [writing, setWriting] = useState(0);
   const blockedUntil = useRef(new Map<string, number>());
   const latest = useRef(options);
@@ -87,6 +88,29 @@ export function useClickRunner(options: {
       }
     },
     [t],
+  );
+
+  const limitProblem = useCallback(
+    (signal: MonitorSignal, p: ClickWriteProblem) =>
+      toastError(t(`write.limit-${p.kind}`, { name: signal.name, ...p, value: 'value' in p ? p.value : '' })),
+    [t],
+  );
+
+  /**
+   * The value checked against the click's limits, then the variable's type and write limits; null
+   * after showing what is wrong.
+   */
+  const valueToWrite = useCallback(
+    (config: ClickConfig, signal: MonitorSignal, raw: string): number | string | null => {
+      const limited = checkClickLimits(config, raw);
+      if (!limited.ok) return (limitProblem(signal, limited.problem), null);
+      const result = checkWrite(signal, raw);
+      if (result.ok) return result.value;
+      const p = result.problem;
+      toastError(p.kind === 'code' ? messageFor(p.code, currentLang()) : t(`write.problem-${p.kind}`));
+      return null;
+    },
+    [limitProblem, t],
   );
 
   /** Asks for confirmation (when the config wants it) and writes. */
@@ -118,7 +142,6 @@ export function useClickRunner(options: {
   const askValue = useCallback(
     (config: ClickConfig, signal: MonitorSignal, equipId: string) => {
       let raw = '';
-      const lang = currentLang();
       modal.confirm({
         title: t('write.input-title', { name: signal.name }),
         icon: null,
@@ -140,19 +163,15 @@ export function useClickRunner(options: {
         okText: t('write.next'),
         okButtonProps: { 'data-testid': 'viewer-write-input-ok' } as ButtonProps,
         onOk: () => {
-          const checked = checkWrite(signal, raw);
-          if (!checked.ok) {
-            const p = checked.problem;
-            toastError(p.kind === 'code' ? messageFor(p.code, lang) : t(`write.problem-${p.kind}`));
-            // keeps the dialog open for another try
-            return Promise.reject(new Error('invalid'));
-          }
-          confirmAndSend(config, signal, equipId, checked.value);
+          const value = valueToWrite(config, signal, raw);
+          // keeps the dialog open for another try
+          if (value === null) return Promise.reject(new Error('invalid'));
+          confirmAndSend(config, signal, equipId, value);
           return undefined;
         },
       });
     },
-    [confirmAndSend, modal, t],
+    [confirmAndSend, modal, t, valueToWrite],
   );
 
   /** Asks which of the options (a combo box's) to write, then confirms and writes it. */
@@ -184,41 +203,87 @@ export function useClickRunner(options: {
             toastError(t('write.choose-required'));
             return Promise.reject(new Error('nothing chosen'));
           }
-          const checked = checkWrite(signal, picked);
-          if (!checked.ok) {
-            const p = checked.problem;
-            toastError(p.kind === 'code' ? messageFor(p.code, currentLang()) : t(`write.problem-${p.kind}`));
-            return Promise.reject(new Error('invalid'));
-          }
-          confirmAndSend(config, signal, equipId, checked.value);
+          const value = valueToWrite(config, signal, picked);
+          if (value === null) return Promise.reject(new Error('invalid'));
+          confirmAndSend(config, signal, equipId, value);
           return undefined;
         },
       });
     },
-    [confirmAndSend, modal, t],
+    [confirmAndSend, modal, t, valueToWrite],
+  );
+
+  /** The variable a write click reaches, or null after telling why not (permission, missing). */
+  const writableSignal = useCallback(
+    (equipId: string, signalId: string): MonitorSignal | null => {
+      const lang = currentLang();
+      if (!can(user, 'monitor_write')) return (toastError(messageFor(Err.noWritePermission, lang)), null);
+      const signal = latest.current.signals.get(signalKey(equipId, signalId));
+      if (!signal) return (toastError(messageFor(Err.variableNotFound, lang)), null);
+      return signal;
+    },
+    [user],
   );
 
   const write = useCallback(
     (
       config: ClickConfig,
-      plan: { equipId: string; signalId: string; fixed: string | null; choose: boolean },
+      plan: { equipId: string; signalId: string; mode: 'value' | 'input' | 'choose' | 'press' },
       widget: Widget,
     ) => {
-      const { equipId, signalId, fixed } = plan;
-      const lang = currentLang();
-      if (!can(user, 'monitor_write')) return toastError(messageFor(Err.noWritePermission, lang));
-      const signal = latest.current.signals.get(signalKey(equipId, signalId));
-      if (!signal) return toastError(messageFor(Err.variableNotFound, lang));
-      if (plan.choose) return chooseValue(config, signal, equipId, optionsOf(widget));
-      if (fixed === null) return askValue(config, signal, equipId);
-      const checked = checkWrite(signal, fixed);
-      if (!checked.ok) {
-        const p = checked.problem;
-        return toastError(p.kind === 'code' ? messageFor(p.code, lang) : t(`write.problem-${p.kind}`));
-      }
-      confirmAndSend(config, signal, equipId, checked.value);
+      const { equipId, signalId, mode } = plan;
+      // press-and-hold writes on press and release (onWidgetPress), not on the click after them
+      if (mode === 'press') return;
+      const signal = writableSignal(equipId, signalId);
+      if (!signal) return;
+      if (mode === 'choose') return chooseValue(config, signal, equipId, optionsOf(widget));
+      if (mode === 'input') return askValue(config, signal, equipId);
+      const current = latest.current.store.valueOf(signalKey(equipId, signalId))?.value;
+      const made = clickWriteValue(config, current);
+      if (!made) return;
+      if (!made.ok) return limitProblem(signal, made.problem);
+      const value = valueToWrite(config, signal, made.value);
+      if (value !== null) confirmAndSend(config, signal, equipId, value);
     },
-    [askValue, chooseValue, confirmAndSend, t, user],
+    [askValue, chooseValue, confirmAndSend, limitProblem, valueToWrite, writableSignal],
+  );
+
+  /** Writes in flight of press-and-hold widgets: a release is written after its press. */
+  const pressChain = useRef(new Map<string, Promise<void>>());
+  const releaseOf = useRef(new Map<string, () => Promise<void>>());
+
+  /**
+   * Press-and-hold (`writeType` press, docs/requirements/pages-and-designer.md §8.4): the press value on
+   * pointer down, the release value on pointer up, both checked first (limits, write limits,
+   * permission). No confirmation: a dialog would end the hold.
+   */
+  const onWidgetPress = useCallback(
+    (widget: Widget, phase: 'down' | 'up') => {
+      if (phase === 'up') {
+        const release = releaseOf.current.get(widget.id);
+        releaseOf.current.delete(widget.id);
+        if (release) pressChain.current.set(widget.id, release());
+        return;
+      }
+      const config = widget.clickEvent.config;
+      if (!widget.clickEvent.enable || !isPressWrite(config)) return;
+      const { equipId, signalId } = config.data;
+      if (!equipId || !signalId) return;
+      const signal = writableSignal(equipId, signalId);
+      if (!signal) return;
+      const pair = pressValues(config);
+      const values: (number | string)[] = [];
+      for (const raw of [pair.press, pair.release]) {
+        const value = valueToWrite(config, signal, raw);
+        if (value === null) return;
+        values.push(value);
+      }
+      const before = pressChain.current.get(widget.id) ?? Promise.resolve();
+      const pressed = before.then(() => send(config, signal, equipId, values[0]!));
+      pressChain.current.set(widget.id, pressed);
+      releaseOf.current.set(widget.id, () => pressed.then(() => send(config, signal, equipId, values[1]!)));
+    },
+    [send, valueToWrite, writableSignal],
   );
 
   const runScript = useCallback(
@@ -264,7 +329,7 @@ export function useClickRunner(options: {
         case 'link':
           window.open(plan.url, plan.newWindow ? '_blank' : '_self', 'noopener');
           return;
-        case 'iframe':
+        case 'popup':
           setPopup(plan);
           return;
         case 'script':
@@ -274,5 +339,5 @@ export function useClickRunner(options: {
     [navigate, runScript, write],
   );
 
-  return { onWidgetClick, popup, closePopup: () => setPopup(null), writing: writing > 0 };
+  return { onWidgetClick, onWidgetPress, popup, closePopup: () => setPopup(null), writing: writing > 0 };
 }

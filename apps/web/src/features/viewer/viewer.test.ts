@@ -14,6 +14,7 @@ import {
   controlClick,
   isClickable,
   widgetKeys,
+  popupSandbox,
 } from './pageView';
 import { scriptRequest } from './clickScript';
 import { ProjectFeed, projectFrameValues } from './projectFeed';
@@ -188,19 +189,13 @@ describe('page rules', () => {
   it('plans clicks: write, page jump, link, iframe 600×600 centred, script', () => {
     expect(
       planClick(click({ action: 'write', data: { signalId: '5', equipId: '1' }, writeValue: '3' }), device),
-    ).toEqual({
-      kind: 'write',
-      equipId: '1',
-      signalId: '5',
-      fixed: '3',
-      choose: false,
-    });
-    expect(
-      planClick(
-        click({ action: 'write', writeType: 'input', data: { signalId: '5', equipId: '1' } }),
-        device,
-      ),
-    ).toMatchObject({ fixed: null });
+    ).toEqual({ kind: 'write', equipId: '1', signalId: '5', mode: 'value' });
+    const writeOf = (writeType: string) =>
+      planClick(click({ action: 'write', writeType, data: { signalId: '5', equipId: '1' } }), device);
+    expect(writeOf('input')).toMatchObject({ mode: 'input' });
+    expect(writeOf('toggle')).toMatchObject({ mode: 'value' });
+    expect(writeOf('step')).toMatchObject({ mode: 'value' });
+    expect(writeOf('press')).toMatchObject({ mode: 'press' });
     expect(planClick(click({ action: 'write' }), device)).toBeNull();
     expect(planClick(click({ action: 'page', pageId: '12' }), device)).toEqual({
       kind: 'navigate',
@@ -220,20 +215,77 @@ describe('page rules', () => {
     });
     expect(planClick(click({ action: 'link', link: 'javascript:alert(1)' }), device)).toBeNull();
     expect(planClick(click({ action: 'iframe', iframe: { pageId: '14' } }), device)).toEqual({
-      kind: 'iframe',
-      src: '/monitor/eg/detail/page/14/0',
+      kind: 'popup',
+      content: { kind: 'page', scope: device, pageId: '14' },
       width: 600,
       height: 600,
       left: 0,
       top: 0,
       centered: true,
+      title: '',
+      titleShow: true,
     });
+    expect(
+      planClick(
+        click({
+          action: 'iframe',
+          iframe: { link: 'https://example.com/trend' },
+          window: { width: 400, height: 300, left: 20, top: 40, centered: false },
+          titleShow: false,
+        }),
+        device,
+      ),
+    ).toEqual({
+      kind: 'popup',
+      content: { kind: 'link', src: 'https://example.com/trend' },
+      width: 400,
+      height: 300,
+      left: 20,
+      top: 40,
+      centered: false,
+      title: 'https://example.com/trend',
+      titleShow: false,
+    });
+    expect(
+      planClick(click({ action: 'iframe', iframe: { link: 'javascript:alert(1)' } }), device),
+    ).toBeNull();
     expect(planClick(click({ action: 'script', script: 'api.jump(1)' }), device)).toEqual({
       kind: 'script',
       script: 'api.jump(1)',
     });
     expect(safeLink('data:text/html,x')).toBeNull();
+    // a page jump into a popup: the page drawn in place, under its picked title
+    expect(
+      planClick(
+        click({
+          action: 'page',
+          pageId: '12',
+          pageTitle: 'Pumps',
+          target: 'window',
+          window: { width: 500, height: 320, left: 60, top: 80, centered: false },
+        }),
+        project,
+      ),
+    ).toMatchObject({
+      kind: 'popup',
+      content: { kind: 'page', scope: project, pageId: '12' },
+      width: 500,
+      left: 60,
+      title: 'Pumps',
+    });
+    // a device page picked on a project page is that device's page, in the device viewer
+    expect(
+      planClick(
+        click({ action: 'page', page: { equipId: '7', equipPageId: '21', equipTitle: 'Boiler' } }),
+        project,
+      ),
+    ).toEqual({ kind: 'navigate', path: '/monitor/eg/detail/page/21/0', newWindow: false });
     expect(safeLink('/monitor/eg/list')).toBe('/monitor/eg/list');
+    // a frame of this site's own addresses runs in an opaque origin; another site keeps its own
+    const here = 'https://scada.example.cn/monitor/eg/detail/page/1/0';
+    expect(popupSandbox('/userimg/msg/html/a.html', here)).toBe('allow-scripts allow-forms');
+    expect(popupSandbox('https://scada.example.cn/x', here)).toBe('allow-scripts allow-forms');
+    expect(popupSandbox('https://weather.example.com/', here)).toContain('allow-same-origin');
   });
 
   it('a bound switch writes its other value, with its own confirm flag', () => {
@@ -267,14 +319,10 @@ describe('page rules', () => {
     expect(combo).toMatchObject({ writeType: 'choose', confirm: true });
     expect(planClick(combo!, { kind: 'equipment', equipmentId: '1' })).toMatchObject({
       kind: 'write',
-      choose: true,
-      fixed: null,
+      mode: 'choose',
     });
     const input = controlClick(bound('UsualInput'), 1);
-    expect(planClick(input!, { kind: 'equipment', equipmentId: '1' })).toMatchObject({
-      choose: false,
-      fixed: null,
-    });
+    expect(planClick(input!, { kind: 'equipment', equipmentId: '1' })).toMatchObject({ mode: 'input' });
     expect(controlClick(defaultWidget('UsualText', { id: 't', x: 0, y: 0 }), 1)).toBeNull();
   });
 
@@ -289,7 +337,7 @@ describe('page rules', () => {
       expect(config).toMatchObject({ writeType: 'fixed', writeValue: '30', confirm: true });
       expect(planClick(config!, { kind: 'equipment', equipmentId: '1' })).toMatchObject({
         kind: 'write',
-        fixed: '30',
+        mode: 'value',
       });
     }
   });

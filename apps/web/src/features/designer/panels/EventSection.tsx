@@ -1,16 +1,28 @@
 /**
  * The click event of one widget (docs/requirements/pages-and-designer.md §8): enable, the action (write,
- * page jump, link, script, iframe) and its fields; a write asks for confirmation by default.
+ * page jump, link, script, iframe popup) and its fields: the write (EventWriteFields), the page
+ * picker with its target and popup (EventPageFields), a link, a script, or an iframe's address in a
+ * popup of a size and position.
  */
-import { InputNumber, Select, Space, Switch } from 'antd';
+import { Select, Switch } from 'antd';
 import { useT } from '../../../app/useT';
 import { CLICK_ACTIONS, type ClickConfig } from '@fieldhub/hmi';
 import type { SignalSource } from '../signals/useSignalSource';
-import { BindingField } from './DataSection';
+import { PageTargetFields, PopupFields, type PageOwnerRef } from './EventPageFields';
+import { EventWriteFields } from './EventWriteFields';
 import { CommitText, Row } from './fields';
 import type { WidgetEditor } from './PropertyPanel';
 
-export function EventSection({ editor, signals }: { editor: WidgetEditor; signals: SignalSource }) {
+export function EventSection({
+  editor,
+  signals,
+  owner,
+}: {
+  editor: WidgetEditor;
+  signals: SignalSource;
+  /** the owner of the page being designed (its pages are the page picker's first choice) */
+  owner: PageOwnerRef;
+}) {
   const { t } = useT('designer');
   const event = editor.widget.clickEvent;
   const config = event.config;
@@ -38,63 +50,8 @@ export function EventSection({ editor, signals }: { editor: WidgetEditor; signal
               options={CLICK_ACTIONS.map((a) => ({ value: a, label: t(`event.action-${a}`) }))}
             />
           </Row>
-          {config.action === 'write' && (
-            <>
-              <Row label={t('event.write-signal')}>
-                <BindingField
-                  binding={config.data}
-                  signals={signals}
-                  testId="event-binding"
-                  onChange={(data) => save({ data })}
-                />
-              </Row>
-              <Row label={t('event.write-value')}>
-                <CommitText
-                  value={config.writeValue}
-                  onCommit={(writeValue) => save({ writeValue })}
-                  testId="event-write-value"
-                />
-              </Row>
-              <Row label={t('event.confirm')}>
-                <Switch size="small" checked={config.confirm} onChange={(confirm) => save({ confirm })} />
-              </Row>
-              <Row label={t('event.hint')}>
-                <Space>
-                  <Switch size="small" checked={config.hint} onChange={(hint) => save({ hint })} />
-                  {config.hint && (
-                    <CommitText value={config.hintValue} onCommit={(hintValue) => save({ hintValue })} />
-                  )}
-                </Space>
-              </Row>
-              <Row label={t('event.delay')}>
-                <Space>
-                  <Switch
-                    size="small"
-                    checked={config.delay.enable}
-                    onChange={(enable) => save({ delay: { ...config.delay, enable } })}
-                  />
-                  {config.delay.enable && (
-                    <InputNumber
-                      size="small"
-                      min={0}
-                      step={100}
-                      value={config.delay.time}
-                      suffix="ms"
-                      onChange={(v) => typeof v === 'number' && save({ delay: { ...config.delay, time: v } })}
-                    />
-                  )}
-                </Space>
-              </Row>
-              <Row label={t('event.feedback')}>
-                <Switch size="small" checked={config.feedback} onChange={(feedback) => save({ feedback })} />
-              </Row>
-            </>
-          )}
-          {config.action === 'page' && (
-            <Row label={t('event.page-id')}>
-              <CommitText value={config.pageId} onCommit={(pageId) => save({ pageId })} />
-            </Row>
-          )}
+          {config.action === 'write' && <EventWriteFields config={config} save={save} signals={signals} />}
+          {config.action === 'page' && <PageTargetFields config={config} save={save} owner={owner} />}
           {config.action === 'link' && (
             <>
               <Row label={t('event.link')}>
@@ -104,9 +61,9 @@ export function EventSection({ editor, signals }: { editor: WidgetEditor; signal
                 <Select
                   size="small"
                   style={{ width: '100%' }}
-                  value={config.target}
+                  value={config.target === 'window' ? '_blank' : config.target}
                   onChange={(target) => save({ target })}
-                  options={(['_self', '_blank', 'window'] as const).map((v) => ({
+                  options={(['_self', '_blank'] as const).map((v) => ({
                     value: v,
                     label: t(`event.target-${v}`),
                   }))}
@@ -120,12 +77,17 @@ export function EventSection({ editor, signals }: { editor: WidgetEditor; signal
             </Row>
           )}
           {config.action === 'iframe' && (
-            <Row label={t('event.link')}>
-              <CommitText
-                value={config.iframe.link}
-                onCommit={(link) => save({ iframe: { ...config.iframe, link } })}
-              />
-            </Row>
+            <>
+              <Row label={t('event.link')}>
+                <CommitText
+                  value={config.iframe.link}
+                  placeholder="https://"
+                  testId="event-iframe-link"
+                  onCommit={(link) => save({ iframe: { ...config.iframe, link } })}
+                />
+              </Row>
+              <PopupFields config={config} save={save} />
+            </>
           )}
         </>
       )}

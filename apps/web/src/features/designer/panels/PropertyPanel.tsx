@@ -12,6 +12,7 @@ import { AnimationSection } from './AnimationSection';
 import { DataSection } from './DataSection';
 import { ComplexData, hasComplexData } from './complex/ComplexData';
 import { EventSection } from './EventSection';
+import type { PageOwnerRef } from './EventPageFields';
 import { PageSection, type PageRef } from './PageSection';
 import { RegionSection } from './RegionSection';
 import { StyleSection } from './StyleSection';
@@ -20,8 +21,17 @@ import type { SignalSource } from '../signals/useSignalSource';
 interface PropertyPanelProps {
   store: EditorStore;
   signals: SignalSource;
-  /** the page; on a project's page (`ownerKind` project) widgets get authorisation regions */
-  page: PageRef & { ownerKind?: string };
+  /**
+   * the page and its owner; on a project's page widgets get authorisation regions, and the click
+   * event's page picker offers the owner's pages
+   */
+  page: PageRef & PageOwnerOf;
+}
+
+/** The owner fields of a stored page. */
+interface PageOwnerOf {
+  ownerKind: PageOwnerRef['kind'];
+  ownerId: string;
 }
 
 /** Edits of one widget, each one command. */
@@ -109,7 +119,13 @@ export function PropertyPanel({ store, signals, page }: PropertyPanelProps) {
         {
           key: 'event',
           label: t('props.tab-event'),
-          children: <EventSection editor={editor} signals={signals} />,
+          children: (
+            <EventSection
+              editor={editor}
+              signals={signals}
+              owner={{ kind: page.ownerKind, id: page.ownerId }}
+            />
+          ),
         },
       ]}
     />
