@@ -2,7 +2,9 @@
  * The ECharts widgets: line, area, bar, pie, ring, rose, XY curve and indicator diagram. The
  * designer draws sample series in the widget's look; the viewer draws the bound signals: stored
  * curve of the window plus live values (line, area, XY, diagram) or current values (bar, pies).
- * A line or area chart that names a report draws the report's records instead (no live values).
+ * A line or area chart that names a report draws the report's records instead (no live values);
+ * so do an XY curve, indicator diagram (ReportXyChart). Line and area charts carry the time toolbar
+ * (quick ranges, custom period, data selection; ChartToolbar).
  */
 import { useMemo } from 'react';
 import type { SignalRef, Widget } from '@fieldhub/hmi';
@@ -16,23 +18,20 @@ import {
   pairUp,
   pieOption,
   xyOption,
-  type ChartOption,
   type NamedValue,
+  type TimeSeries,
   type XySeries,
 } from './chartOptions';
 import { refName, useLiveSeries, useRefValues } from './liveData';
 import { sampleSeries, sampleValues, sampleXy } from './sampleData';
-import { useChart } from './useChart';
+import { Chart, drawnOf } from './ChartCanvas';
 import { BodyNote } from './BodyNote';
-import { readsReport, reportItemName } from './reportData';
+import { readsReport, readsReportAxes, reportItemName, xyPairs } from './reportData';
+import { useChartView, WithToolbar } from './ChartToolbar';
+import { ReportXyChart } from './ReportXyChart';
 import { useAggregationName, useReportSeries } from './reportRecords';
 
 type Props = { widget: Widget };
-
-function Chart({ option, widget }: { option: ChartOption; widget: Widget }) {
-  const ref = useChart(option);
-  return <div ref={ref} data-chart={widget.widgetType} style={{ position: 'absolute', inset: 0 }} />;
-}
 
 /** Names of the bound refs, or "Sample n" placeholders when nothing is bound yet. */
 function useNames(refs: SignalRef[], count: number): string[] {
@@ -43,6 +42,7 @@ function useNames(refs: SignalRef[], count: number): string[] {
 }
 
 function DesignChart({ widget }: Props) {
+  const view = useChartView(widget);
   const xy = widget.widgetType === 'ComplexXyline' || widget.widgetType === 'ComplexDiagram';
   const report = readsReport(widget);
   // an XY series is named and coloured by its Y signal; a report's by its chosen item
@@ -81,45 +81,54 @@ function DesignChart({ widget }: Props) {
       }
     }
   }, [widget, names, refs, minutes]);
+  if (widget.widgetType === 'ComplexLine' || widget.widgetType === 'ComplexArea') {
+    return (
+      <WithToolbar widget={widget} view={view} names={names} preview>
+        <Chart option={option} widget={widget} />
+      </WithToolbar>
+    );
+  }
   return <Chart option={option} widget={widget} />;
 }
 
+/** A line or area chart of its variables (stored curve and live values) under its toolbar. */
 function LiveTimeChart({ widget }: Props) {
   const t = useWidgetText();
   const refs = chartRefs(widget);
-  const minutes = num((widget.data as Record<string, unknown>)['timeRange'], 60);
-  const { series, loading, now } = useLiveSeries(refs, minutes);
+  const view = useChartView(widget);
+  const { series, loading, now, from } = useLiveSeries(refs, view.choice);
   const option = useMemo(
-    () => lineOption(widget, series, now, widget.widgetType === 'ComplexArea'),
-    [widget, series, now],
+    () => lineOption(widget, series, now, widget.widgetType === 'ComplexArea', { from, hidden: view.hidden }),
+    [widget, series, now, from, view.hidden],
   );
   if (!refs.length) return <BodyNote text={t('complex.no-signals')} />;
   return (
-    <>
-      <Chart option={option} widget={widget} />
+    <WithToolbar widget={widget} view={view} names={series.map((s) => s.name)}>
+      <Chart option={option} widget={widget} drawn={drawnOf(series, view.hidden, from, now)} />
       {loading && <BodyNote text={t('complex.loading')} subtle />}
       {!loading && series.every((s) => !s.points.length) && <BodyNote text={t('complex.no-data')} />}
-    </>
+    </WithToolbar>
   );
 }
 
-/** A line or area chart of report records, read again every rollTime seconds. */
+/** A line or area chart of report records over the reader's window, read again every rollTime seconds. */
 function ReportTimeChart({ widget }: Props) {
   const t = useWidgetText();
-  const { series, loading, failed, now } = useReportSeries(widget);
+  const view = useChartView(widget);
+  const { series, loading, failed, now, from } = useReportSeries(widget, view.choice);
   const option = useMemo(
-    () => lineOption(widget, series, now, widget.widgetType === 'ComplexArea'),
-    [widget, series, now],
+    () => lineOption(widget, series, now, widget.widgetType === 'ComplexArea', { from, hidden: view.hidden }),
+    [widget, series, now, from, view.hidden],
   );
   if (!widget.data.reportSignalArray.length) return <BodyNote text={t('complex.no-report-items')} />;
   return (
-    <>
-      <Chart option={option} widget={widget} />
+    <WithToolbar widget={widget} view={view} names={series.map((s) => s.name)}>
+      <Chart option={option} widget={widget} drawn={drawnOf(series, view.hidden, from, now)} />
       {loading && <BodyNote text={t('complex.loading')} subtle />}
       {!loading && (failed || series.every((s) => !s.points.length)) && (
         <BodyNote text={t('complex.no-data')} />
       )}
-    </>
+    </WithToolbar>
   );
 }
 
@@ -143,24 +152,31 @@ function LiveValueChart({ widget }: Props) {
 
 function LiveXyChart({ widget }: Props) {
   const t = useWidgetText();
-  const xs = widget.data.signalArrayX;
-  const ys = widget.data.signalArrayY;
-  const pairs = Math.min(xs.length, ys.length);
+  const pairs = xyPairs(widget.data.signalArrayX, widget.data.signalArrayY);
   const minutes = num(
     (widget.data as Record<string, unknown>)['timeRange'],
     widget.widgetType === 'ComplexDiagram' ? 120 : 60,
   );
-  const x = useLiveSeries(xs.slice(0, pairs), minutes);
-  const y = useLiveSeries(ys.slice(0, pairs), minutes);
+  const choice = { kind: 'last', minutes } as const;
+  const x = useLiveSeries(
+    pairs.map(([r]) => r),
+    choice,
+  );
+  const y = useLiveSeries(
+    pairs.map(([, r]) => r),
+    choice,
+  );
   const option = useMemo(() => {
-    const series: XySeries[] = Array.from({ length: pairs }, (_, i) => ({
-      name: `${refName(xs[i]!)} / ${refName(ys[i]!)}`,
-      color: ys[i]!.color,
+    const series: XySeries[] = pairs.map(([xr, yr], i) => ({
+      name: `${refName(xr)} / ${refName(yr)}`,
+      color: yr.color,
       points: pairUp(x.series[i]?.points ?? [], y.series[i]?.points ?? []),
     }));
     return xyOption(widget, series);
-  }, [widget, pairs, xs, ys, x.series, y.series]);
-  if (!pairs) return <BodyNote text={t('complex.no-signals')} />;
+    // pairs are derived from the widget
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [widget, x.series, y.series]);
+  if (!pairs.length) return <BodyNote text={t('complex.no-signals')} />;
   return <Chart option={option} widget={widget} />;
 }
 
@@ -175,7 +191,7 @@ export default function ComplexChartBody({ widget }: Props) {
       return <LiveValueChart widget={widget} />;
     case 'ComplexXyline':
     case 'ComplexDiagram':
-      return <LiveXyChart widget={widget} />;
+      return readsReportAxes(widget) ? <ReportXyChart widget={widget} /> : <LiveXyChart widget={widget} />;
     default:
       return readsReport(widget) ? <ReportTimeChart widget={widget} /> : <LiveTimeChart widget={widget} />;
   }

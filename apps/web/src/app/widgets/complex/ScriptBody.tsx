@@ -17,7 +17,7 @@ import { fetchCurves, refName } from './liveData';
 import { sampleSeries, sampleValues } from './sampleData';
 import { ScriptTimeoutError, runScript, type SandboxHost } from './scriptSandbox';
 import { readResult, scriptRange, type ScriptKind, type ScriptOutput } from './scriptResult';
-import { useChart } from './useChart';
+import { Chart } from './ChartCanvas';
 
 type Loose = Record<string, unknown>;
 const RERUN_MS = 60_000;
@@ -73,7 +73,8 @@ function Output({
   range: { start: number; end: number };
 }) {
   const option = useMemo(() => {
-    if (output.kind === 'trend') return lineOption(widget, output.series, range.end, false, range.start);
+    if (output.kind === 'trend')
+      return lineOption(widget, output.series, range.end, false, { from: range.start });
     if (output.kind === 'values') {
       return widget.widgetType === 'ScriptPie'
         ? pieOption(widget, output.values, Math.min(widget.position.width, widget.position.height))
@@ -81,7 +82,6 @@ function Output({
     }
     return null;
   }, [widget, output, range]);
-  const ref = useChart(option);
   if (output.kind === 'table') {
     const st = widget.style as Loose;
     const cell = {
@@ -126,7 +126,7 @@ function Output({
       </div>
     );
   }
-  return <div ref={ref} data-chart={widget.widgetType} style={{ position: 'absolute', inset: 0 }} />;
+  return option ? <Chart option={option} widget={widget} /> : null;
 }
 
 export default function ScriptBody({ widget }: { widget: Widget }) {

@@ -1,7 +1,8 @@
 /**
  * The status timeline (ComplexSection): runs of the bound signal's value over the last
  * `timeRange` minutes as coloured bars, a legend of the status rows and a time axis. The designer
- * shows a sample run pattern; the viewer reads the stored curve and live values of the signal.
+ * shows a sample run pattern; the viewer reads the stored curve and live values of the signal,
+ * or, when the widget names a report (`reportId`), the item's recorded values (§4.7).
  */
 import { useMemo } from 'react';
 import dayjs from 'dayjs';
@@ -12,6 +13,8 @@ import { num, obj, str, textStyleOf } from '../styleOf';
 import { useLiveSeries } from './liveData';
 import { sampleStatus } from './sampleData';
 import { barsOf, runsOf, statusItems } from './timeline';
+import { readsReportAxes, reportItemName, reportSeries } from './reportData';
+import { useAggregationName, useReportWindow } from './reportRecords';
 
 type Loose = Record<string, unknown>;
 
@@ -144,7 +147,7 @@ function Timeline({
 
 function LiveTimeline({ widget, source }: { widget: Widget; source: SignalRef }) {
   const minutes = num((widget.data as Loose)['timeRange'], 60);
-  const { series, now } = useLiveSeries([source], minutes);
+  const { series, now } = useLiveSeries([source], { kind: 'last', minutes });
   return (
     <Timeline
       widget={widget}
@@ -155,11 +158,40 @@ function LiveTimeline({ widget, source }: { widget: Widget; source: SignalRef })
   );
 }
 
+/** The timeline of a report item: its recorded values over the last `timeRange` minutes. */
+function ReportTimeline({ widget, source }: { widget: Widget; source: SignalRef }) {
+  const runtime = useWidgetRuntime();
+  const aggregationName = useAggregationName();
+  const d = widget.data as Loose;
+  const equipmentId = source.equipId || (runtime.scope.kind === 'equipment' ? runtime.scope.id : '');
+  const choice = { kind: 'last', minutes: num(d['timeRange'], 60) } as const;
+  const read = useReportWindow(widget, equipmentId, str(d['reportId'], ''), choice);
+  const points = useMemo(
+    () => reportSeries(read.records, [source], aggregationName)[0]?.points ?? [],
+    // the source is part of the widget
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [read.records, widget],
+  );
+  return (
+    <Timeline
+      widget={widget}
+      points={points}
+      now={read.end}
+      title={reportItemName(source, aggregationName)}
+    />
+  );
+}
+
 export default function SectionBody({ widget }: { widget: Widget }) {
   const t = useWidgetText();
   const runtime = useWidgetRuntime();
   const source = sectionRef(widget);
-  if (runtime.mode === 'view' && source) return <LiveTimeline widget={widget} source={source} />;
+  if (runtime.mode === 'view' && source)
+    return readsReportAxes(widget) ? (
+      <ReportTimeline widget={widget} source={source} />
+    ) : (
+      <LiveTimeline widget={widget} source={source} />
+    );
   if (runtime.mode === 'view')
     return <Timeline widget={widget} points={[]} now={Date.now()} title={t('complex.no-signals')} />;
   const now = Math.floor(Date.now() / 60_000) * 60_000;

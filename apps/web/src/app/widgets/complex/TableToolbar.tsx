@@ -1,8 +1,10 @@
 /**
  * The toolbar of the history, report and alarm tables: the time filter (data.filterTime) and the
- * .xlsx export (data.exportExcel), each shown unless the widget turns it off. The export is the
- * caller's file call, made at the moment of the click (the range as it is then).
+ * .xlsx export (data.exportExcel), each shown unless the widget turns it off, and a table's column
+ * chooser when it has one. The export is the caller's file call, made at the moment of the click
+ * (the range as it is then).
  */
+import type { ReactNode } from 'react';
 import { Button, DatePicker, Flex } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
@@ -30,17 +32,20 @@ export function TableToolbar({
   range,
   onRange,
   exporting,
+  chooser,
 }: {
   widget: Widget;
   range: [Dayjs, Dayjs] | null;
   onRange(range: [Dayjs, Dayjs] | null): void;
   /** null: the table has no export */
   exporting: TableExport | null;
+  /** the column chooser, for the tables that have one (ColumnChooser) */
+  chooser?: ReactNode;
 }) {
   const d = widget.data as Loose;
   const filter = d['filterTime'] !== false;
   const exportShown = exporting !== null && d['exportExcel'] !== false;
-  if (!filter && !exportShown) return null;
+  if (!filter && !exportShown && !chooser) return null;
   return (
     <Flex gap={8} wrap style={{ padding: 8 }}>
       {filter && (
@@ -66,6 +71,7 @@ export function TableToolbar({
           {exporting.label}
         </Button>
       )}
+      {chooser}
     </Flex>
   );
 }

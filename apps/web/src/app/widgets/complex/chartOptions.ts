@@ -92,25 +92,54 @@ export function valueRange(
   return lo < hi ? { min: lo, max: hi, scale: false } : { scale: true };
 }
 
+/**
+ * The value axis of a time or bar chart: the chart types keep their fixed bounds in `minVal` and
+ * `maxVal`, the script trend and bar in `min` and `max` (docs/requirements/widgets.md §4.1, §6.1).
+ */
+export function axisBounds(w: Widget): { min?: number; max?: number; scale: boolean } {
+  const d = data(w);
+  const script = w.widgetType === 'ScriptTrend' || w.widgetType === 'ScriptBar';
+  return script ? valueRange(d['mode'], d['min'], d['max']) : valueRange(d['mode'], d['minVal'], d['maxVal']);
+}
+
+/** What the reader chose to see of a time chart: its period's start and the series hidden. */
+export interface LineView {
+  /** the period's start; the chart's `timeRange` before `now` when absent */
+  from?: number | undefined;
+  /** indices of series the data selection hides */
+  hidden?: ReadonlySet<number> | undefined;
+}
+
 function grid(w: Widget): Loose {
   const l = obj(style(w)['legend']);
   const legendBottom = l['show'] !== false && str(l['position'], 'bottom') === 'bottom';
-  return { left: 48, right: 20, top: 28, bottom: legendBottom ? 52 : 28, containLabel: false };
+  // the X range slider sits under the axis, above a bottom legend
+  const slider = w.widgetType !== 'ComplexBar' && data(w)['showXRange'] === true ? 36 : 0;
+  return { left: 48, right: 20, top: 28, bottom: (legendBottom ? 52 : 28) + slider, containLabel: false };
 }
 
-/** Line and area charts (and the script trend): time axis over the widget's range. */
+/**
+ * Line and area charts (and the script trend): time axis over the widget's range, or the period
+ * the reader chose. A series keeps its colour when others are hidden. With `showXRange` a slider
+ * under the axis (and the mouse wheel) narrows the part of the period drawn.
+ */
 export function lineOption(
   w: Widget,
   series: TimeSeries[],
   now: number,
   area = false,
-  from?: number,
+  view: LineView = {},
 ): ChartOption {
   const d = data(w);
   const minutes = num(d['timeRange'], 60);
-  const start = from ?? now - minutes * 60_000;
+  const start = view.from ?? now - minutes * 60_000;
   const format = str(d['timeFormat'], 'HH:mm');
   const theme = themeOf(w);
+  const shown = series
+    .map((s, i) => ({ ...s, color: s.color || theme[i % theme.length] }))
+    .filter((_, i) => !view.hidden?.has(i));
+  const l = obj(style(w)['legend']);
+  const sliderBottom = l['show'] !== false && str(l['position'], 'bottom') === 'bottom' ? 36 : 6;
   return {
     animation: false,
     color: theme,
@@ -128,14 +157,28 @@ export function lineOption(
         hideOverlap: true,
       },
     },
-    yAxis: { type: 'value', ...valueRange(d['mode'], d['minVal'], d['maxVal']), ...axisLook(w) },
-    series: series.map((s, i) => ({
+    yAxis: { type: 'value', ...axisBounds(w), ...axisLook(w) },
+    ...(d['showXRange'] === true
+      ? {
+          dataZoom: [
+            {
+              type: 'slider',
+              xAxisIndex: 0,
+              height: 18,
+              bottom: sliderBottom,
+              labelFormatter: (v: number) => dayjs(v).format(format),
+            },
+            { type: 'inside', xAxisIndex: 0 },
+          ],
+        }
+      : {}),
+    series: shown.map((s) => ({
       type: 'line',
       name: s.name,
       showSymbol: s.points.length < 30,
       symbolSize: 4,
       smooth: style(w)['smooth'] === true,
-      itemStyle: { color: s.color || theme[i % theme.length] },
+      itemStyle: { color: s.color },
       ...(area ? { areaStyle: { opacity: 0.25 } } : {}),
       data: s.points,
     })),
@@ -148,7 +191,6 @@ export function lineOption(
  */
 export function barOption(w: Widget, bars: NamedValue[]): ChartOption {
   const st = style(w);
-  const d = data(w);
   const theme = themeOf(w);
   const barWidth = num(st['barWidth'], 40);
   return {
@@ -161,7 +203,7 @@ export function barOption(w: Widget, bars: NamedValue[]): ChartOption {
     // bars measure from zero: an adapted axis keeps zero in view (no `scale`)
     yAxis: {
       type: 'value',
-      ...valueRange(d['mode'], d['minVal'], d['maxVal']),
+      ...axisBounds(w),
       scale: false,
       ...axisLook(w),
     },

@@ -9,6 +9,7 @@ import type { SignalRef } from '@fieldhub/hmi';
 import { callApi } from '../../request';
 import { useWidgetRuntime, type RuntimeValue, type WidgetRuntime } from '../runtime';
 import type { TimeSeries } from './chartOptions';
+import { windowOf, type WindowChoice } from './chartWindow';
 
 /** Display name of a ref: its alias, else its title, else its id. */
 export const refName = (r: SignalRef): string => r.alias || r.title || r.signalId;
@@ -110,24 +111,28 @@ export async function fetchCurves(
 }
 
 /**
- * Time series of refs over the last `minutes`: the stored curve first, then live values as they
- * arrive (points older than the window dropped). `now` moves with each redraw.
+ * Time series of refs over a window (docs/requirements/widgets.md §4.1): the stored curve first,
+ * then, while the window is the last n minutes, live values as they arrive (points older than the
+ * window dropped; `now` moves with each redraw). A fixed period is read once and stays still.
  */
 export function useLiveSeries(
   refs: SignalRef[],
-  minutes: number,
-): { series: TimeSeries[]; loading: boolean; now: number } {
+  choice: WindowChoice,
+): { series: TimeSeries[]; loading: boolean; now: number; from: number } {
   const runtime = useWidgetRuntime();
   const keys = refs.map((r) => runtime.keyOf(r));
   const values = useValues(runtime, keys);
-  const refsKey = JSON.stringify(refs.map((r) => [r.equipId, r.signalId, r.alias, r.title, r.color]));
+  const refsKey = JSON.stringify([
+    refs.map((r) => [r.equipId, r.signalId, r.alias, r.title, r.color]),
+    choice,
+  ]);
   const [stored, setStored] = useState<{ key: string; series: TimeSeries[] } | null>(null);
   const [live, setLive] = useState<[number, number][][]>([]);
   useEffect(() => {
     let stopped = false;
-    const end = Date.now();
+    const { start, end } = windowOf(choice, Date.now());
     setLive(refs.map(() => []));
-    fetchCurves(refs, end - minutes * 60_000, end, runtime.scope)
+    fetchCurves(refs, start, end, runtime.scope)
       .then((series) => !stopped && setStored({ key: refsKey, series }))
       .catch(
         () =>
@@ -140,9 +145,9 @@ export function useLiveSeries(
     return () => {
       stopped = true;
     };
-    // refs are compared by content
+    // refs and the choice are compared by content
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [refsKey, minutes, runtime.scope]);
+  }, [refsKey, runtime.scope]);
   useEffect(() => {
     setLive((prev) =>
       values.map((v, i) => {
@@ -154,12 +159,12 @@ export function useLiveSeries(
       }),
     );
   }, [values]);
-  const now = Date.now();
-  const from = now - minutes * 60_000;
+  const { start: from, end: now, live: growing } = windowOf(choice, Date.now());
   const series = refs.map((r, i) => {
     const base = stored?.key === refsKey ? (stored.series[i]?.points ?? []) : [];
-    const tail = (live[i] ?? []).filter(([ts]) => ts > (base[base.length - 1]?.[0] ?? -Infinity));
+    const last = base[base.length - 1]?.[0] ?? -Infinity;
+    const tail = growing ? (live[i] ?? []).filter(([ts]) => ts > last) : [];
     return { name: refName(r), color: r.color, points: [...base, ...tail].filter(([ts]) => ts >= from) };
   });
-  return { series, loading: stored?.key !== refsKey, now };
+  return { series, loading: stored?.key !== refsKey, now, from };
 }

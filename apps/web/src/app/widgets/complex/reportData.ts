@@ -97,3 +97,31 @@ export function reportItemRefs(report: ReportRow, equipId: string, equipTitle: s
     aggregation: i.aggregation,
   }));
 }
+
+/**
+ * Whether an XY curve, indicator diagram or status timeline reads report records: the curve and
+ * the timeline name a report (`reportId`), the diagram one for X and one for Y (`reportIdX`,
+ * `reportIdY`; docs/requirements/widgets.md §4.7, §4.10, §4.11).
+ */
+export function readsReportAxes(w: Widget): boolean {
+  const d = w.data as Record<string, unknown>;
+  const named = (k: string) => typeof d[k] === 'string' && d[k] !== '';
+  switch (w.widgetType) {
+    case 'ComplexXyline':
+    case 'ComplexSection':
+      return named('reportId');
+    case 'ComplexDiagram':
+      return named('reportIdX') && named('reportIdY');
+    default:
+      return false;
+  }
+}
+
+/**
+ * The X and Y refs an XY widget draws, as pairs: a single X serves every Y (one displacement,
+ * several loads); otherwise the i-th X goes with the i-th Y and extra entries are left out.
+ */
+export function xyPairs(xs: readonly SignalRef[], ys: readonly SignalRef[]): [SignalRef, SignalRef][] {
+  if (xs.length === 1) return ys.map((y) => [xs[0]!, y]);
+  return ys.slice(0, xs.length).map((y, i) => [xs[i]!, y]);
+}

@@ -13,6 +13,9 @@ import { textUnder } from '../../useT';
 import { useWidgetText } from '../widgetText';
 import { reportEquipment, reportSeries } from './reportData';
 import type { TimeSeries } from './chartOptions';
+import { windowOf, type WindowChoice } from './chartWindow';
+
+type Records = ReportRecordPage['list'];
 
 /** The most records one query answers; a chart reads the newest of its window up to this. */
 const CHART_RECORDS = 500;
@@ -68,41 +71,61 @@ export function useAggregationName(): (a: string) => string {
   return (a: string) => textUnder(t, 'designer:complex.aggregation.', a);
 }
 
-/** The series of a report-sourced line or area chart over its last `timeRange` minutes. */
-export function useReportSeries(widget: Widget): {
-  series: TimeSeries[];
-  loading: boolean;
-  failed: boolean;
-  now: number;
-} {
+/**
+ * The records of a device report over a window, newest first (at most CHART_RECORDS), read again
+ * every `rollTime` seconds while the window ends now. `owner`: the widget, part of the cache key.
+ */
+export function useReportWindow(
+  owner: Widget,
+  equipmentId: string,
+  reportId: string,
+  choice: WindowChoice,
+): { records: Records; loading: boolean; failed: boolean; start: number; end: number } {
   const runtime = useWidgetRuntime();
-  const aggregationName = useAggregationName();
-  const d = widget.data as Record<string, unknown>;
-  const minutes = num(d['timeRange'], 60);
-  const equipmentId = reportEquipment(widget, runtime.scope);
-  const reportId = String(d['reportId'] ?? '');
+  const rollTime = num((owner.data as Record<string, unknown>)['rollTime'], 30);
   const records = useQuery({
-    queryKey: ['widget', 'report-series', runtime.scope, widget.id, equipmentId, reportId, minutes],
+    queryKey: ['widget', 'report-window', runtime.scope, owner.id, equipmentId, reportId, choice],
     queryFn: async () => {
-      const end = Date.now();
+      const { start, end } = windowOf(choice, Date.now());
       const page = await fetchReportRecords(runtime.scope, {
         equipmentId,
         reportId,
-        start: end - minutes * 60_000,
+        start,
         end,
         pageNum: 1,
         pageSize: CHART_RECORDS,
       });
-      return { end, list: page.list };
+      return { start, end, list: page.list };
     },
     enabled: !!equipmentId && !!reportId,
     placeholderData: keepPreviousData,
-    refetchInterval: num(d['rollTime'], 30) * 1000,
+    refetchInterval: choice.kind === 'last' ? rollTime * 1000 : false,
   });
+  const period = records.data ?? windowOf(choice, Date.now());
   return {
-    series: reportSeries(records.data?.list ?? [], widget.data.reportSignalArray, aggregationName),
-    loading: records.isPending,
+    records: records.data?.list ?? [],
+    loading: records.isPending && !!equipmentId && !!reportId,
     failed: records.isError,
-    now: records.data?.end ?? Date.now(),
+    start: period.start,
+    end: period.end,
+  };
+}
+
+/** The series of a report-sourced line or area chart over the reader's window. */
+export function useReportSeries(
+  widget: Widget,
+  choice: WindowChoice,
+): { series: TimeSeries[]; loading: boolean; failed: boolean; now: number; from: number } {
+  const runtime = useWidgetRuntime();
+  const aggregationName = useAggregationName();
+  const equipmentId = reportEquipment(widget, runtime.scope);
+  const reportId = String((widget.data as Record<string, unknown>)['reportId'] ?? '');
+  const read = useReportWindow(widget, equipmentId, reportId, choice);
+  return {
+    series: reportSeries(read.records, widget.data.reportSignalArray, aggregationName),
+    loading: read.loading,
+    failed: read.failed,
+    now: read.end,
+    from: read.start,
   };
 }

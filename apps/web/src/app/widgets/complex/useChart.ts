@@ -5,7 +5,13 @@
 import { useEffect } from 'react';
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import {
+  DataZoomInsideComponent,
+  DataZoomSliderComponent,
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+} from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEChart } from '../../echarts';
 import type { ChartOption } from './chartOptions';
@@ -18,6 +24,8 @@ echarts.use([
   GridComponent,
   LegendComponent,
   TooltipComponent,
+  DataZoomSliderComponent,
+  DataZoomInsideComponent,
   CanvasRenderer,
 ]);
 

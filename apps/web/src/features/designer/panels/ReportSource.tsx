@@ -21,25 +21,35 @@ type Source = 'variables' | 'report';
 const patchData = (editor: WidgetEditor, data: Record<string, unknown>) =>
   editor.patch({ data: { ...editor.widget.data, ...data } as Widget['data'] });
 
-/** Variables (`variables`, today's signal list) or a device report. */
+/**
+ * Variables (`variables`, today's signal list) or a device report: by default the report of
+ * `reportId` and its items in `reportSignalArray` (ReportChoice); a widget drawing report items
+ * on axes gives its own `report` part, whether it reads one (`reading`) and what going back to
+ * variables clears (`cleared`).
+ */
 export function DataSourceChoice({
   editor,
   pageEquipId,
   variables,
+  report,
 }: {
   editor: WidgetEditor;
   pageEquipId: string | undefined;
   variables: ReactNode;
+  report?: { part: ReactNode; reading: boolean; cleared: Record<string, unknown> };
 }) {
   const { t } = useT('designer');
   const w = editor.widget;
   const reportId = str((w.data as Record<string, unknown>)['reportId'], '');
+  const reading = report ? report.reading : !!reportId;
   // a report stays chosen as the source while its device and report are being picked
-  const [source, setSource] = useState<Source>(reportId ? 'report' : 'variables');
+  const [source, setSource] = useState<Source>(reading ? 'report' : 'variables');
   const choose = (next: Source) => {
     setSource(next);
     // back to variables: the report and its items are dropped, the signals read again
-    if (next === 'variables' && (reportId || w.data.reportSignalArray.length))
+    if (next !== 'variables') return;
+    if (report) patchData(editor, report.cleared);
+    else if (reportId || w.data.reportSignalArray.length)
       patchData(editor, { reportId: '', reportSignalArray: [] });
   };
   return (
@@ -57,35 +67,57 @@ export function DataSourceChoice({
           ]}
         />
       </Row>
-      {source === 'variables' ? variables : <ReportChoice editor={editor} pageEquipId={pageEquipId} />}
+      {source === 'variables'
+        ? variables
+        : (report?.part ?? <ReportChoice editor={editor} pageEquipId={pageEquipId} />)}
     </>
   );
 }
 
-function ReportChoice({ editor, pageEquipId }: { editor: WidgetEditor; pageEquipId: string | undefined }) {
+/**
+ * The device whose reports are offered (the first item's, else the page's own), its title, and
+ * its select row; `onPick` runs after a new device is chosen.
+ */
+export function useReportDevice(
+  first: string | undefined,
+  pageEquipId: string | undefined,
+  onPick: () => void,
+) {
   const { t } = useT('designer');
   const equipments = useEquipments();
-  const items = editor.widget.data.reportSignalArray;
-  const [equipId, setEquipId] = useState(items.find((r) => r.equipId)?.equipId || pageEquipId || '');
+  const [equipId, setEquipId] = useState(first || pageEquipId || '');
   const equipTitle = equipments.data?.find((e) => String(e.id) === equipId)?.name ?? equipId;
+  const row = (
+    <Row label={t('cprops.report-device')}>
+      <Select
+        size="small"
+        style={{ width: '100%' }}
+        data-testid="report-device"
+        loading={equipments.isPending}
+        value={equipId || null}
+        onChange={(id: string) => {
+          setEquipId(id);
+          onPick();
+        }}
+        options={(equipments.data ?? []).map((e) => ({ value: String(e.id), label: e.name }))}
+        showSearch
+        optionFilterProp="label"
+      />
+    </Row>
+  );
+  return { equipId, equipTitle, row };
+}
+
+function ReportChoice({ editor, pageEquipId }: { editor: WidgetEditor; pageEquipId: string | undefined }) {
+  const items = editor.widget.data.reportSignalArray;
+  const { equipId, equipTitle, row } = useReportDevice(
+    items.find((r) => r.equipId)?.equipId,
+    pageEquipId,
+    () => patchData(editor, { reportId: '', reportSignalArray: [] }),
+  );
   return (
     <>
-      <Row label={t('cprops.report-device')}>
-        <Select
-          size="small"
-          style={{ width: '100%' }}
-          data-testid="report-device"
-          loading={equipments.isPending}
-          value={equipId || null}
-          onChange={(id: string) => {
-            setEquipId(id);
-            patchData(editor, { reportId: '', reportSignalArray: [] });
-          }}
-          options={(equipments.data ?? []).map((e) => ({ value: String(e.id), label: e.name }))}
-          showSearch
-          optionFilterProp="label"
-        />
-      </Row>
+      {row}
       {equipId && <DeviceReports key={equipId} editor={editor} equipId={equipId} equipTitle={equipTitle} />}
     </>
   );

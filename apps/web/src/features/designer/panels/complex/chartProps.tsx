@@ -1,12 +1,18 @@
 /**
- * Style-tab settings of the charts: time charts (line, area), bar, pie family, X/Y and scatter
- * diagrams, and the status timeline (ComplexSection).
+ * Style-tab settings of the charts: time charts (line, area, with their viewer toolbar), bar, pie
+ * family, X/Y and scatter diagrams, and the status timeline (ComplexSection).
  */
-import { Button, Space } from 'antd';
+import { Button, Select, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { CHART_THEME } from '@fieldhub/hmi';
 import { obj, str } from '../../../../app/widgets/styleOf';
-import { CommitText, ColorField } from '../fields';
+import { CommitText, ColorField, Row } from '../fields';
+import {
+  QUICK_RANGE_CHOICES,
+  quickRanges,
+  rangeLabel,
+  toolbarShown,
+} from '../../../../app/widgets/complex/chartWindow';
 import type { WidgetEditor } from '../PropertyPanel';
 import { read, section, useFields, type Loose } from './complexFields';
 import { ScriptFields } from './scriptProps';
@@ -36,6 +42,47 @@ function TimeChartFields({ editor }: { editor: WidgetEditor }) {
         (o) => t(`cprops.pos-${o}`),
       )}
       {f.bool('style', 'axis.grid', t('cprops.grid'), true)}
+      <ToolbarFields editor={editor} />
+    </>
+  );
+}
+
+/**
+ * The viewer's toolbar of a line or area chart (docs/requirements/widgets.md §4.1): shown or not,
+ * its quick ranges, the data selection box and the X range slider.
+ */
+function ToolbarFields({ editor }: { editor: WidgetEditor }) {
+  const f = useFields(editor);
+  const { t, w } = f;
+  const label = (m: number) => {
+    const { n, unit } = rangeLabel(m);
+    return t(`complex.chart-range-${unit}`, { n });
+  };
+  return (
+    <>
+      {section(t('cprops.chart-toolbar'))}
+      {f.bool('style', 'toolbar.show', t('cprops.chart-toolbar'), true)}
+      {toolbarShown(w) && (
+        <Row label={t('cprops.chart-quick-ranges')}>
+          <Select<number[]>
+            size="small"
+            mode="multiple"
+            style={{ width: '100%' }}
+            data-testid="chart-quick-ranges"
+            value={quickRanges(w)}
+            onChange={(v) =>
+              f.set(
+                'style',
+                'toolbar.quickRanges',
+                [...v].sort((a, b) => a - b),
+              )
+            }
+            options={QUICK_RANGE_CHOICES.map((m) => ({ value: m, label: label(m) }))}
+          />
+        </Row>
+      )}
+      {f.bool('style', 'dataSelect.show', t('cprops.chart-data-select'), false)}
+      {f.bool('data', 'showXRange', t('cprops.chart-x-range'), false)}
     </>
   );
 }

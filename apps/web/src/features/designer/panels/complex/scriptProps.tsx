@@ -12,6 +12,7 @@ export function ScriptFields({ editor }: { editor: WidgetEditor }) {
   const f = useFields(editor);
   const { t, w } = f;
   const type = w.widgetType;
+  const fixed = str(read(w, 'data', 'mode'), 'adapt') !== 'adapt';
   return (
     <>
       {section(t('cprops.script'))}
@@ -48,11 +49,18 @@ export function ScriptFields({ editor }: { editor: WidgetEditor }) {
         f.number('data', 'length', t('cprops.length'), 1, 1, 1000)}
       {(type === 'ScriptTrend' || type === 'ScriptBar') && (
         <>
-          {f.select('data', 'mode', t('cprops.axis-mode'), 'adapt', ['adapt', 'fixed'], (o) =>
-            t(`cprops.axis-${o}`),
+          {f.select(
+            'data',
+            'mode',
+            t('cprops.axis-mode'),
+            'adapt',
+            ['adapt', 'fixed'],
+            (o) => t(`cprops.axis-${o}`),
+            'script-axis-mode',
           )}
-          {f.number('data', 'min', t('props.min'), 0)}
-          {f.number('data', 'max', t('props.max'), 100)}
+          {/* the bounds hold only on a fixed axis (chartOptions axisBounds) */}
+          {fixed && f.number('data', 'min', t('props.min'), 0)}
+          {fixed && f.number('data', 'max', t('props.max'), 100)}
         </>
       )}
     </>
