@@ -3,55 +3,76 @@ import { Button, Descriptions, Select, Space, Typography } from 'antd';
 import { ApiOutlined, DisconnectOutlined } from '@ant-design/icons';
 import { useT } from '../../../app/useT';
 import { useStore } from 'zustand';
-import { selectionUnits, whereUsed, type Binding } from '@fieldhub/hmi';
+import { bindTo, isBound, isSystemKey, selectionUnits, unbind, whereUsed, type Binding } from '@fieldhub/hmi';
 import type { EditorStore } from '../editor/editorStore';
 import type { SignalSource } from '../signals/useSignalSource';
+import type { BindingChoice, BindingKind } from '../signals/BindingPicker';
 import type { SignalChoice } from '../../../app/signals/useSignals';
 import type { WidgetEditor } from './PropertyPanel';
 import { scaledToSignal } from '../editor/bindScale';
 
 /** The binding fields a chosen signal writes. */
 export function boundTo(binding: Binding, c: SignalChoice): Binding {
-  return {
-    ...binding,
+  return bindTo(binding, {
     type: 'signal',
     signalId: c.signalId,
     equipId: c.equipId,
     title: c.title,
     subTitle: c.equipTitle,
-  };
+  });
 }
 
-export function unbound(binding: Binding): Binding {
-  return { ...binding, signalId: '', equipId: '', title: '', subTitle: '' };
+/** The binding a picker's choice writes. */
+export function boundToChoice(binding: Binding, c: BindingChoice): Binding {
+  if (c.type === 'signal') return boundTo(binding, c.signal);
+  return bindTo(binding, c);
 }
 
-/** The bound signal of a binding with choose and clear buttons. */
+/** What a binding shows: its source's name and, below it, where the source lives. */
+function BoundText({ binding }: { binding: Binding }) {
+  const { t } = useT('designer');
+  if (!isBound(binding)) return <Typography.Text type="secondary">{t('data.unbound')}</Typography.Text>;
+  const [name, where] =
+    binding.type === 'system'
+      ? [
+          isSystemKey(binding.systemKey) ? t(`bind.key-${binding.systemKey}`) : binding.systemKey,
+          t('data.type-system'),
+        ]
+      : binding.type === 'mvar'
+        ? [binding.title || binding.mvarId, t('data.type-mvar')]
+        : [binding.title || binding.signalId, binding.subTitle || binding.equipId];
+  return (
+    <>
+      <Typography.Text strong>{name}</Typography.Text>
+      <Typography.Text type="secondary"> · {where}</Typography.Text>
+    </>
+  );
+}
+
+/**
+ * The bound source of a binding with choose and clear buttons: a device variable, an intermediate
+ * variable of the project or a system key (`kinds` narrows the choice).
+ */
 export function BindingField({
   binding,
   signals,
   onChange,
   testId,
+  kinds,
 }: {
   binding: Binding;
   signals: SignalSource;
-  /** the new binding, with the variable chosen (none when cleared) */
+  /** the new binding, with the device variable chosen (none for other sources or when cleared) */
   onChange: (next: Binding, choice?: SignalChoice) => void;
   testId: string;
+  kinds?: readonly BindingKind[];
 }) {
   const { t } = useT('designer');
-  const bound = binding.signalId !== '';
+  const bound = isBound(binding);
   return (
     <div data-testid={testId}>
       <div style={{ marginBottom: 6 }} data-testid={`${testId}-value`}>
-        {bound ? (
-          <>
-            <Typography.Text strong>{binding.title || binding.signalId}</Typography.Text>
-            <Typography.Text type="secondary"> · {binding.subTitle || binding.equipId}</Typography.Text>
-          </>
-        ) : (
-          <Typography.Text type="secondary">{t('data.unbound')}</Typography.Text>
-        )}
+        <BoundText binding={binding} />
       </div>
       <Space>
         <Button
@@ -59,16 +80,26 @@ export function BindingField({
           icon={<ApiOutlined />}
           data-testid={`${testId}-choose`}
           onClick={async () => {
-            const choice = await signals.pick(
-              bound ? { equipId: binding.equipId, signalId: binding.signalId } : undefined,
+            const choice = await signals.pickBinding(
+              bound
+                ? {
+                    type: binding.type === 'mvar' || binding.type === 'system' ? binding.type : 'signal',
+                    equipId: binding.equipId,
+                    signalId: binding.signalId,
+                    mvarId: binding.mvarId,
+                    systemKey: binding.systemKey,
+                  }
+                : undefined,
+              kinds ? { kinds } : undefined,
             );
-            if (choice) onChange(boundTo(binding, choice), choice);
+            if (choice)
+              onChange(boundToChoice(binding, choice), choice.type === 'signal' ? choice.signal : undefined);
           }}
         >
           {bound ? t('data.change') : t('data.choose')}
         </Button>
         {bound && (
-          <Button size="small" icon={<DisconnectOutlined />} onClick={() => onChange(unbound(binding))}>
+          <Button size="small" icon={<DisconnectOutlined />} onClick={() => onChange(unbind(binding))}>
             {t('data.clear')}
           </Button>
         )}

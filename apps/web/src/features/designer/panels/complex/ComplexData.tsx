@@ -12,6 +12,7 @@ import { REPORT_SOURCE_TYPES } from '../../../../app/widgets/complex/reportData'
 import type { WidgetEditor } from '../PropertyPanel';
 import type { SignalSource } from '../../signals/useSignalSource';
 import { DataSourceChoice } from '../ReportSource';
+import { SeriesSources, hasSeriesSources } from '../SeriesSources';
 import { section, type Loose } from './complexFields';
 import { EquipmentList, RefList } from './dataLists';
 
@@ -52,6 +53,7 @@ export function ComplexData({ editor, signals }: { editor: WidgetEditor; signals
           testId="signal-array"
           colours={type !== 'ComplexHistory' && type !== 'ScriptReport'}
         />
+        {hasSeriesSources(type) && <SeriesSources editor={editor} signals={signals} />}
       </>
     );
     return (

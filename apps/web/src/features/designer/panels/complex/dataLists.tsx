@@ -19,12 +19,15 @@ export function RefList({
   onChange,
   testId,
   colours,
+  add,
 }: {
   refs: SignalRef[];
   signals: SignalSource;
   onChange: (next: SignalRef[]) => void;
   testId: string;
   colours: boolean;
+  /** another source than a device variable (an intermediate variable, a system key): its picker and label */
+  add?: { pick(colour: string): Promise<SignalRef | null>; label: string };
 }) {
   const { t } = useT('designer');
   return (
@@ -64,6 +67,11 @@ export function RefList({
         icon={<ApiOutlined />}
         data-testid={`${testId}-add`}
         onClick={async () => {
+          if (add) {
+            const ref = await add.pick(CHART_THEME[refs.length % 10]!);
+            if (ref) onChange([...refs, ref]);
+            return;
+          }
           const c = await signals.pick();
           if (c)
             onChange([
@@ -78,7 +86,7 @@ export function RefList({
             ]);
         }}
       >
-        {t('cprops.add-signal')}
+        {add?.label ?? t('cprops.add-signal')}
       </Button>
     </div>
   );
