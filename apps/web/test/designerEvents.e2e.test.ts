@@ -1,0 +1,305 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { emptyPage, type ClickConfig, type PageDocument } from '@fieldhub/hmi';
+import { loggedIn, type Caller } from '../../server/test/harness';
+import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
+import { plantDevice, startPlantGateway, type PlantGateway } from './plantGateway';
+import { expectScreenIn, tr } from './screenLanguage';
+import { shot } from './shots';
+import { namedWidget as widget } from './viewerWidget';
+
+/**
+ * Issue 21 item 2 in the browser: on a device page, an engineer gives three buttons their click
+ * events in the designer's event tab: a page jump picked from the device's pages into a popup of a
+ * set size and position with its title, a toggle write between 8 and 3 (with confirmation) and a
+ * step write of +2 limited to 0…6 (without). After saving, in the viewer the popup opens where it
+ * was put and shows the picked page live; the writes reach the real gateway's simulated plant
+ * (read back through the device's real-time query), the step stops on its limit and the next
+ * step is refused with the limit's message.
+ *
+ * Languages: the journey runs in English; the quick check opens the event editor and the viewer's
+ * limit message in Chinese, each with its texts from the locale files and nothing untranslated or
+ * of the other language. Screenshots only with SHOTS=1 (see shots.ts).
+ */
+
+const base = '/lfscada/configuration/page';
+
+let f: BrowserFixture;
+let admin: string;
+let api: Caller;
+let equipmentId: number;
+let plant: PlantGateway | undefined;
+let controlId: number;
+let pumpsId: number;
+let setpointId: number;
+
+interface Json<T> {
+  code: string;
+  message: string;
+  data: T;
+}
+
+async function made<T = { id: number }>(url: string, body: Record<string, unknown>): Promise<T> {
+  const res = (await api.post<T>(url, body, true)).body as Json<T>;
+  if (res.code !== '200') throw new Error(`${url}: ${res.code} ${res.message}`);
+  return res.data;
+}
+
+const stored = (id: number) => made<{ version: number; document: PageDocument }>(`${base}/info`, { id });
+
+async function savePage(id: number, document: PageDocument) {
+  await made(`${base}/save`, { id, version: (await stored(id)).version, document });
+}
+
+/** The set point as the device's real-time query answers it. */
+async function setpointAtDevice(): Promise<unknown> {
+  const rows = await made<{ name: string; value: unknown }[]>('/lfscada/monitor/multi/signal/query', {
+    equipmentId,
+  });
+  return rows.find((r) => r.name === 'level_setpoint')?.value ?? null;
+}
+
+/** The user's texts on these pages: no translation's business. */
+const OWN_TEXTS = ['Control', 'Pumps', 'Pumps…', 'Toggle 8/3', 'Step +2', 'Tank set point', 'level_setpoint'];
+
+beforeAll(async () => {
+  f = await startBrowserFixture({ link: true });
+  const enterprise = await makeEnterprise(f.platform.ctx.db, 'Event Works');
+  admin = enterprise.admin;
+  api = await loggedIn(f.platform.app, admin);
+  const device = await plantDevice(f, api, {
+    name: 'Raw water tank',
+    group: 'Water',
+    snBase: 891_000_000_000,
+  });
+  equipmentId = device.equipmentId;
+  setpointId = await device.variable({
+    name: 'level_setpoint',
+    unit: 'm',
+    dataType: 'float32',
+    registerType: '4x',
+    address: '2',
+    rw: 'rw',
+    writeLower: 0,
+    writeUpper: 10,
+  });
+  ({ id: controlId } = await made(`${base}/add`, {
+    ownerKind: 'equipment',
+    ownerId: equipmentId,
+    name: 'Control',
+  }));
+  ({ id: pumpsId } = await made(`${base}/add`, {
+    ownerKind: 'equipment',
+    ownerId: equipmentId,
+    name: 'Pumps',
+  }));
+  const bound = {
+    signalId: String(setpointId),
+    equipId: String(equipmentId),
+    title: 'level_setpoint',
+    subTitle: 'Raw water tank',
+  };
+  // the buttons and the read-back are placed; their click events are the designer's work below
+  const control = emptyPage({ title: 'Control', width: 800, height: 300, fit: 'none' });
+  control.widgets = [
+    widget('UsualButton', 'to-pumps', [20, 20, 160, 40], { data: { text: 'Pumps…' } }),
+    widget('UsualButton', 'toggle', [200, 20, 160, 40], { data: { text: 'Toggle 8/3' } }),
+    widget('UsualButton', 'step', [380, 20, 160, 40], { data: { text: 'Step +2' } }),
+    widget('UsualDataText', 'setpoint', [20, 100, 240, 40], { data: { ...bound, decimals: 2, unit: 'm' } }),
+  ];
+  await savePage(controlId, control);
+  const pumps = emptyPage({ title: 'Pumps', width: 400, height: 200, fit: 'container' });
+  pumps.widgets = [
+    widget('UsualText', 'pumps-heading', [10, 10, 300, 40], { data: { text: 'Tank set point' } }),
+    widget('UsualDataText', 'pumps-setpoint', [10, 60, 240, 40], {
+      data: { ...bound, decimals: 2, unit: 'm' },
+    }),
+  ];
+  await savePage(pumpsId, pumps);
+  plant = await startPlantGateway(f, {
+    sn: device.sn,
+    mqttPassword: device.mqttPassword,
+    plantPort: device.plantPort,
+    api,
+    equipmentId,
+    firstSignal: 'level_setpoint',
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await plant?.stop();
+  await f?.stop();
+});
+
+const picture = (page: Page, lang: string, name: string) => shot(page, `events-${lang}-${name}`);
+
+/** Picks an option of the select with the test id. */
+async function choose(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).click();
+  await clickSettled(
+    page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }),
+  );
+}
+
+/** Types into a committing field and commits it (Enter). */
+async function commit(page: Page, testId: string, value: string) {
+  const input = page.locator(`[data-testid=${testId}]`).locator('xpath=descendant-or-self::input').first();
+  await input.fill(value);
+  await input.press('Enter');
+}
+
+/** Selects a widget of the designer's page and opens its event tab. */
+async function eventTabOf(page: Page, id: string) {
+  await page.locator(`[data-testid=designer-page] [data-wid=${id}]`).click();
+  await page.locator('[data-testid=prop-tabs] [data-node-key=event]').click();
+  await page.getByTestId('prop-event').waitFor();
+}
+
+const viewerText = (page: Page, name: string) => page.getByTestId(`vw-${name}`).innerText();
+
+describe('click events from the designer to the device', () => {
+  it('configures a popup jump, a toggle and a limited step, then runs them in the viewer (en-US)', async () => {
+    const lang = 'en-US';
+    const { context, page } = await f.newPage(lang);
+    await f.signIn(page, admin);
+    await page.goto(`${f.baseUrl}/manage/eg/${equipmentId}/designer/${controlId}`);
+    await page.getByTestId('repair-banner').waitFor();
+
+    // --- the page jump: one of this device's pages, into a 480×320 popup at (40, 60) with its title
+    await eventTabOf(page, 'to-pumps');
+    await page.getByTestId('event-enable').click();
+    await choose(page, 'event-action', tr(lang, 'designer:event.action-page'));
+    await choose(page, 'event-page', 'Pumps');
+    await choose(page, 'event-target', tr(lang, 'designer:event.target-window'));
+    await commit(page, 'event-popup-width', '480');
+    await commit(page, 'event-popup-height', '320');
+    await page.getByTestId('event-popup-centered').click();
+    await commit(page, 'event-popup-x', '40');
+    await commit(page, 'event-popup-y', '60');
+    await picture(page, lang, '1-page');
+
+    // --- the toggle: 8 unless the set point is 8, then 3; confirmation stays on
+    await eventTabOf(page, 'toggle');
+    await page.getByTestId('event-enable').click();
+    await page.getByTestId('event-binding-choose').click();
+    await page.getByTestId('signal-picker').waitFor();
+    await page.getByTestId('signal-level_setpoint').click();
+    await page.getByTestId('signal-picker').waitFor({ state: 'detached' });
+    await choose(page, 'event-write-type', tr(lang, 'designer:event.write-type-toggle'));
+    await commit(page, 'event-on-value', '8');
+    await commit(page, 'event-off-value', '3');
+    await picture(page, lang, '2-toggle');
+
+    // --- the step: +2 within 0…6, no confirmation
+    await eventTabOf(page, 'step');
+    await page.getByTestId('event-enable').click();
+    await page.getByTestId('event-binding-choose').click();
+    await page.getByTestId('signal-picker').waitFor();
+    await page.getByTestId('signal-level_setpoint').click();
+    await page.getByTestId('signal-picker').waitFor({ state: 'detached' });
+    await choose(page, 'event-write-type', tr(lang, 'designer:event.write-type-step'));
+    await commit(page, 'event-step', '2');
+    await page.getByTestId('event-limit').click();
+    await commit(page, 'event-limit-max', '6');
+    await page.getByTestId('event-confirm').click();
+    await picture(page, lang, '3-step');
+
+    await page.keyboard.press('Control+s');
+    await expect.poll(() => page.getByTestId('designer-save-state').getAttribute('data-dirty')).toBe('no');
+    const events = new Map(
+      (await stored(controlId)).document.widgets.map((w) => [w.widgetName, w.clickEvent]),
+    );
+    expect(events.get('to-pumps')).toMatchObject({
+      enable: true,
+      config: {
+        action: 'page',
+        pageId: String(pumpsId),
+        pageTitle: 'Pumps',
+        target: 'window',
+        window: { width: 480, height: 320, left: 40, top: 60, centered: false },
+        titleShow: true,
+      } satisfies Partial<ClickConfig>,
+    });
+    expect(events.get('toggle')?.config).toMatchObject({
+      action: 'write',
+      writeType: 'toggle',
+      onValue: '8',
+      offValue: '3',
+      confirm: true,
+      data: { signalId: String(setpointId), equipId: String(equipmentId) },
+    });
+    expect(events.get('step')?.config).toMatchObject({
+      writeType: 'step',
+      stepValue: 2,
+      limit: { enable: true, min: 0, max: 6 },
+      confirm: false,
+    });
+
+    // --- the viewer: the popup where it was put, the picked page live inside it
+    await page.goto(`${f.baseUrl}/monitor/eg/detail/page/${controlId}/0`);
+    await expect.poll(() => viewerText(page, 'setpoint'), { timeout: 20_000 }).toBe('5.00 m');
+    await page.getByTestId('vw-to-pumps').click();
+    const popup = page.getByTestId('viewer-popup');
+    await popup.waitFor();
+    expect(await popup.boundingBox()).toEqual({ x: 40, y: 60, width: 480, height: 320 });
+    expect(await page.getByTestId('viewer-popup-title').innerText()).toBe('Pumps');
+    await expect
+      .poll(() => popup.getByTestId('vw-pumps-setpoint').innerText(), { timeout: 20_000 })
+      .toBe('5.00 m');
+    await picture(page, lang, '4-popup');
+    await page.getByTestId('viewer-popup-close').click();
+    await popup.waitFor({ state: 'detached' });
+
+    // --- the toggle writes 8 (after confirmation), then 3, each read back from the device
+    for (const value of [8, 3]) {
+      await page.getByTestId('vw-toggle').click();
+      await clickSettled(page.getByTestId('viewer-write-confirm'));
+      await expect.poll(setpointAtDevice, { timeout: 30_000 }).toBe(value);
+      await expect.poll(() => viewerText(page, 'setpoint'), { timeout: 15_000 }).toBe(`${value}.00 m`);
+    }
+    // --- the step: 3 → 5 → 6 (stopped on the limit), then refused with the limit's message
+    for (const value of [5, 6]) {
+      await page.getByTestId('vw-step').click();
+      await expect.poll(setpointAtDevice, { timeout: 30_000 }).toBe(value);
+      await expect.poll(() => viewerText(page, 'setpoint'), { timeout: 15_000 }).toBe(`${value}.00 m`);
+    }
+    await page.getByTestId('vw-step').click();
+    await page.getByText(tr(lang, 'viewer:write.limit-at-max', { name: 'level_setpoint', max: 6 })).waitFor();
+    await picture(page, lang, '5-limit');
+    expect(await setpointAtDevice()).toBe(6);
+    await expectScreenIn(page, lang, { allow: OWN_TEXTS });
+    await context.close();
+  }, 150_000);
+
+  it('shows the event editor and the limit message wholly in Chinese', async () => {
+    const lang = 'zh-CN';
+    const { context, page } = await f.newPage(lang);
+    await f.signIn(page, admin);
+    await page.goto(`${f.baseUrl}/manage/eg/${equipmentId}/designer/${controlId}`);
+    await page.getByTestId('repair-banner').waitFor();
+    await eventTabOf(page, 'step');
+    await expectScreenIn(page, lang, {
+      shows: ['designer:event.write-type-step', 'designer:event.limit', 'designer:event.limit-range'],
+      allow: OWN_TEXTS,
+    });
+    await eventTabOf(page, 'to-pumps');
+    await expectScreenIn(page, lang, {
+      shows: [
+        'designer:event.source-own-equipment',
+        'designer:event.target-window',
+        'designer:event.popup-size',
+        'designer:event.title-show',
+      ],
+      allow: OWN_TEXTS,
+    });
+    await picture(page, lang, '1-editor');
+    // the set point is still 6 from the journey: a step up is refused in Chinese
+    await page.goto(`${f.baseUrl}/monitor/eg/detail/page/${controlId}/0`);
+    await expect.poll(() => viewerText(page, 'setpoint'), { timeout: 20_000 }).toBe('6.00 m');
+    await page.getByTestId('vw-step').click();
+    await page.getByText(tr(lang, 'viewer:write.limit-at-max', { name: 'level_setpoint', max: 6 })).waitFor();
+    await expectScreenIn(page, lang, { allow: OWN_TEXTS });
+    await picture(page, lang, '2-limit');
+    await context.close();
+  }, 90_000);
+});
