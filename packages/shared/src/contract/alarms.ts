@@ -9,6 +9,9 @@ import { defineCalls, noData } from './define';
 export const NOTIFY_CHANNELS = ['push', 'sms', 'phone', 'voice', 'email'] as const;
 export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
 
+/** Most devices one alarm-record widget reads at once. */
+export const LISTED_ALARM_DEVICES_MAX = 50;
+
 // an empty form field means "not given"
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema.optional());
@@ -45,6 +48,21 @@ export const alarmQuerySchema = pagingSchema.extend({
 export const alarmExportSchema = alarmQuerySchema.omit({ pageNum: true, pageSize: true }).extend({
   utcOffsetMinutes: utcOffsetInput,
 });
+/**
+ * /monitor/multi/alarm/queryAll: the alarms of alarm/query over the devices an alarm-record widget
+ * lists (docs/requirements/widgets.md §4.9), up to 50.
+ */
+export const listedAlarmQuerySchema = alarmQuerySchema
+  .omit({ equipmentId: true })
+  .extend({ equipmentIds: idListSchema(LISTED_ALARM_DEVICES_MAX) });
+/** /monitor/multi/alarm/exportAll: the filters of alarm/queryAll and the reader's offset from UTC. */
+export const listedAlarmExportSchema = listedAlarmQuerySchema
+  .omit({ pageNum: true, pageSize: true })
+  .extend({ utcOffsetMinutes: utcOffsetInput });
+/** A row of alarm/queryAll: an alarm record with its device's name. */
+export const listedAlarmRowSchema = alarmRecordRowSchema.extend({ equipmentTitle: z.string() });
+export type ListedAlarmRow = z.output<typeof listedAlarmRowSchema>;
+
 /** /monitor/multi/gateway/alarm/query: the offline alarms of the device's gateway. */
 export const gatewayAlarmQuerySchema = pagingSchema.extend({ equipmentId: formId, state, ...range });
 /** /monitor/multi/alarm/confirm: one alarm or up to 100, with an optional note. */
@@ -106,6 +124,20 @@ export const alarmsCalls = defineCalls('alarms', {
     output: noData,
     answer: 'file',
     summary: 'The alarms of alarm/query as an .xlsx file (at most 50,000, newest active first)',
+  },
+  listedAlarms: {
+    path: '/lfscada/monitor/multi/alarm/queryAll',
+    input: listedAlarmQuerySchema,
+    output: listPageOf(listedAlarmRowSchema),
+    summary:
+      'A page of the signal alarms of the listed devices the caller may see (others left out), active first',
+  },
+  exportListedAlarms: {
+    path: '/lfscada/monitor/multi/alarm/exportAll',
+    input: listedAlarmExportSchema,
+    output: noData,
+    answer: 'file',
+    summary: 'The alarms of alarm/queryAll as an .xlsx file (at most 50,000, newest active first)',
   },
   gatewayAlarms: {
     path: '/lfscada/monitor/multi/gateway/alarm/query',

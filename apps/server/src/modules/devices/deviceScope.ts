@@ -48,3 +48,17 @@ export async function visibleDevice(db: Db, auth: AuthContext, id: number): Prom
   if (!row) throw new AppError(Err.deviceNotFound);
   return row;
 }
+
+/** The devices among `ids` the caller may see, with their names (others, another enterprise's included, left out). */
+export async function visibleDevicesAmong(
+  db: Db,
+  auth: AuthContext,
+  ids: readonly number[],
+): Promise<{ id: number; name: string }[]> {
+  if (!ids.length) return [];
+  const where = scopeDevices(new Where(), auth).add('e.id = any(?::bigint[])', [...new Set(ids)]);
+  return db.query<{ id: number; name: string }>(
+    `select e.id, e.name from equipment e where ${where} order by e.id`,
+    where.params,
+  );
+}

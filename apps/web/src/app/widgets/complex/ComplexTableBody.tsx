@@ -18,6 +18,7 @@ import {
   projectMonitorCalls,
   type AlarmRecordRow,
   type HistoryValueRow,
+  type ListedAlarmRow,
   type Page,
   type ProjectAlarmRow,
   type ProjectHistoryRow,
@@ -169,10 +170,15 @@ function alarmCell(column: string, r: AlarmRecordRow, equipTitle: string, t: Tra
   }
 }
 
-/** An alarm row: of the one device, or with its project title on a project page. */
-type AlarmRow = AlarmRecordRow | ProjectAlarmRow;
+/** An alarm row with its device's title (the project's title of it on a project page). */
+type AlarmRow = ListedAlarmRow | ProjectAlarmRow;
 
-/** `project`: the id of the project page it is on, '' elsewhere. */
+/**
+ * The alarms of every device the widget lists (docs/requirements/widgets.md §4.9), refreshed every
+ * roll time: through the project on a project page (every device of the project when none is
+ * listed), else of the listed devices the reader may see (the page's own device when none).
+ * `project`: the id of the project page it is on, '' elsewhere.
+ */
 function AlarmTable({
   widget,
   equipmentId,
@@ -187,17 +193,17 @@ function AlarmTable({
   const pager = usePaging();
   const { range, setRange, current } = useRange(widget);
   const equips = (Array.isArray(d['equips']) ? d['equips'] : []).map(obj);
-  // the widget's own title of a device first; on a project page the project's otherwise
+  // the widget's own title of a device first, else the one the answer carries
   const titleOf = (r: AlarmRow) =>
-    str(
-      equips.find((e) => String(e['equipmentId']) === String(r.equipmentId))?.['title'],
-      'equipmentTitle' in r ? r.equipmentTitle : '',
-    );
-  const equipmentIds = equips.map((e) => Number(e['equipmentId'])).filter((id) => id > 0);
+    str(equips.find((e) => String(e['equipmentId']) === String(r.equipmentId))?.['title'], r.equipmentTitle);
+  const listed = [...new Set(equips.map((e) => Number(e['equipmentId'])).filter((id) => id > 0))];
   // every alarm of its devices the reader may see, whatever its rule type (device information or
   // designer); a project page reads them through the project
-  const inProject = { projectId: Number(project), equipmentIds, ruleType: 'all' as const };
-  const ofDevice = { equipmentId: Number(equipmentId), ruleType: 'all' as const };
+  const inProject = { projectId: Number(project), equipmentIds: listed, ruleType: 'all' as const };
+  const ofDevices = {
+    equipmentIds: listed.length ? listed : [Number(equipmentId)],
+    ruleType: 'all' as const,
+  };
   const rows = useQuery({
     queryKey: [
       'widget',
@@ -205,7 +211,7 @@ function AlarmTable({
       project,
       widget.id,
       equipmentId,
-      equipmentIds,
+      listed,
       range?.map((x) => x.valueOf()),
       pager.paging,
     ],
@@ -213,7 +219,7 @@ function AlarmTable({
       const [startTime, endTime] = current();
       return project
         ? callApi(projectMonitorCalls.alarmsAll, { ...inProject, startTime, endTime, ...pager.paging })
-        : callApi(alarmsCalls.alarms, { ...ofDevice, startTime, endTime, ...pager.paging });
+        : callApi(alarmsCalls.listedAlarms, { ...ofDevices, startTime, endTime, ...pager.paging });
     },
     placeholderData: keepPreviousData,
     refetchInterval: num(d['rollTime'], 30) * 1000,
@@ -235,8 +241,8 @@ function AlarmTable({
                   name,
                 )
               : downloadCall(
-                  alarmsCalls.exportAlarms,
-                  { ...ofDevice, startTime, endTime, utcOffsetMinutes },
+                  alarmsCalls.exportListedAlarms,
+                  { ...ofDevices, startTime, endTime, utcOffsetMinutes },
                   name,
                 );
           },
