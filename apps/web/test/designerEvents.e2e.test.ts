@@ -9,10 +9,10 @@ import { shot } from './shots';
 import { namedWidget as widget } from './viewerWidget';
 
 /**
- * Issue 21 item 2 in the browser: on a device page, an engineer gives three buttons their click
+ * Issue 21 item 2 in the browser: on a device page, an engineer gives four buttons their click
  * events in the designer's event tab: a page jump picked from the device's pages into a popup of a
- * set size and position with its title, a toggle write between 8 and 3 (with confirmation) and a
- * step write of +2 limited to 0…6 (without). After saving, in the viewer the popup opens where it
+ * set size and position with its title, a toggle write between 8 and 3 (with confirmation), a
+ * step write of +2 limited to 0…6 (without) and press-and-hold writing 9 on press and 4 on release. After saving, in the viewer the popup opens where it
  * was put and shows the picked page live; the writes reach the real gateway's simulated plant
  * (read back through the device's real-time query), the step stops on its limit and the next
  * step is refused with the limit's message.
@@ -60,7 +60,16 @@ async function setpointAtDevice(): Promise<unknown> {
 }
 
 /** The user's texts on these pages: no translation's business. */
-const OWN_TEXTS = ['Control', 'Pumps', 'Pumps…', 'Toggle 8/3', 'Step +2', 'Tank set point', 'level_setpoint'];
+const OWN_TEXTS = [
+  'Control',
+  'Pumps',
+  'Pumps…',
+  'Toggle 8/3',
+  'Step +2',
+  'Hold 9/4',
+  'Tank set point',
+  'level_setpoint',
+];
 
 beforeAll(async () => {
   f = await startBrowserFixture({ link: true });
@@ -105,6 +114,7 @@ beforeAll(async () => {
     widget('UsualButton', 'to-pumps', [20, 20, 160, 40], { data: { text: 'Pumps…' } }),
     widget('UsualButton', 'toggle', [200, 20, 160, 40], { data: { text: 'Toggle 8/3' } }),
     widget('UsualButton', 'step', [380, 20, 160, 40], { data: { text: 'Step +2' } }),
+    widget('UsualButton', 'hold', [560, 20, 160, 40], { data: { text: 'Hold 9/4' } }),
     widget('UsualDataText', 'setpoint', [20, 100, 240, 40], { data: { ...bound, decimals: 2, unit: 'm' } }),
   ];
   await savePage(controlId, control);
@@ -158,7 +168,7 @@ async function eventTabOf(page: Page, id: string) {
 const viewerText = (page: Page, name: string) => page.getByTestId(`vw-${name}`).innerText();
 
 describe('click events from the designer to the device', () => {
-  it('configures a popup jump, a toggle and a limited step, then runs them in the viewer (en-US)', async () => {
+  it('configures a popup jump, a toggle, a limited step and press-and-hold, then runs them in the viewer (en-US)', async () => {
     const lang = 'en-US';
     const { context, page } = await f.newPage(lang);
     await f.signIn(page, admin);
@@ -204,6 +214,18 @@ describe('click events from the designer to the device', () => {
     await page.getByTestId('event-confirm').click();
     await picture(page, lang, '3-step');
 
+    // --- press-and-hold: 9 while pressed, 4 on release
+    await eventTabOf(page, 'hold');
+    await page.getByTestId('event-enable').click();
+    await page.getByTestId('event-binding-choose').click();
+    await page.getByTestId('signal-picker').waitFor();
+    await page.getByTestId('signal-level_setpoint').click();
+    await page.getByTestId('signal-picker').waitFor({ state: 'detached' });
+    await choose(page, 'event-write-type', tr(lang, 'designer:event.write-type-press'));
+    await choose(page, 'event-press-type', tr(lang, 'designer:event.press-type-custom'));
+    await commit(page, 'event-on-value', '9');
+    await commit(page, 'event-off-value', '4');
+
     await page.keyboard.press('Control+s');
     await expect.poll(() => page.getByTestId('designer-save-state').getAttribute('data-dirty')).toBe('no');
     const events = new Map(
@@ -234,6 +256,12 @@ describe('click events from the designer to the device', () => {
       limit: { enable: true, min: 0, max: 6 },
       confirm: false,
     });
+    expect(events.get('hold')?.config).toMatchObject({
+      writeType: 'press',
+      pressType: 'custom',
+      onValue: '9',
+      offValue: '4',
+    });
 
     // --- the viewer: the popup where it was put, the picked page live inside it
     await page.goto(`${f.baseUrl}/monitor/eg/detail/page/${controlId}/0`);
@@ -249,6 +277,15 @@ describe('click events from the designer to the device', () => {
     await picture(page, lang, '4-popup');
     await page.getByTestId('viewer-popup-close').click();
     await popup.waitFor({ state: 'detached' });
+
+    // --- held down, the set point goes to 9; let go, to 4
+    const hold = await page.getByTestId('vw-hold').boundingBox();
+    await page.mouse.move(hold!.x + hold!.width / 2, hold!.y + hold!.height / 2);
+    await page.mouse.down();
+    await expect.poll(setpointAtDevice, { timeout: 30_000 }).toBe(9);
+    await page.mouse.up();
+    await expect.poll(setpointAtDevice, { timeout: 30_000 }).toBe(4);
+    await expect.poll(() => viewerText(page, 'setpoint'), { timeout: 15_000 }).toBe('4.00 m');
 
     // --- the toggle writes 8 (after confirmation), then 3, each read back from the device
     for (const value of [8, 3]) {
