@@ -172,4 +172,67 @@ describe('designer layers and edge margin in the browser', () => {
       await context.close();
     }
   }, 60_000);
+
+  it('offers the registry actions in a context menu and names each tool shortcut (issue 21 item 9)', async () => {
+    const created = await made<{ id: number }>(api, `${base}/add`, {
+      ownerKind: 'equipment',
+      ownerId: deviceId,
+      name: 'Menu',
+    });
+    const info = await made<Info>(api, `${base}/info`, { id: created.id });
+    const document = {
+      ...info.document,
+      widgets: [
+        defaultWidget('ShapeRect', { id: 'a', x: 40, y: 40, width: 80, height: 60 }),
+        defaultWidget('ShapeRect', { id: 'b', x: 300, y: 200, width: 80, height: 60 }),
+      ],
+    };
+    await made(api, `${base}/save`, { id: created.id, version: info.version, document });
+    const { context, page } = await f.newPage('en-US');
+    try {
+      await f.signIn(page, admin);
+      await page.goto(`${f.baseUrl}/manage/eg/${deviceId}/designer/${created.id}`);
+      await expect.poll(() => widgets(page).count()).toBe(2);
+      await page.getByTestId('repair-none').waitFor();
+      expect(await page.getByTestId('tool-undo').getAttribute('aria-label')).toBe('Undo (Ctrl+Z)');
+      expect(await page.getByTestId('tool-ungroup').getAttribute('aria-label')).toBe(
+        'Ungroup (Ctrl+Shift+G)',
+      );
+      // a right click on the lower widget selects it; its menu brings it to the front
+      await widgets(page, 'ShapeRect').first().click({ button: 'right' });
+      const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+      await menu.getByTestId('menu-front').waitFor();
+      expect(await menu.locator('.ant-dropdown-menu-item', { hasText: 'Copy' }).innerText()).toContain(
+        'Ctrl+C',
+      );
+      expect(
+        await menu
+          .locator('.ant-dropdown-menu-item', { hasText: 'Group' })
+          .first()
+          .getAttribute('aria-disabled'),
+      ).toBe('true');
+      await shot(page, 'designer-menu-en-US');
+      await menu.getByTestId('menu-front').click();
+      await expect.poll(() => paintOrder(page)).toBe('ba');
+      // lock from the menu; the menu then offers to unlock
+      await widgets(page, 'ShapeRect').last().click({ button: 'right' });
+      await menu.getByTestId('menu-lock').click();
+      await widgets(page, 'ShapeRect').last().click({ button: 'right' });
+      await expect.poll(() => menu.getByTestId('menu-lock').innerText()).toBe('Unlock position');
+      await page.keyboard.press('Escape');
+      // on the bare page: nothing selected, copy disabled, paste offered
+      await clickCentre(page, page.locator('[data-testid=designer-page]'), [], 'right');
+      await expect
+        .poll(() =>
+          menu.locator('.ant-dropdown-menu-item', { hasText: 'Copy' }).getAttribute('aria-disabled'),
+        )
+        .toBe('true');
+      expect(
+        await menu.locator('.ant-dropdown-menu-item', { hasText: 'Paste' }).getAttribute('aria-disabled'),
+      ).not.toBe('true');
+      expect(await page.getByTestId('status-selection').innerText()).toContain('0');
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });

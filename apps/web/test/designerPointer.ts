@@ -15,10 +15,15 @@ export async function box(l: Locator) {
   return b;
 }
 
-export async function clickCentre(page: Page, l: Locator, modifiers: ('Shift' | 'Control')[] = []) {
+export async function clickCentre(
+  page: Page,
+  l: Locator,
+  modifiers: ('Shift' | 'Control')[] = [],
+  button: 'left' | 'right' = 'left',
+) {
   const b = await box(l);
   for (const m of modifiers) await page.keyboard.down(m);
-  await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
+  await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2, { button });
   for (const m of modifiers) await page.keyboard.up(m);
 }
 

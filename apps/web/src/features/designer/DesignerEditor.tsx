@@ -12,6 +12,7 @@ import { useStore } from 'zustand';
 import { findWidget, type DesignerSettings, type WidgetRepair, type WidgetType } from '@fieldhub/hmi';
 import { LangSwitch } from '../../app/LangSwitch';
 import { Canvas } from './canvas/Canvas';
+import { CanvasMenu } from './canvas/CanvasMenu';
 import type { StoredPage } from '../../app/pages/pageApi';
 import { saveSettings } from './data/designerSettings';
 import { repairOnOpen } from './editor/bindingRepair';
@@ -19,6 +20,7 @@ import { addWidgetAt } from './editor/editorActions';
 import { createEditorStore } from './editor/editorStore';
 import { useSaving } from './editor/useSaving';
 import { useShortcuts } from './editor/useShortcuts';
+import type { ActionEnv } from './editor/actions';
 import { LayersPanel } from './panels/LayersPanel';
 import { Palette } from './panels/Palette';
 import { PropertyPanel } from './panels/PropertyPanel';
@@ -67,11 +69,6 @@ export function DesignerEditor({ page, owner, settings }: DesignerEditorProps) {
   const currentSettings = useStore(store, (s) => s.settings);
 
   const refused = useCallback((key: KeyIn<'designer'>) => void message.warning(t(key)), [message, t]);
-  const handlers = useMemo(
-    () => ({ save: () => void save(), refused, copied: () => void message.info(t('message.copied')) }),
-    [save, refused, message, t],
-  );
-  useShortcuts(store, handlers);
 
   // binding repair, once, when the page opens
   useEffect(() => {
@@ -131,6 +128,20 @@ export function DesignerEditor({ page, owner, settings }: DesignerEditorProps) {
     s.setZoom(z);
   }, [store]);
 
+  // what the toolbar, the keyboard and the context menu run (editor/actions.tsx)
+  const env = useMemo<ActionEnv>(
+    () => ({
+      store,
+      save: () => void save(),
+      settings: () => setSettingsOpen(true),
+      fit,
+      refused,
+      info: (key) => void message.info(t(key)),
+    }),
+    [store, save, fit, refused, message, t],
+  );
+  useShortcuts(env);
+
   const saveLabel =
     saveState === 'saving'
       ? t('status.saving')
@@ -168,15 +179,7 @@ export function DesignerEditor({ page, owner, settings }: DesignerEditorProps) {
         <span className="fh-grow" />
         <LangSwitch />
       </div>
-      <Toolbar
-        store={store}
-        saving={saveState === 'saving'}
-        onSave={() => void save()}
-        onSettings={() => setSettingsOpen(true)}
-        onFit={fit}
-        onRefused={refused}
-        onInfo={(key) => void message.info(t(key))}
-      />
+      <Toolbar env={env} saving={saveState === 'saving'} />
       <div className="fh-designer-left">
         <Tabs
           size="small"
@@ -204,7 +207,9 @@ export function DesignerEditor({ page, owner, settings }: DesignerEditorProps) {
       >
         <RepairBanner repair={repair} store={store} />
         <div style={{ flex: 1, position: 'relative', minHeight: 0 }}>
-          <Canvas store={store} cursorRef={cursorRef} onRefused={refused} />
+          <CanvasMenu env={env}>
+            <Canvas store={store} cursorRef={cursorRef} onRefused={refused} />
+          </CanvasMenu>
         </div>
       </div>
       <div className="fh-designer-right">
