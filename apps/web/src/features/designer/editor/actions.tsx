@@ -1,5 +1,5 @@
 /**
- * The designer's actions, each described once (docs/requirements/pages-and-designer.md §4.6): id,
+ * The designer's actions, each described once (docs/requirements/pages-and-designer.md §4.10): id,
  * label, icon, shortcuts, when it is enabled or pressed, and what it does. The toolbar, the
  * keyboard and the canvas's context menu are drawn from this list, so a shortcut shown in a tooltip
  * is the one the keyboard runs and a disabled button is a disabled menu entry.

@@ -1,5 +1,5 @@
 /**
- * Keyboard shortcuts as data (docs/requirements/pages-and-designer.md §4.6): which key with which
+ * Keyboard shortcuts as data (docs/requirements/pages-and-designer.md §4.10): which key with which
  * modifiers, matched against a key event, and written the way the tooltips show it.
  */
 
