@@ -78,51 +78,100 @@ export function curveSelect(variableCount: number, limit: number): string {
     order by ts desc limit ${Math.trunc(limit)}`;
 }
 
-/** One variable's points of a curve, in the order the database gave them (normally newest first). */
+/** One variable's points of a curve, in time order. */
 export interface CurvePoints {
   v: number;
   ts: Float64Array;
   ys: Float64Array;
 }
 
+/** A curve as the database computed it (`findCurveM4`). */
+export interface CurveM4 {
+  /** the points read: at most `limit` */
+  read: number;
+  /** more points lay in the range than `limit` */
+  truncated: boolean;
+  /** the time the buckets start at: the range's start, or the oldest point kept when truncated */
+  from: number;
+  series: CurvePoints[];
+}
+
 /**
- * The points of `curveSelect`, one packed value per variable (one aggregate per variable, so no
- * sort of the whole set): crossing from the database as 10 values instead of 200,000 rows saves
- * the driver's per-row work. PostgreSQL packs them as binary doubles (bytea, decoded without any
- * text parsing); PGlite, whose bytea decoding is slow, as "t,y,t,y,…" text. Either is several
- * times quicker than rows.
+ * M4 downsampling in the database (the rule of m4.ts, equal to it point for point): the latest
+ * `limit` points of the variables in the range (`curveSelect`, one more to tell whether the range
+ * held more), each variable's cut into `width` equal time buckets from `from` (the range's start,
+ * or the oldest point kept) to the range's end, each bucket giving its first, last, lowest (the
+ * first of equals) and highest (the first of equals) point. Only those points cross: a 200,000
+ * point read leaves the database as at most 4 × width points a variable, packed one value per
+ * variable (PostgreSQL: binary doubles; PGlite: "t,y,…" text).
  *
- * The aggregates take the rows in the order the subquery gives them (newest first), without an
- * ORDER BY of their own that would sort each variable again; SQL does not promise that order, so
- * the reader checks it (`curveOf` sorts when it does not hold). JIT compilation is off: the
- * planned cost passes the JIT threshold, and compiling costs more than it saves here.
+ * Bucket numbers are computed in float8 on whole milliseconds, as m4.ts computes them in doubles,
+ * so both agree at bucket edges. `work_mem` holds the 200,001 rows the CTE keeps; JIT is off
+ * (compiling costs more than it saves here).
  */
-export async function findCurveSeries(
+export async function findCurveM4(
   db: Db,
   ids: readonly number[],
   r: HistoryRange,
   limit: number,
-): Promise<CurvePoints[]> {
-  if (!ids.length) return [];
+  width: number,
+): Promise<CurveM4> {
+  const empty = { read: 0, truncated: false, from: r.start.getTime(), series: [] };
+  if (!ids.length) return empty;
   const binary = db.kind === 'postgres';
+  const keep = Math.trunc(limit);
+  const buckets = Math.max(1, Math.floor(width));
   const columns = ids.map((_, i) => {
     const only = `filter (where v = $${i + 3})`;
     return binary
-      ? `string_agg(float8send(date_part('epoch', ts) * 1000) || float8send(y), ''::bytea) ${only} as p${i}`
-      : `string_agg(${msOf('ts')}::text || ',' || y::text, ',') ${only} as p${i}`;
+      ? `string_agg(float8send(t) || float8send(y), ''::bytea order by t) ${only} as p${i}`
+      : `string_agg(t::int8::text || ',' || y::text, ',' order by t) ${only} as p${i}`;
   });
+  const sql = `
+    with q as materialized (
+      select v, round(date_part('epoch', ts) * 1000) as t, y, row_number() over (order by ts desc) as rn
+        from (${curveSelect(ids.length, keep + 1)}) s),
+    info as (
+      select count(*) > ${keep} as truncated, least(count(*), ${keep})::int as read,
+             case when count(*) > ${keep} then min(t) filter (where rn <= ${keep})
+                  else round(date_part('epoch', $1::timestamptz) * 1000) end as f,
+             round(date_part('epoch', $2::timestamptz) * 1000) as e
+        from q),
+    b as (
+      select v, t, y,
+             case when e - f <= 0 then 0
+                  else least(greatest(floor((t - f) * ${buckets}::float8 / (e - f)), 0), ${buckets - 1}) end as k
+        from q, info where rn <= ${keep}),
+    m as (
+      select v, min(array[t, y]) as fi, max(array[t, y]) as la, min(array[y, t]) as mn, max(array[y, -t]) as mx
+        from b group by v, k),
+    p as (
+      select distinct v, x[1] as t, x[2] as y
+        from m, lateral (values (fi), (la), (array[mn[2], mn[1]]), (array[-mx[2], mx[1]])) pick(x))
+    select (select truncated from info), (select read from info), (select f from info),
+           ${columns.join(', ')}
+      from p`;
   const [row] = await db.tx(async (tx) => {
     await tx.query('set local jit = off');
-    return tx.query<Record<string, Uint8Array | string | null>>(
-      `select ${columns.join(', ')} from (${curveSelect(ids.length, limit)}) q`,
-      [r.start, r.end, ...ids],
-    );
+    await tx.query("set local work_mem = '64MB'");
+    return tx.query<Record<string, Uint8Array | string | number | boolean | null>>(sql, [
+      r.start,
+      r.end,
+      ...ids,
+    ]);
   });
-  return ids.map((v, i) => {
-    const packed = row?.[`p${i}`] ?? null;
-    if (packed === null) return { v, ts: new Float64Array(0), ys: new Float64Array(0) };
-    return { v, ...(typeof packed === 'string' ? fromText(packed) : fromDoubles(packed)) };
-  });
+  if (!row) return empty;
+  return {
+    read: Number(row.read),
+    truncated: row.truncated === true,
+    from: Number(row.f),
+    series: ids.map((v, i) => {
+      const packed = row[`p${i}`] as Uint8Array | string | null;
+      if (packed === null || packed === undefined)
+        return { v, ts: new Float64Array(0), ys: new Float64Array(0) };
+      return { v, ...(typeof packed === 'string' ? fromText(packed) : fromDoubles(packed)) };
+    }),
+  };
 }
 
 /** Big-endian (time, value) double pairs, as float8send writes them. */

@@ -17,10 +17,9 @@ import {
 import { one, type Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
 import { visibleDevice } from '../../modules/devices/deviceScope';
-import { m4 } from './m4';
 import {
   countValues,
-  findCurveSeries,
+  findCurveM4,
   findReportRecords,
   findValues,
   reportColumns,
@@ -165,7 +164,10 @@ export async function queryCurve(
   return curveOf(db, variables, range, q.width);
 }
 
-/** The curve of variables already checked to be the caller's (the benchmark calls this too). */
+/**
+ * The curve of variables already checked to be the caller's (the benchmark calls this too):
+ * downsampled with M4 in the database (findCurveM4), so only the kept points leave it.
+ */
 export async function curveOf(
   db: Db,
   variables: readonly HistoryVariable[],
@@ -173,55 +175,28 @@ export async function curveOf(
   width: number,
   maxPoints: number = LIMITS.historyCurvePoints,
 ): Promise<CurveResult> {
-  // one point more than the limit tells whether the range held more
-  const fetched = await findCurveSeries(
+  const curve = await findCurveM4(
     db,
     variables.map((v) => v.id),
     range,
-    maxPoints + 1,
+    maxPoints,
+    width,
   );
-  const parsed = new Map<number, { ts: Float64Array; ys: Float64Array }>();
-  let read = 0;
-  for (const series of fetched) {
-    parsed.set(series.v, pointsInTimeOrder(series.ts, series.ys));
-    read += series.ts.length;
-  }
-  const truncated = read > maxPoints;
-  if (truncated) {
-    // the extra point is the oldest read: drop it; the curve starts at the oldest point kept
-    let oldest: { ts: Float64Array; ys: Float64Array; v: number } | null = null;
-    for (const [v, s] of parsed)
-      if (s.ts.length && (!oldest || s.ts[0]! < oldest.ts[0]!)) oldest = { ...s, v };
-    parsed.set(oldest!.v, { ts: oldest!.ts.subarray(1), ys: oldest!.ys.subarray(1) });
-    read--;
-  }
-  let from = range.start.getTime();
-  if (truncated) {
-    from = Infinity;
-    for (const s of parsed.values()) if (s.ts.length) from = Math.min(from, s.ts[0]!);
-  }
-  const to = range.end.getTime();
-  const empty = new Float64Array(0);
-  const series: CurveSeries[] = variables.map((v) => ({
-    variableId: v.id,
-    name: v.name,
-    unit: v.unit,
-    points: m4(parsed.get(v.id)?.ts ?? empty, parsed.get(v.id)?.ys ?? empty, from, to, width),
-  }));
-  return { from, to, truncated, rawPoints: read, series };
-}
-
-/**
- * The points in ascending time: reversed when newest first (as the database normally gives
- * them), sorted when in any other order.
- */
-export function pointsInTimeOrder(
-  ts: Float64Array,
-  ys: Float64Array,
-): { ts: Float64Array; ys: Float64Array } {
-  let descending = true;
-  for (let i = 1; i < ts.length && descending; i++) if (ts[i]! > ts[i - 1]!) descending = false;
-  if (descending) return { ts: ts.reverse(), ys: ys.reverse() };
-  const order = Array.from(ts.keys()).sort((a, b) => ts[a]! - ts[b]!);
-  return { ts: Float64Array.from(order, (i) => ts[i]!), ys: Float64Array.from(order, (i) => ys[i]!) };
+  const byId = new Map(curve.series.map((s) => [s.v, s]));
+  const series: CurveSeries[] = variables.map((v) => {
+    const own = byId.get(v.id);
+    return {
+      variableId: v.id,
+      name: v.name,
+      unit: v.unit,
+      points: own ? Array.from(own.ts, (t, i): [number, number] => [t, own.ys[i]!]) : [],
+    };
+  });
+  return {
+    from: curve.from,
+    to: range.end.getTime(),
+    truncated: curve.truncated,
+    rawPoints: curve.read,
+    series,
+  };
 }
