@@ -23,3 +23,4 @@ export * from './authRegion';
 export * from './navTree';
 export * from './systemKeys';
 export * from './bindTarget';
+export * from './symbol';
