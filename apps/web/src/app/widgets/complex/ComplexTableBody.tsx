@@ -35,6 +35,8 @@ import { TableToolbar } from './TableToolbar';
 import { readsReport, reportEquipment, reportItemName } from './reportData';
 import { useAggregationName } from './reportRecords';
 import { ReportTable } from './ReportTable';
+import { designGrid, HistoryGrid, saveHistory } from './HistoryGrid';
+import { dimensionOf } from './historySteps';
 
 type Loose = Record<string, unknown>;
 
@@ -99,9 +101,7 @@ function HistoryTable({
         exporting={{
           enabled: !!rows.data?.total,
           save: (name, utcOffsetMinutes) =>
-            project
-              ? downloadCall(projectMonitorCalls.historyExport, { ...inProject, utcOffsetMinutes }, name)
-              : downloadCall(monitorCalls.historyExport, { ...ofDevice, utcOffsetMinutes }, name),
+            saveHistory(project, { equipmentId, variableIds, startTime, endTime }, name, utcOffsetMinutes),
           fileName: t('monitor:history.file'),
           label: t('monitor:history.export'),
         }}
@@ -301,6 +301,10 @@ function DesignTable({ widget }: { widget: Widget }) {
             : [t('complex.sample', { n: i + 1 }), String(20 + i * 3.5)]),
         ],
   );
+  // a history table in a grid dimension: its sample steps (HistoryGrid)
+  const grid = alarm || report ? null : designGrid(widget, t, now);
+  if (grid) columns.splice(0, columns.length, ...grid.columns);
+  if (grid) rows.splice(0, rows.length, ...grid.rows);
   const st = widget.style as Loose;
   const cell: CSSProperties = {
     padding: '0 8px',
@@ -352,9 +356,12 @@ export default function ComplexTableBody({ widget }: { widget: Widget }) {
   }
   // a project page's alarm table without devices of its own lists every device of the project
   if (!equipmentId && !(alarm && project)) return <BodyNote text={t('complex.no-equipment')} />;
-  return alarm ? (
-    <AlarmTable widget={widget} equipmentId={equipmentId} project={project} />
-  ) : (
+  if (alarm) return <AlarmTable widget={widget} equipmentId={equipmentId} project={project} />;
+  // the history's dimension (docs/requirements/widgets.md §4.8): a grid of steps, or every stored value
+  const dimension = dimensionOf((widget.data as Loose)['dimensionType']);
+  return dimension === 'record' ? (
     <HistoryTable widget={widget} equipmentId={equipmentId} project={project} />
+  ) : (
+    <HistoryGrid widget={widget} equipmentId={equipmentId} dimension={dimension} />
   );
 }

@@ -3,6 +3,7 @@
  * X/Y pairs, the timeline's signal, alarm equipment, map equipment. Each edit is one setProperty
  * command.
  */
+import type { ReactNode } from 'react';
 import { Typography } from 'antd';
 import { useT } from '../../../../app/useT';
 import { signalRefSchema, type SignalRef } from '@fieldhub/hmi';
@@ -15,6 +16,7 @@ import { DataSourceChoice } from '../ReportSource';
 import { SeriesSources, hasSeriesSources } from '../SeriesSources';
 import { section, type Loose } from './complexFields';
 import { EquipmentList, RefList } from './dataLists';
+import { ReportAxesChoice, reportAxesSource } from './reportAxes';
 
 const CHART_ARRAYS = new Set([
   'ComplexLine',
@@ -71,9 +73,24 @@ export function ComplexData({ editor, signals }: { editor: WidgetEditor; signals
       </div>
     );
   }
+  // the XY curve, diagram and timeline read variables or a device report (reportAxes.tsx)
+  const reportAxes = (variables: ReactNode) => (
+    <div data-testid="complex-data">
+      <DataSourceChoice
+        key={w.id}
+        editor={editor}
+        pageEquipId={signals.pageEquipId}
+        variables={variables}
+        report={{
+          part: <ReportAxesChoice editor={editor} pageEquipId={signals.pageEquipId} />,
+          ...reportAxesSource(w),
+        }}
+      />
+    </div>
+  );
   if (type === 'ComplexXyline' || type === 'ComplexDiagram') {
-    return (
-      <div data-testid="complex-data">
+    return reportAxes(
+      <>
         {section(t('cprops.signals-x'))}
         <RefList
           refs={w.data.signalArrayX}
@@ -90,13 +107,13 @@ export function ComplexData({ editor, signals }: { editor: WidgetEditor; signals
           testId="signal-array-y"
           colours
         />
-      </div>
+      </>,
     );
   }
   if (type === 'ComplexSection') {
     const current = signalRefSchema.parse(obj((w.data as Loose)['reportSignal']));
-    return (
-      <div data-testid="complex-data">
+    return reportAxes(
+      <>
         {section(t('cprops.status-signal'))}
         <RefList
           refs={current.signalId ? [current] : []}
@@ -118,7 +135,7 @@ export function ComplexData({ editor, signals }: { editor: WidgetEditor; signals
             })
           }
         />
-      </div>
+      </>,
     );
   }
   if (type === 'ComplexAlarm' || type === 'ComplexMap') {
