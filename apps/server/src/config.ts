@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { GATEWAY_PACKET_MAX_BYTES, type Lang } from '@fieldhub/shared';
+import { GATEWAY_PACKET_MAX_BYTES, SERVER_SHARE_GROUP, type Lang } from '@fieldhub/shared';
 
 const optionalUrl = z
   .string()
@@ -52,6 +52,14 @@ const envSchema = z.object({
   MQTT_PASSWORD: z.string().optional(),
   /** The server's MQTT client id; stable per instance so its session survives a restart. */
   MQTT_CLIENT_ID: z.string().min(1).max(100).optional(),
+  /**
+   * The shared subscription group of the server instances on an external broker (docs/scale-out.md):
+   * every instance of one platform uses the same; two platforms (or test runs) on one broker differ.
+   */
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _')
+    .default(SERVER_SHARE_GROUP),
   /** Shared secret an external broker sends (header x-mqtt-auth-secret) to /lfscada/mqtt/auth and /acl. */
   MQTT_AUTH_SECRET: z.string().min(16).optional(),
   /** Mosquitto password and ACL files the server keeps current for an external Mosquitto. */

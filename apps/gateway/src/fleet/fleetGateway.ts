@@ -6,6 +6,7 @@
  * write sets the variable, which the next batches report.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import {
   Err,
@@ -18,6 +19,7 @@ import { CommandHandler, CommandResults } from '../link/commandHandler';
 import { MqttLink } from '../link/mqttLink';
 import { GatewayClock } from '../runtime/gatewayClock';
 import type { Logger } from '../runtime/log';
+import type { Value } from '../runtime/variableModel';
 
 /** What every gateway of a fleet counts; the fleet sums them. */
 export interface FleetCounters {
@@ -61,7 +63,7 @@ export class FleetGateway {
   private readonly link: MqttLink;
   private readonly commands: CommandHandler;
   /** values set by write commands, reported instead of the waveform */
-  private readonly written = new Map<number, number | string | boolean>();
+  private readonly written = new Map<number, Value>();
   private seq = 0;
   private sampler: NodeJS.Timeout | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
@@ -81,10 +83,12 @@ export class FleetGateway {
       reconnectMs: 5000,
     });
     const ids = new Set(spec.variables);
+    const resultsDir = path.join(options.dataDir, spec.sn);
+    mkdirSync(resultsDir, { recursive: true });
     this.commands = new CommandHandler({
       write: async (id, value) => {
         if (!ids.has(id)) return { ok: false, code: Err.variableNotFound };
-        this.written.set(id, value as number | string | boolean);
+        this.written.set(id, value as Value);
         return { ok: true };
       },
       read: async (wanted) => {
@@ -101,7 +105,7 @@ export class FleetGateway {
       setTime: (serverTs) => this.clock.set(serverTs),
       now: this.clock.now,
       publishResult: (result) => this.link.publish(UP.cmdResult, JSON.stringify(result)),
-      results: new CommandResults(path.join(options.dataDir, spec.sn)),
+      results: new CommandResults(resultsDir),
       log,
     });
   }
@@ -126,7 +130,7 @@ export class FleetGateway {
     this.heartbeat = setInterval(() => this.publishStatus(), heartbeatS * 1000);
   }
 
-  private valueOf(id: number, ts: number): number | string | boolean {
+  private valueOf(id: number, ts: number): Value {
     return this.written.get(id) ?? simulatedValue(this.spec.index, this.spec.variables.indexOf(id), ts);
   }
 
@@ -137,7 +141,7 @@ export class FleetGateway {
       return;
     }
     const ts = this.clock.now();
-    const vals: Record<string, number | string | boolean> = {};
+    const vals: Record<string, Value> = {};
     for (const id of this.spec.variables) vals[String(id)] = this.valueOf(id, ts);
     const message: TelemetryMessage = {
       v: PROTOCOL_VERSION as 1,

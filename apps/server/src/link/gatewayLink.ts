@@ -120,7 +120,7 @@ export async function startGatewayLink(
         url,
         username,
         password,
-        shared: true,
+        shareGroup: config.MQTT_SHARE_GROUP,
         clientId:
           config.MQTT_CLIENT_ID ?? `fieldhub-${hostname()}-${config.PORT || randomBytes(4).toString('hex')}`,
         onUplink,

@@ -1,12 +1,12 @@
 import mqtt, { type MqttClient } from 'mqtt';
-import { SERVER_SHARE_GROUP, SERVER_UPLINK_FILTER, TOPIC_ROOT, type DownTopic } from '@fieldhub/shared';
+import { SERVER_UPLINK_FILTER, TOPIC_ROOT, type DownTopic } from '@fieldhub/shared';
 
 export interface LinkClientOptions {
   url: string;
   username: string;
   password: string;
-  /** share the uplinks with other server instances (external broker) */
-  shared: boolean;
+  /** the shared subscription group splitting the uplinks among server instances (external broker) */
+  shareGroup: string | null;
   clientId: string;
   /** called for each uplink; the broker's acknowledgement waits until it resolves */
   onUplink(topic: string, payload: Buffer): Promise<void>;
@@ -44,7 +44,7 @@ export async function startLinkClient(opts: LinkClientOptions): Promise<LinkClie
       },
     );
   };
-  const filter = opts.shared ? `$share/${SERVER_SHARE_GROUP}/${SERVER_UPLINK_FILTER}` : SERVER_UPLINK_FILTER;
+  const filter = opts.shareGroup ? `$share/${opts.shareGroup}/${SERVER_UPLINK_FILTER}` : SERVER_UPLINK_FILTER;
   client.on('connect', (ack) => {
     opts.log.info(
       { url: withoutCredentials(opts.url), sessionPresent: ack.sessionPresent },
@@ -73,7 +73,8 @@ export async function startLinkClient(opts: LinkClientOptions): Promise<LinkClie
     },
     connected: () => client.connected,
     async close() {
-      await client.endAsync();
+      // a session that is down has nothing to finish: ended at once (waiting would hang on the retries)
+      await client.endAsync(!client.connected);
     },
   };
 }

@@ -54,6 +54,15 @@ export function findAccount(db: Db, id: number): Promise<AccountRow | undefined>
   return one<AccountRow>(db, `select ${columns} from ${from} where a.id = $1`, [id]);
 }
 
+/** The account a login name names (case-insensitive), as scripts acting for it need it. */
+export function accountByLoginname(db: Db, loginname: string) {
+  return one<{ accountId: number; orgId: number; loginname: string; kind: AccountKind }>(
+    db,
+    'select id as "accountId", org_id as "orgId", loginname, kind from accounts where lower(loginname) = lower($1)',
+    [loginname],
+  );
+}
+
 export async function loginnameTaken(db: Db, loginname: string): Promise<boolean> {
   return !!(await one(db, 'select 1 from accounts where lower(loginname) = lower($1)', [loginname]));
 }
