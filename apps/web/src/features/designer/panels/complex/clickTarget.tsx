@@ -4,6 +4,7 @@
  * the same or a new window. Edits a click event (`ClickEvent` of packages/hmi) that the viewer
  * runs like a widget's own.
  */
+import { useState } from 'react';
 import { Select, Switch } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { pagesCalls } from '@fieldhub/shared';
@@ -101,7 +102,8 @@ export function ClickTargetFields({
 }) {
   const { t } = useT('designer');
   const config = event.config;
-  const kind = targetKind(config);
+  // a device page without a device chosen yet reads as a page by id: the choice is held here
+  const [kind, setKind] = useState(() => targetKind(config));
   const save = (next: ClickConfig) => onChange({ ...event, config: next });
   return (
     <>
@@ -123,7 +125,10 @@ export function ClickTargetFields({
               style={{ width: '100%' }}
               data-testid="target-kind"
               value={kind}
-              onChange={(k: TargetKind) => save(withTargetKind(config, k))}
+              onChange={(k: TargetKind) => {
+                setKind(k);
+                save(withTargetKind(config, k));
+              }}
               options={(['page', 'equip', 'link'] as const).map((o) => ({
                 value: o,
                 label: t(`cprops.nav-${o}`),
