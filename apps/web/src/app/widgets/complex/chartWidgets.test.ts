@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { CHART_THEME, defaultWidget, type Widget } from '@fieldhub/hmi';
+import { CHART_THEME } from '@fieldhub/hmi';
+import { makeWidget, sampleRef } from './widgetSamples';
 import { axisBounds, barOption, lineOption } from './chartOptions';
 import {
   dataSelectShown,
@@ -23,15 +24,8 @@ import { chooserShown, hiddenAfter, shownColumns } from './columnChoice';
 import { readsReportAxes, xyPairs } from './reportData';
 
 type Loose = Record<string, unknown>;
-const make = (type: Widget['widgetType'], patch: { data?: Loose; style?: Loose } = {}): Widget => {
-  const w = defaultWidget(type, { id: `w-${type}` });
-  return {
-    ...w,
-    data: { ...w.data, ...patch.data } as Widget['data'],
-    style: { ...w.style, ...patch.style },
-  };
-};
-const ref = (signalId: string) => ({ signalId, equipId: '7', title: `s${signalId}`, subTitle: 'Pump' });
+const make = makeWidget;
+const ref = sampleRef;
 const at = (s: string) => dayjs(s).valueOf();
 
 describe('the time window of line and area charts (widgets.md §4.1)', () => {

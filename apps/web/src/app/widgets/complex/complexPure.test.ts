@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CHART_THEME, defaultWidget, navEntriesOf, type Widget } from '@fieldhub/hmi';
+import { CHART_THEME, navEntriesOf } from '@fieldhub/hmi';
+import { makeWidget, sampleRef } from './widgetSamples';
 import {
   barOption,
   chartRefs,
@@ -19,21 +20,8 @@ import { streamKind } from './VideoBody';
 import { extraSources } from './sources';
 
 type Loose = Record<string, unknown>;
-const make = (type: Widget['widgetType'], patch: { data?: Loose; style?: Loose } = {}): Widget => {
-  const w = defaultWidget(type, { id: `w-${type}` });
-  return {
-    ...w,
-    data: { ...w.data, ...patch.data } as Widget['data'],
-    style: { ...w.style, ...patch.style },
-  };
-};
-const ref = (signalId: string, extra: Loose = {}) => ({
-  signalId,
-  equipId: '7',
-  title: `s${signalId}`,
-  subTitle: 'Pump',
-  ...extra,
-});
+const make = makeWidget;
+const ref = sampleRef;
 const series = (o: Loose) => o['series'] as Loose[];
 
 describe('chart options from widget data', () => {
