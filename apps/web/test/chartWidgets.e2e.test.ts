@@ -12,8 +12,8 @@ import { shot } from './shots';
 /**
  * Issue 21 item 5 (charts and tables) in the browser, in English: an engineer configures in the
  * designer a line chart with its toolbar (data selection box, X range slider), a history table in
- * the time dimension stepping every hour, an XY curve and a status timeline read from device
- * reports, and a script trend with a fixed axis; saves, opens the page in the viewer against
+ * the time dimension stepping every hour, an XY curve, an indicator diagram (two reports) and a
+ * status timeline read from device reports, and a script trend with a fixed axis; saves, opens the page in the viewer against
  * stored history (a value every 5 minutes for two days) and report records, uses the quick
  * ranges, a custom period, the data selection and the column chooser, and checks what each
  * widget draws. The same live page is then checked for Chinese. Screenshots with SHOTS=1.
@@ -216,6 +216,14 @@ describe('chart and table widgets: toolbar, report sources, grid, fixed axis', (
       await choose(page, 'xy-x-items', 'flow');
       await choose(page, 'xy-y-items', 'pressure', true);
 
+      // --- indicator diagram from two reports: flow of the pump report on X, the run state on Y
+      await place(page, 'ComplexDiagram', [0, 620, 440, 270]);
+      await toReport(page);
+      await choose(page, 'xy-x-report', 'pump_curve');
+      await choose(page, 'xy-x-items', 'flow');
+      await choose(page, 'xy-y-report', 'run_report');
+      await choose(page, 'xy-y-items', 'run_state');
+
       // --- status timeline from the run report
       await place(page, 'ComplexSection', [450, 310, 910, 140]);
       await toReport(page);
@@ -245,6 +253,12 @@ describe('chart and table widgets: toolbar, report sources, grid, fixed axis', (
         reportId: String(reports.pump),
         signalArrayX: [{ signalId: String(ids.flow), aggregation: 'last' }],
         signalArrayY: [{ signalId: String(ids.pressure), aggregation: 'last' }],
+      });
+      expect(byType.get('ComplexDiagram')!.data).toMatchObject({
+        reportIdX: String(reports.pump),
+        reportIdY: String(reports.status),
+        signalArrayX: [{ signalId: String(ids.flow) }],
+        signalArrayY: [{ signalId: String(ids.state) }],
       });
       expect((byType.get('ComplexSection')!.data as Loose)['reportSignal']).toMatchObject({
         signalId: String(ids.state),
@@ -323,6 +337,14 @@ describe('chart and table widgets: toolbar, report sources, grid, fixed axis', (
       await expect
         .poll(
           async () => Number(await live('ComplexXyline').locator('[data-chart]').getAttribute('data-points')),
+          wait,
+        )
+        .toBe(6);
+      // the diagram pairs each run state with the flow recorded at its time: six points
+      await expect
+        .poll(
+          async () =>
+            Number(await live('ComplexDiagram').locator('[data-chart]').getAttribute('data-points')),
           wait,
         )
         .toBe(6);
