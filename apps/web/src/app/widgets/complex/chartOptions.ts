@@ -275,7 +275,8 @@ export function xyOption(w: Widget, series: XySeries[]): ChartOption {
   return {
     animation: false,
     color: theme,
-    grid: { ...grid(w), left: 56 },
+    // an X axis title sits under the axis labels: the grid leaves it room above a bottom legend
+    grid: { ...grid(w), left: 56, ...(x['name'] ? { bottom: (grid(w)['bottom'] as number) + 18 } : {}) },
     tooltip: { trigger: 'item' },
     legend: legendOf(w, true),
     xAxis: { type: 'value', nameLocation: 'middle', nameGap: 24, ...x, ...axisLook(w) },

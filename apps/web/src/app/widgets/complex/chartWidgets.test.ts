@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import { CHART_THEME } from '@fieldhub/hmi';
 import { makeWidget, sampleRef } from './widgetSamples';
-import { axisBounds, barOption, lineOption } from './chartOptions';
+import { axisBounds, barOption, lineOption, xyOption } from './chartOptions';
 import {
   dataSelectShown,
   defaultChoice,
@@ -91,6 +91,15 @@ describe('line option with the reader view', () => {
     const ranged = lineOption(make('ComplexLine', { data: { showXRange: true } }), series, 100);
     expect((ranged['dataZoom'] as Loose[]).map((z) => z['type'])).toEqual(['slider', 'inside']);
     expect((ranged['grid'] as Loose)['bottom']).toBe(((plain['grid'] as Loose)['bottom'] as number) + 36);
+  });
+});
+
+describe('XY option', () => {
+  it('leaves room under the X axis for its title (the diagram names its axes)', () => {
+    const curve = xyOption(makeWidget('ComplexXyline'), []);
+    const diagram = xyOption(makeWidget('ComplexDiagram'), []);
+    expect((diagram['xAxis'] as Loose)['name']).toBe('位移');
+    expect((diagram['grid'] as Loose)['bottom']).toBe(((curve['grid'] as Loose)['bottom'] as number) + 18);
   });
 });
 
