@@ -19,6 +19,7 @@ import { MvarDefinitionCache } from './modules/mvars/mvarDefinitionCache';
 import { MvarEngine } from './modules/mvars/mvarEngine';
 import { mvarsReading } from './modules/mvars/mvars.repo';
 import { startSummaryScheduler } from './modules/summary/summaryScheduler';
+import { startRetentionScheduler } from './link/historyRetention';
 import path from 'node:path';
 
 export interface Platform {
@@ -100,6 +101,13 @@ export async function createPlatform(
     config.SCHEDULER_INTERVAL_MS,
     log.child({ module: 'inspections' }),
   );
+  // month partitions made ahead, history past its retention dropped (docs/requirements/data-views.md §5)
+  const retention = startRetentionScheduler(
+    db,
+    clock,
+    config.SCHEDULER_INTERVAL_MS,
+    log.child({ module: 'retention' }),
+  );
   const ctx: AppContext = {
     config,
     db,
@@ -121,6 +129,7 @@ export async function createPlatform(
     await reportScheduler.stop();
     await inspections.stop();
     await summaries.stop();
+    await retention.stop();
   });
   return {
     ctx,

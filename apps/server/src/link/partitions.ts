@@ -54,3 +54,8 @@ export async function ensureMonthPartitions(
     known.add(partition);
   }
 }
+
+/** Forgets a dropped partition, so a value of its month makes it again. */
+export function forgetPartition(db: Db, name: string): void {
+  knownByDb.get(db)?.delete(name);
+}

@@ -2307,6 +2307,8 @@ export interface NamespaceKeys {
     | 'enterprise.notify-delayed-help'
     | 'enterprise.data-center'
     | 'enterprise.data-center-help'
+    | 'enterprise.retention'
+    | 'enterprise.retention-help'
     | 'dept.title'
     | 'dept.add'
     | 'dept.add-title'

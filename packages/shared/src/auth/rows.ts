@@ -58,6 +58,7 @@ export const enterpriseRowSchema = z.object({
   maxExternal: z.number().int().nullable(),
   notifyDelayedAlarms: z.boolean(),
   dataCenterEnabled: z.boolean(),
+  historyRetentionMonths: z.number().int(),
   accountCount: z.number().int(),
   adminLoginname: z.string().nullable(),
   createdAt: answerTime,

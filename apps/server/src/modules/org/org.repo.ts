@@ -3,6 +3,7 @@ import type {
   EnterpriseRow as EnterpriseWireRow,
   RoleRow as RoleWireRow,
 } from '@fieldhub/shared';
+import { HISTORY_RETENTION_MONTHS } from '@fieldhub/shared';
 import { one, type Db } from '../../db/db';
 
 /** Roles and enterprises as read from the database: timestamps as Dates. */
@@ -141,7 +142,7 @@ export async function deleteRole(db: Db, id: number) {
 
 const enterpriseColumns = `o.id, o.name, o.contact, o.tel, o.address, o.remark, o.disabled, o.max_internal as "maxInternal",
   o.max_external as "maxExternal", o.notify_delayed_alarms as "notifyDelayedAlarms",
-  o.data_center_enabled as "dataCenterEnabled",
+  o.data_center_enabled as "dataCenterEnabled", o.history_retention_months as "historyRetentionMonths",
   (select count(*)::int from accounts a where a.org_id = o.id) as "accountCount",
   (select a.loginname from accounts a where a.org_id = o.id and a.kind = 'enterprise' order by a.id limit 1) as "adminLoginname",
   o.created_at as "createdAt"`;
@@ -199,12 +200,15 @@ interface OrgValues {
   notifyDelayedAlarms?: boolean;
   /** on unless said otherwise */
   dataCenterEnabled?: boolean;
+  /** the column's default unless said otherwise */
+  historyRetentionMonths?: number | undefined;
 }
 
 export async function insertOrg(db: Db, kind: 'platform' | 'enterprise', o: OrgValues) {
   const [row] = await db.query<{ id: number }>(
-    `insert into orgs(kind, name, contact, tel, address, remark, max_internal, max_external, notify_delayed_alarms, data_center_enabled)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
+    `insert into orgs(kind, name, contact, tel, address, remark, max_internal, max_external, notify_delayed_alarms, data_center_enabled,
+       history_retention_months)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
     [
       kind,
       o.name,
@@ -216,6 +220,7 @@ export async function insertOrg(db: Db, kind: 'platform' | 'enterprise', o: OrgV
       o.maxExternal,
       o.notifyDelayedAlarms ?? true,
       o.dataCenterEnabled ?? true,
+      o.historyRetentionMonths ?? HISTORY_RETENTION_MONTHS.default,
     ],
   );
   return row!.id;
@@ -224,7 +229,8 @@ export async function insertOrg(db: Db, kind: 'platform' | 'enterprise', o: OrgV
 export async function updateOrg(db: Db, id: number, o: OrgValues) {
   await db.query(
     `update orgs set name = $2, contact = $3, tel = $4, address = $5, remark = $6, max_internal = $7, max_external = $8,
-       notify_delayed_alarms = coalesce($9, notify_delayed_alarms), data_center_enabled = coalesce($10, data_center_enabled)
+       notify_delayed_alarms = coalesce($9, notify_delayed_alarms), data_center_enabled = coalesce($10, data_center_enabled),
+       history_retention_months = coalesce($11, history_retention_months)
       where id = $1`,
     [
       id,
@@ -237,6 +243,7 @@ export async function updateOrg(db: Db, id: number, o: OrgValues) {
       o.maxExternal,
       o.notifyDelayedAlarms ?? null,
       o.dataCenterEnabled ?? null,
+      o.historyRetentionMonths ?? null,
     ],
   );
 }

@@ -1,6 +1,12 @@
 import { Col, Divider, Form, Input, InputNumber, Row, Switch } from 'antd';
 import { useT } from '../../app/useT';
-import { type EnterpriseRow, loginnameSchema, REMARK_MAX, telSchema } from '@fieldhub/shared';
+import {
+  type EnterpriseRow,
+  HISTORY_RETENTION_MONTHS,
+  loginnameSchema,
+  REMARK_MAX,
+  telSchema,
+} from '@fieldhub/shared';
 import type { RowDialogProps } from '../../app/useDialog';
 import { FormModal } from '../../app/components/FormModal';
 import { confirmRule, passwordRule, schemaRule } from '../../app/formRules';
@@ -23,8 +29,13 @@ export function EnterpriseFormModal({ open, row, onClose }: RowDialogProps<Enter
         maxExternal: row.maxExternal,
         notifyDelayedAlarms: row.notifyDelayedAlarms,
         dataCenterEnabled: row.dataCenterEnabled,
+        historyRetentionMonths: row.historyRetentionMonths,
       }
-    : { notifyDelayedAlarms: true, dataCenterEnabled: true };
+    : {
+        notifyDelayedAlarms: true,
+        dataCenterEnabled: true,
+        historyRetentionMonths: HISTORY_RETENTION_MONTHS.default,
+      };
 
   return (
     <FormModal<EnterpriseFormValues>
@@ -107,6 +118,21 @@ export function EnterpriseFormModal({ open, row, onClose }: RowDialogProps<Enter
             valuePropName="checked"
           >
             <Switch data-testid="enterprise-data-center" />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="historyRetentionMonths"
+            label={t('enterprise.retention')}
+            tooltip={t('enterprise.retention-help')}
+          >
+            <InputNumber
+              min={HISTORY_RETENTION_MONTHS.min}
+              max={HISTORY_RETENTION_MONTHS.max}
+              precision={0}
+              style={{ width: '100%' }}
+              data-testid="enterprise-retention"
+            />
           </Form.Item>
         </Col>
         <Col span={24}>

@@ -10,6 +10,7 @@ export interface EnterpriseFormValues {
   maxExternal?: number | null;
   notifyDelayedAlarms?: boolean;
   dataCenterEnabled?: boolean;
+  historyRetentionMonths?: number | null;
   adminLoginname?: string;
   adminPassword?: string;
   adminConfirm?: string;

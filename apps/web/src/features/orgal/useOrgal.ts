@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useT } from '../../app/useT';
-import { orgCalls, type EnterpriseRow } from '@fieldhub/shared';
+import { HISTORY_RETENTION_MONTHS, orgCalls, type EnterpriseRow } from '@fieldhub/shared';
 import { toastSuccess } from '../../app/notify';
 import type { Paging } from '../../app/paging';
 import { callApi } from '../../app/request';
@@ -53,6 +53,7 @@ export function useEnterpriseActions() {
         maxExternal: limitOrEmpty(values.maxExternal),
         notifyDelayedAlarms: values.notifyDelayedAlarms ?? true,
         dataCenterEnabled: values.dataCenterEnabled ?? true,
+        historyRetentionMonths: values.historyRetentionMonths ?? HISTORY_RETENTION_MONTHS.default,
       };
       return row
         ? callApi(orgCalls.enterpriseEdit, { id: row.id, ...fields })
