@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { emptyPage, type ClickConfig, type PageDocument } from '@fieldhub/hmi';
 import { loggedIn, type Caller } from '../../server/test/harness';
+import { made } from '../../server/test/deviceFixtures';
 import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
 import { plantDevice, startPlantGateway, type PlantGateway } from './plantGateway';
 import { expectScreenIn, tr } from './screenLanguage';
@@ -33,27 +34,15 @@ let controlId: number;
 let pumpsId: number;
 let setpointId: number;
 
-interface Json<T> {
-  code: string;
-  message: string;
-  data: T;
-}
-
-async function made<T = { id: number }>(url: string, body: Record<string, unknown>): Promise<T> {
-  const res = (await api.post<T>(url, body, true)).body as Json<T>;
-  if (res.code !== '200') throw new Error(`${url}: ${res.code} ${res.message}`);
-  return res.data;
-}
-
-const stored = (id: number) => made<{ version: number; document: PageDocument }>(`${base}/info`, { id });
+const stored = (id: number) => made<{ version: number; document: PageDocument }>(api, `${base}/info`, { id });
 
 async function savePage(id: number, document: PageDocument) {
-  await made(`${base}/save`, { id, version: (await stored(id)).version, document });
+  await made(api, `${base}/save`, { id, version: (await stored(id)).version, document });
 }
 
 /** The set point as the device's real-time query answers it. */
 async function setpointAtDevice(): Promise<unknown> {
-  const rows = await made<{ name: string; value: unknown }[]>('/lfscada/monitor/multi/signal/query', {
+  const rows = await made<{ name: string; value: unknown }[]>(api, '/lfscada/monitor/multi/signal/query', {
     equipmentId,
   });
   return rows.find((r) => r.name === 'level_setpoint')?.value ?? null;
@@ -92,12 +81,12 @@ beforeAll(async () => {
     writeLower: 0,
     writeUpper: 10,
   });
-  ({ id: controlId } = await made(`${base}/add`, {
+  ({ id: controlId } = await made(api, `${base}/add`, {
     ownerKind: 'equipment',
     ownerId: equipmentId,
     name: 'Control',
   }));
-  ({ id: pumpsId } = await made(`${base}/add`, {
+  ({ id: pumpsId } = await made(api, `${base}/add`, {
     ownerKind: 'equipment',
     ownerId: equipmentId,
     name: 'Pumps',
@@ -165,6 +154,15 @@ async function eventTabOf(page: Page, id: string) {
   await page.getByTestId('prop-event').waitFor();
 }
 
+/** Turns the selected widget's click event on, writing the set point. */
+async function writesSetpoint(page: Page) {
+  await page.getByTestId('event-enable').click();
+  await page.getByTestId('event-binding-choose').click();
+  await page.getByTestId('signal-picker').waitFor();
+  await page.getByTestId('signal-level_setpoint').click();
+  await page.getByTestId('signal-picker').waitFor({ state: 'detached' });
+}
+
 const viewerText = (page: Page, name: string) => page.getByTestId(`vw-${name}`).innerText();
 
 describe('click events from the designer to the device', () => {
@@ -190,11 +188,7 @@ describe('click events from the designer to the device', () => {
 
     // --- the toggle: 8 unless the set point is 8, then 3; confirmation stays on
     await eventTabOf(page, 'toggle');
-    await page.getByTestId('event-enable').click();
-    await page.getByTestId('event-binding-choose').click();
-    await page.getByTestId('signal-picker').waitFor();
-    await page.getByTestId('signal-level_setpoint').click();
-    await page.getByTestId('signal-picker').waitFor({ state: 'detached' });
+    await writesSetpoint(page);
     await choose(page, 'event-write-type', tr(lang, 'designer:event.write-type-toggle'));
     await commit(page, 'event-on-value', '8');
     await commit(page, 'event-off-value', '3');
@@ -202,11 +196,7 @@ describe('click events from the designer to the device', () => {
 
     // --- the step: +2 within 0…6, no confirmation
     await eventTabOf(page, 'step');
-    await page.getByTestId('event-enable').click();
-    await page.getByTestId('event-binding-choose').click();
-    await page.getByTestId('signal-picker').waitFor();
-    await page.getByTestId('signal-level_setpoint').click();
-    await page.getByTestId('signal-picker').waitFor({ state: 'detached' });
+    await writesSetpoint(page);
     await choose(page, 'event-write-type', tr(lang, 'designer:event.write-type-step'));
     await commit(page, 'event-step', '2');
     await page.getByTestId('event-limit').click();
@@ -216,11 +206,7 @@ describe('click events from the designer to the device', () => {
 
     // --- press-and-hold: 9 while pressed, 4 on release
     await eventTabOf(page, 'hold');
-    await page.getByTestId('event-enable').click();
-    await page.getByTestId('event-binding-choose').click();
-    await page.getByTestId('signal-picker').waitFor();
-    await page.getByTestId('signal-level_setpoint').click();
-    await page.getByTestId('signal-picker').waitFor({ state: 'detached' });
+    await writesSetpoint(page);
     await choose(page, 'event-write-type', tr(lang, 'designer:event.write-type-press'));
     await choose(page, 'event-press-type', tr(lang, 'designer:event.press-type-custom'));
     await commit(page, 'event-on-value', '9');

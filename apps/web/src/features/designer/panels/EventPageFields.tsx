@@ -35,12 +35,24 @@ function useOwnerPages(kind: PageOwnerKind, id: string) {
   });
 }
 
-/** A device (of those the designer may bind), then one of its pages. */
-function DevicePageFields({ config, save }: { config: ClickConfig; save: Save }) {
+/**
+ * A device (of those the designer may bind), then one of its pages: the config's page reference
+ * (`page.equipId`, `equipPageId`, `equipTitle`) and the page's title.
+ */
+export function DevicePagePicker({
+  config,
+  onChange,
+  testIdPrefix = 'event',
+}: {
+  config: ClickConfig;
+  onChange(config: ClickConfig): void;
+  testIdPrefix?: string;
+}) {
   const { t } = useT('designer');
   const equipments = useEquipments();
   const { equipId, equipPageId } = config.page;
   const pages = useOwnerPages('equipment', equipId);
+  const titleOf = (id: string) => equipments.data?.find((e) => String(e.id) === id)?.name ?? '';
   return (
     <>
       <Row label={t('event.device')}>
@@ -49,21 +61,16 @@ function DevicePageFields({ config, save }: { config: ClickConfig; save: Save })
           style={{ width: '100%' }}
           showSearch
           optionFilterProp="label"
-          data-testid="event-device"
+          data-testid={`${testIdPrefix}-device`}
           loading={equipments.isPending}
           value={equipId || undefined}
           placeholder={t('event.device-pick')}
           onChange={(id: string) =>
-            save({
+            onChange({
+              ...config,
               pageId: '',
               pageTitle: '',
-              page: {
-                ...config.page,
-                type: 'equip',
-                equipId: id,
-                equipPageId: '',
-                equipTitle: equipments.data?.find((e) => String(e.id) === id)?.name ?? '',
-              },
+              page: { ...config.page, type: 'equip', equipId: id, equipPageId: '', equipTitle: titleOf(id) },
             })
           }
           options={(equipments.data ?? []).map((e) => ({ value: String(e.id), label: e.name }))}
@@ -73,13 +80,14 @@ function DevicePageFields({ config, save }: { config: ClickConfig; save: Save })
         <Select
           size="small"
           style={{ width: '100%' }}
-          data-testid="event-device-page"
+          data-testid={`${testIdPrefix}-device-page`}
           disabled={!equipId}
           loading={pages.isFetching}
           value={equipPageId || undefined}
           placeholder={t('event.page-pick')}
           onChange={(id: string) =>
-            save({
+            onChange({
+              ...config,
               pageTitle: pages.data?.find((p) => String(p.id) === id)?.name ?? '',
               page: { ...config.page, equipPageId: id },
             })
@@ -91,6 +99,37 @@ function DevicePageFields({ config, save }: { config: ClickConfig; save: Save })
   );
 }
 
+/** One side of a NumberPair. */
+interface NumberSide {
+  value: number;
+  prefix: string;
+  testId: string;
+  min?: number;
+  max?: number;
+  onCommit(value: number): void;
+}
+
+/** Two numbers side by side under one label (width and height, x and y, min and max). */
+export function NumberPair({ label, sides }: { label: string; sides: [NumberSide, NumberSide] }) {
+  return (
+    <Row label={label}>
+      <Space.Compact>
+        {sides.map((side) => (
+          <CommitNumber
+            key={side.testId}
+            value={side.value}
+            min={side.min}
+            max={side.max}
+            addonBefore={side.prefix}
+            testId={side.testId}
+            onCommit={side.onCommit}
+          />
+        ))}
+      </Space.Compact>
+    </Row>
+  );
+}
+
 /** The popup's size, position (or centred) and title switch. */
 export function PopupFields({ config, save }: { config: ClickConfig; save: Save }) {
   const { t } = useT('designer');
@@ -98,26 +137,27 @@ export function PopupFields({ config, save }: { config: ClickConfig; save: Save 
   const setWindow = (patch: Partial<ClickConfig['window']>) => save({ window: { ...w, ...patch } });
   return (
     <>
-      <Row label={t('event.popup-size')}>
-        <Space.Compact>
-          <CommitNumber
-            value={w.width}
-            min={50}
-            max={4000}
-            addonBefore="W"
-            testId="event-popup-width"
-            onCommit={(width) => setWindow({ width })}
-          />
-          <CommitNumber
-            value={w.height}
-            min={50}
-            max={4000}
-            addonBefore="H"
-            testId="event-popup-height"
-            onCommit={(height) => setWindow({ height })}
-          />
-        </Space.Compact>
-      </Row>
+      <NumberPair
+        label={t('event.popup-size')}
+        sides={[
+          {
+            value: w.width,
+            min: 50,
+            max: 4000,
+            prefix: 'W',
+            testId: 'event-popup-width',
+            onCommit: (width) => setWindow({ width }),
+          },
+          {
+            value: w.height,
+            min: 50,
+            max: 4000,
+            prefix: 'H',
+            testId: 'event-popup-height',
+            onCommit: (height) => setWindow({ height }),
+          },
+        ]}
+      />
       <Row label={t('event.popup-centered')}>
         <Switch
           size="small"
@@ -127,24 +167,25 @@ export function PopupFields({ config, save }: { config: ClickConfig; save: Save 
         />
       </Row>
       {!w.centered && (
-        <Row label={t('event.popup-position')}>
-          <Space.Compact>
-            <CommitNumber
-              value={w.left}
-              min={0}
-              addonBefore="X"
-              testId="event-popup-x"
-              onCommit={(left) => setWindow({ left })}
-            />
-            <CommitNumber
-              value={w.top}
-              min={0}
-              addonBefore="Y"
-              testId="event-popup-y"
-              onCommit={(top) => setWindow({ top })}
-            />
-          </Space.Compact>
-        </Row>
+        <NumberPair
+          label={t('event.popup-position')}
+          sides={[
+            {
+              value: w.left,
+              min: 0,
+              prefix: 'X',
+              testId: 'event-popup-x',
+              onCommit: (left) => setWindow({ left }),
+            },
+            {
+              value: w.top,
+              min: 0,
+              prefix: 'Y',
+              testId: 'event-popup-y',
+              onCommit: (top) => setWindow({ top }),
+            },
+          ]}
+        />
       )}
       <Row label={t('event.title-show')}>
         <Switch
@@ -214,7 +255,7 @@ export function PageTargetFields({
           />
         </Row>
       ) : (
-        <DevicePageFields config={config} save={save} />
+        <DevicePagePicker config={config} onChange={save} />
       )}
       <Row label={t('event.target')}>
         <Select

@@ -10,6 +10,7 @@ import { PRESS_TYPES, WRITE_TYPES, type ClickConfig } from '@fieldhub/hmi';
 import { useT } from '../../../app/useT';
 import type { SignalSource } from '../signals/useSignalSource';
 import { BindingField } from './DataSection';
+import { NumberPair } from './EventPageFields';
 import { CommitNumber, CommitText, Row } from './fields';
 
 type Save = (patch: Partial<ClickConfig>) => void;
@@ -61,24 +62,25 @@ function LimitFields({ config, save }: { config: ClickConfig; save: Save }) {
         />
       </Row>
       {limit.enable && (
-        <Row label={t('event.limit-range')}>
-          <Space.Compact>
-            <CommitNumber
-              value={limit.min}
-              max={limit.max}
-              addonBefore={t('event.limit-min')}
-              testId="event-limit-min"
-              onCommit={(min) => setLimit({ min })}
-            />
-            <CommitNumber
-              value={limit.max}
-              min={limit.min}
-              addonBefore={t('event.limit-max')}
-              testId="event-limit-max"
-              onCommit={(max) => setLimit({ max })}
-            />
-          </Space.Compact>
-        </Row>
+        <NumberPair
+          label={t('event.limit-range')}
+          sides={[
+            {
+              value: limit.min,
+              max: limit.max,
+              prefix: t('event.limit-min'),
+              testId: 'event-limit-min',
+              onCommit: (min) => setLimit({ min }),
+            },
+            {
+              value: limit.max,
+              min: limit.min,
+              prefix: t('event.limit-max'),
+              testId: 'event-limit-max',
+              onCommit: (max) => setLimit({ max }),
+            },
+          ]}
+        />
       )}
     </>
   );
