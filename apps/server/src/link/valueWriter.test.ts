@@ -80,7 +80,7 @@ describe('values written by binary COPY', () => {
     }));
     const before = writerCounts(p.ctx.db);
     await writeValues(p.ctx.db, 77, rows);
-    // by one COPY, not by the statement that stands in when a COPY fails
+    // in one batch, not by the statement that stands in when a batch fails
     expect(writerCounts(p.ctx.db)).toEqual({
       ...before,
       copies: before.copies + 1,
@@ -88,7 +88,9 @@ describe('values written by binary COPY', () => {
     });
     const stored = await storedOf(v);
     expect(stored.map((r) => r.ms)).toEqual(rows.map((r) => r.ts));
-    expect(stored.map((r) => r.num ?? r.txt)).toEqual(odd);
+    // binary COPY keeps -0; PGlite's statement takes parameters as text, where -0 is "0"
+    const sent = p.ctx.db.kind === 'postgres' ? odd : odd.map((x) => (Object.is(x, -0) ? 0 : x));
+    expect(stored.map((r) => r.num ?? r.txt)).toEqual(sent);
     expect(stored.map((r) => r.quality)).toEqual(rows.map((r) => r.quality));
     expect(new Set(stored.map((r) => r.equipment_id))).toEqual(new Set([77]));
   });
@@ -113,8 +115,11 @@ describe('values written by binary COPY', () => {
         { variableId: v, ts: T + 99_000, value: 5, quality: 0 },
       ]),
     ]);
-    // the copies' COPY failed on the stored values; each uplink was then stored alone
-    expect(writerCounts(p.ctx.db).storedAlone).toBe(before.storedAlone + 3);
+    // PostgreSQL: the copies' COPY failed on the stored values, so each uplink was stored alone
+    // (PGlite's statement skips them at once)
+    expect(writerCounts(p.ctx.db).storedAlone).toBe(
+      before.storedAlone + (p.ctx.db.kind === 'postgres' ? 3 : 0),
+    );
     const stored = await storedOf(v);
     expect(stored).toHaveLength(21);
     expect(stored.slice(0, 20).every((r) => r.num === 1)).toBe(true);

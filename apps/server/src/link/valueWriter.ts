@@ -9,7 +9,8 @@
  * a lone uplink waits for nothing. A COPY fails whole on a value already stored (a redelivered
  * batch, another instance) or on any bad row; then each of its uplinks is stored alone with
  * `insert … on conflict do nothing`, so a duplicate is stored once and one uplink's failure is
- * only its own (not acknowledged, so delivered again).
+ * only its own (not acknowledged, so delivered again). PGlite batches the same way but stores a
+ * batch with that statement: its COPY from /dev/blob measured slower (bench/ingest.bench.ts).
  */
 import type { Db } from '../db/db';
 import { BinaryCopyWriter } from '../db/binaryCopy';
@@ -21,9 +22,13 @@ export const COPY_ROWS_MAX = 50_000;
 
 const TARGET = 'signal_values (equipment_id, variable_id, ts, num, txt, quality)';
 
-interface Pending {
+/** One uplink's judged values of one device. */
+export interface Uplink {
   equipmentId: number;
   rows: readonly StoredValue[];
+}
+
+interface Pending extends Uplink {
   resolve(): void;
   reject(err: unknown): void;
 }
@@ -46,30 +51,42 @@ export function encodeValues(
   return out.finish();
 }
 
-/** One device's values in one statement; a value stored before is left as it is. */
-export async function insertValues(db: Db, equipmentId: number, rows: readonly StoredValue[]): Promise<void> {
+/**
+ * The uplinks' values in one statement; a value stored before is left as it is. PGlite stores
+ * this way (its COPY from /dev/blob measured slower than this statement), and PostgreSQL when a
+ * COPY failed.
+ */
+export async function insertValues(db: Db, uplinks: readonly Uplink[]): Promise<void> {
+  const e: number[] = [];
+  const v: number[] = [];
+  const t: Date[] = [];
+  const n: (number | null)[] = [];
+  const x: (string | null)[] = [];
+  const q: number[] = [];
+  for (const { equipmentId, rows } of uplinks)
+    for (const r of rows) {
+      e.push(equipmentId);
+      v.push(r.variableId);
+      t.push(new Date(r.ts));
+      n.push(typeof r.value === 'number' ? r.value : null);
+      x.push(typeof r.value === 'string' ? r.value : null);
+      q.push(r.quality);
+    }
   await db.query(
     `insert into signal_values (equipment_id, variable_id, ts, num, txt, quality)
-     select $1, v, t, n, x, q from unnest($2::bigint[], $3::timestamptz[], $4::float8[], $5::text[], $6::int[]) as u(v, t, n, x, q)
+     select * from unnest($1::bigint[], $2::bigint[], $3::timestamptz[], $4::float8[], $5::text[], $6::int[])
      on conflict do nothing`,
-    [
-      equipmentId,
-      rows.map((r) => r.variableId),
-      rows.map((r) => new Date(r.ts)),
-      rows.map((r) => (typeof r.value === 'number' ? r.value : null)),
-      rows.map((r) => (typeof r.value === 'string' ? r.value : null)),
-      rows.map((r) => r.quality),
-    ],
+    [e, v, t, n, x, q],
   );
 }
 
 /** What a database's writer did since the process started: for diagnostics and tests. */
 export interface WriterCounts {
-  /** COPYs committed */
+  /** batches committed whole (PostgreSQL: COPYs; PGlite: statements) */
   copies: number;
   /** rows they held */
   copiedRows: number;
-  /** uplinks stored alone after their COPY failed */
+  /** uplinks stored alone after their batch failed */
   storedAlone: number;
 }
 
@@ -120,8 +137,10 @@ class ValueWriter {
   private async store(group: Pending[]): Promise<void> {
     try {
       await ensureMonthPartitions(this.db, 'signal_values', timestamps(group));
-      const data = encodeValues(group);
-      await this.db.tx((tx) => tx.copyFrom(TARGET, data));
+      if (this.db.kind === 'postgres') {
+        const data = encodeValues(group);
+        await this.db.tx((tx) => tx.copyFrom(TARGET, data));
+      } else await insertValues(this.db, group);
       this.counts.copies++;
       for (const p of group) {
         this.counts.copiedRows += p.rows.length;
@@ -131,7 +150,7 @@ class ValueWriter {
       // a duplicate or a bad row somewhere: each uplink alone, on its own
       for (const p of group) {
         this.counts.storedAlone++;
-        await insertValues(this.db, p.equipmentId, p.rows).then(p.resolve, p.reject);
+        await insertValues(this.db, [p]).then(p.resolve, p.reject);
       }
     }
   }
