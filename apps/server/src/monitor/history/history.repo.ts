@@ -118,39 +118,7 @@ export async function findCurveM4(
 ): Promise<CurveM4> {
   const empty = { read: 0, truncated: false, from: r.start.getTime(), series: [] };
   if (!ids.length) return empty;
-  const binary = db.kind === 'postgres';
-  const keep = Math.trunc(limit);
-  const buckets = Math.max(1, Math.floor(width));
-  const columns = ids.map((_, i) => {
-    const only = `filter (where v = $${i + 3})`;
-    return binary
-      ? `string_agg(float8send(t) || float8send(y), ''::bytea order by t) ${only} as p${i}`
-      : `string_agg(t::int8::text || ',' || y::text, ',' order by t) ${only} as p${i}`;
-  });
-  const sql = `
-    with q as materialized (
-      select v, round(date_part('epoch', ts) * 1000) as t, y, row_number() over (order by ts desc) as rn
-        from (${curveSelect(ids.length, keep + 1)}) s),
-    info as (
-      select count(*) > ${keep} as truncated, least(count(*), ${keep})::int as read,
-             case when count(*) > ${keep} then min(t) filter (where rn <= ${keep})
-                  else round(date_part('epoch', $1::timestamptz) * 1000) end as f,
-             round(date_part('epoch', $2::timestamptz) * 1000) as e
-        from q),
-    b as (
-      select v, t, y,
-             case when e - f <= 0 then 0
-                  else least(greatest(floor((t - f) * ${buckets}::float8 / (e - f)), 0), ${buckets - 1}) end as k
-        from q, info where rn <= ${keep}),
-    m as (
-      select v, min(array[t, y]) as fi, max(array[t, y]) as la, min(array[y, t]) as mn, max(array[y, -t]) as mx
-        from b group by v, k),
-    p as (
-      select distinct v, x[1] as t, x[2] as y
-        from m, lateral (values (fi), (la), (array[mn[2], mn[1]]), (array[-mx[2], mx[1]])) pick(x))
-    select (select truncated from info), (select read from info), (select f from info),
-           ${columns.join(', ')}
-      from p`;
+  const sql = curveM4Sql(db.kind, ids.length, limit, width);
   const [row] = await db.tx(async (tx) => {
     await tx.query('set local jit = off');
     await tx.query("set local work_mem = '64MB'");
@@ -172,6 +140,46 @@ export async function findCurveM4(
       return { v, ...(typeof packed === 'string' ? fromText(packed) : fromDoubles(packed)) };
     }),
   };
+}
+
+/**
+ * The statement of `findCurveM4` (the partitions benchmark runs it on a table of its own).
+ * Parameters: $1 start, $2 end, then one id per variable.
+ */
+export function curveM4Sql(kind: Db['kind'], variableCount: number, limit: number, width: number): string {
+  const binary = kind === 'postgres';
+  const keep = Math.trunc(limit);
+  const buckets = Math.max(1, Math.floor(width));
+  const columns = Array.from({ length: variableCount }, (_, i) => {
+    const only = `filter (where v = $${i + 3})`;
+    return binary
+      ? `string_agg(float8send(t) || float8send(y), ''::bytea order by t) ${only} as p${i}`
+      : `string_agg(t::int8::text || ',' || y::text, ',' order by t) ${only} as p${i}`;
+  });
+  return `
+    with q as materialized (
+      select v, round(date_part('epoch', ts) * 1000) as t, y, row_number() over (order by ts desc) as rn
+        from (${curveSelect(variableCount, keep + 1)}) s),
+    info as (
+      select count(*) > ${keep} as truncated, least(count(*), ${keep})::int as read,
+             case when count(*) > ${keep} then min(t) filter (where rn <= ${keep})
+                  else round(date_part('epoch', $1::timestamptz) * 1000) end as f,
+             round(date_part('epoch', $2::timestamptz) * 1000) as e
+        from q),
+    b as (
+      select v, t, y,
+             case when e - f <= 0 then 0
+                  else least(greatest(floor((t - f) * ${buckets}::float8 / (e - f)), 0), ${buckets - 1}) end as k
+        from q, info where rn <= ${keep}),
+    m as (
+      select v, min(array[t, y]) as fi, max(array[t, y]) as la, min(array[y, t]) as mn, max(array[y, -t]) as mx
+        from b group by v, k),
+    p as (
+      select distinct v, x[1] as t, x[2] as y
+        from m, lateral (values (fi), (la), (array[mn[2], mn[1]]), (array[-mx[2], mx[1]])) pick(x))
+    select (select truncated from info), (select read from info), (select f from info),
+           ${columns.join(', ')}
+      from p`;
 }
 
 /** Big-endian (time, value) double pairs, as float8send writes them. */
