@@ -225,7 +225,7 @@ describe('column chooser', () => {
 
 describe('XY pairs and report axes (widgets.md §4.7, §4.10, §4.11)', () => {
   it('pairs one X with every Y, else the i-th X with the i-th Y', () => {
-    const [x1, x2, y1, y2, y3] = ['1', '2', '3', '4', '5'].map(ref);
+    const [x1, x2, y1, y2, y3] = ['1', '2', '3', '4', '5'].map((id) => ref(id));
     expect(xyPairs([x1!], [y1!, y2!]).map(([x, y]) => [x.signalId, y.signalId])).toEqual([
       ['1', '3'],
       ['1', '4'],
