@@ -9,7 +9,7 @@ import { DatePicker, TimePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useWidgetText } from './widgetText';
 import dayjs from 'dayjs';
-import type { DesignerSettings, Widget } from '@fieldhub/hmi';
+import { isSystemKey, type DesignerSettings, type Widget } from '@fieldhub/hmi';
 import { useRuntimeValue, useWidgetRuntime, useWidgetWriter } from './runtime';
 import {
   animationDrive,
@@ -69,7 +69,11 @@ function DataTextBody({ widget, show }: { widget: Widget; show: DesignerSettings
   if (view) core = liveText(widget, live, bound ? runtime.failedReading : undefined);
   else if (show === 'none') core = '';
   else if (show === 'signalValue') core = sampleValue(widget);
-  else core = bound ? widget.data.title || widget.data.systemKey || widget.data.mvarId : t('widget.unbound');
+  else if (!bound) core = t('widget.unbound');
+  // a system key is named in the screen's language, whatever language it was picked in
+  else if (widget.data.type === 'system' && isSystemKey(widget.data.systemKey))
+    core = t(`bind.key-${widget.data.systemKey}`);
+  else core = widget.data.title || widget.data.systemKey || widget.data.mvarId;
   // a value is never cut off at the widget's edge (a number cut to its first digits reads as
   // another number), and without a clip a live page of many values re-layerizes faster
   return (

@@ -61,8 +61,6 @@ export function useSystemFeed(store: ValueStore, keys: readonly SystemKey[], sco
       feed.stop();
       feedRef.current = null;
     };
-    // the scope is compared by its kind and id
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store, keysKey, user, scope.kind, scopeId]);
   return useCallback(() => feedRef.current?.changed(), []);
 }

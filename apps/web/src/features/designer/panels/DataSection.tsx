@@ -25,7 +25,9 @@ export function boundTo(binding: Binding, c: SignalChoice): Binding {
 /** The binding a picker's choice writes. */
 export function boundToChoice(binding: Binding, c: BindingChoice): Binding {
   if (c.type === 'signal') return boundTo(binding, c.signal);
-  return bindTo(binding, c);
+  // as with a device variable, the unit and decimals stay the widget's own fields
+  if (c.type === 'mvar') return bindTo(binding, { type: 'mvar', mvarId: c.mvarId, title: c.title });
+  return bindTo(binding, { type: 'system', systemKey: c.systemKey, title: c.title });
 }
 
 /** What a binding shows: its source's name and, below it, where the source lives. */
