@@ -6,6 +6,9 @@ import { made } from '../../server/test/deviceFixtures';
 import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
 import { plantDevice, startPlantGateway, type PlantGateway } from './plantGateway';
 import { expectScreenIn, tr } from './screenLanguage';
+import { asCaller } from '../../server/src/seed/demoDevices';
+import { seedDemoProject } from '../../server/src/seed/demoProject';
+import { demoTexts } from '../../server/src/seed/demoTexts';
 import { shot } from './shots';
 import { namedWidget as widget } from './viewerWidget';
 
@@ -33,6 +36,7 @@ let plant: PlantGateway | undefined;
 let controlId: number;
 let pumpsId: number;
 let setpointId: number;
+let demo: { projectId: number; overviewId: number; detailsId: number };
 
 const stored = (id: number) => made<{ version: number; document: PageDocument }>(api, `${base}/info`, { id });
 
@@ -115,6 +119,13 @@ beforeAll(async () => {
     }),
   ];
   await savePage(pumpsId, pumps);
+  // a project on the device, as a Chinese installation seeds it: its designer's picker offers its pages
+  demo = await seedDemoProject(
+    f.platform.ctx.db,
+    asCaller({ accountId: enterprise.adminId, orgId: enterprise.orgId, loginname: admin }, 'enterprise'),
+    [equipmentId],
+    'zh-CN',
+  );
   plant = await startPlantGateway(f, {
     sn: device.sn,
     mqttPassword: device.mqttPassword,
@@ -323,6 +334,36 @@ describe('click events from the designer to the device', () => {
     await page.getByText(tr(lang, 'viewer:write.limit-at-max', { name: 'level_setpoint', max: 6 })).waitFor();
     await expectScreenIn(page, lang, { allow: OWN_TEXTS });
     await picture(page, lang, '2-limit');
+    await context.close();
+  }, 90_000);
+  it("offers the project's own pages in a project page's picker (zh-CN)", async () => {
+    const lang = 'zh-CN';
+    const texts = demoTexts[lang].project;
+    const { document } = await stored(demo.overviewId);
+    const plain = document.widgets.find((w) => !w.clickEvent.enable && w.groupId === null);
+    const { context, page } = await f.newPage(lang);
+    await f.signIn(page, admin);
+    await page.goto(`${f.baseUrl}/manage/project/${demo.projectId}/designer/${demo.overviewId}`);
+    await page.getByTestId('repair-banner').waitFor();
+    await eventTabOf(page, plain!.id);
+    await page.getByTestId('event-enable').click();
+    await choose(page, 'event-action', tr(lang, 'designer:event.action-page'));
+    expect(await page.getByTestId('event-page-source').innerText()).toBe(
+      tr(lang, 'designer:event.source-own-project'),
+    );
+    await page.getByTestId('event-page').click();
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await expect.poll(() => options.allInnerTexts()).toEqual([texts.overview, texts.details]);
+    await clickSettled(options.filter({ hasText: texts.details }));
+    await picture(page, lang, '3-project');
+    await page.keyboard.press('Control+s');
+    await expect.poll(() => page.getByTestId('designer-save-state').getAttribute('data-dirty')).toBe('no');
+    const saved = (await stored(demo.overviewId)).document.widgets.find((w) => w.id === plain!.id);
+    expect(saved?.clickEvent.config).toMatchObject({
+      action: 'page',
+      pageId: String(demo.detailsId),
+      pageTitle: texts.details,
+    });
     await context.close();
   }, 90_000);
 });
