@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bindTo, defaultWidget, emptyPage, mvarRef, systemRef, type Widget } from '@fieldhub/hmi';
+import {
+  animationSchema,
+  bindTo,
+  defaultWidget,
+  emptyPage,
+  mvarRef,
+  systemRef,
+  type Widget,
+} from '@fieldhub/hmi';
 import { TIMERS } from '@fieldhub/shared';
+import { animationKeys, animationState } from './animations';
 import { pageSources, pageSystemKeys, shownKeys } from './pageView';
 import { COUNTS_SETTLE_MS, SystemFeed, clockValues, countValues, type ScopeCounts } from './systemFeed';
 import { keyOfSource, mvarKey, systemKeyOf, ValueStore } from './valueStore';
@@ -44,6 +53,36 @@ describe('the sources a page binds besides device variables (pages-and-designer.
   it('subscribes the mvars of the series and feeds only the known system keys', () => {
     expect(pageSources(page).mvars).toEqual(['7']);
     expect(pageSystemKeys(page)).toEqual(['time', 'alarmCount']);
+  });
+
+  it('drives an animation by a system key or an mvar like a device variable', () => {
+    const lamp = defaultWidget('UsualText', { id: 'l' });
+    const blink = animationSchema.parse({
+      type: 'twinkle',
+      enable: true,
+      symbol: '>',
+      value: '0',
+      data: bindTo(lamp.data, { type: 'system', systemKey: 'offlineCount', title: '' }),
+    });
+    const show = animationSchema.parse({
+      type: 'visiable',
+      enable: true,
+      symbol: '>=',
+      value: '5',
+      data: bindTo(lamp.data, { type: 'mvar', mvarId: '9', title: '' }),
+    });
+    const animated = { ...lamp, animation: [blink, show] };
+    expect(animationKeys(animated)).toEqual([systemKeyOf('offlineCount'), mvarKey('9')]);
+    expect(pageSystemKeys({ ...emptyPage(), widgets: [animated] })).toEqual(['offlineCount']);
+    const values = new Map<string, number>([
+      [systemKeyOf('offlineCount'), 1],
+      [mvarKey('9'), 4],
+    ]);
+    const state = animationState(animated.animation, (key) => {
+      const value = values.get(key);
+      return value === undefined ? undefined : { value, ts: 1, quality: 0, stale: false };
+    });
+    expect(state).toMatchObject({ twinkle: 1000, hidden: true });
   });
 });
 
