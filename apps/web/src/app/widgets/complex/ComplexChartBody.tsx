@@ -19,7 +19,6 @@ import {
   pieOption,
   xyOption,
   type NamedValue,
-  type TimeSeries,
   type XySeries,
 } from './chartOptions';
 import { refName, useLiveSeries, useRefValues } from './liveData';
