@@ -6,7 +6,7 @@ import { loggedInOperator } from '../../server/test/platformFixtures';
 import { deviceWithGateway, modbusDriver } from '../../server/test/deviceFixtures';
 import { good, variableWithRule } from '../../server/test/alarmFixtures';
 import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
-import { expectScreenIn } from './screenLanguage';
+import { expectScreenIn, tr } from './screenLanguage';
 import { shot } from './shots';
 import { namedWidget as widget } from './viewerWidget';
 
@@ -26,6 +26,8 @@ const device: Record<'one' | 'two' | 'rival', number> = { one: 0, two: 0, rival:
 const pages: Record<'overview' | 'detail' | 'pump2', number> = { overview: 0, detail: 0, pump2: 0 };
 // within the table's default range (the last 720 minutes)
 const t0 = Date.now() - 4 * 3_600_000;
+/** the first pump's variable with the alarm rule */
+let pressure = 0;
 
 interface Json<T> {
   code: string;
@@ -60,7 +62,12 @@ async function savedPage(caller: Caller, equipmentId: number, name: string, doc:
 }
 
 /** A device of `caller`'s enterprise with one alarm raised (value 50 above 10) at `at`. */
-async function deviceWithAlarm(caller: Caller, operator: Caller, name: string, at: number) {
+async function deviceWithAlarm(
+  caller: Caller,
+  operator: Caller,
+  name: string,
+  at: number,
+): Promise<{ id: number; variableId: number }> {
   const { id } = await deviceWithGateway(caller, operator, name);
   const driverId = await modbusDriver(caller, { equipmentId: id });
   const rule = await variableWithRule(caller, id, driverId, {
@@ -69,7 +76,7 @@ async function deviceWithAlarm(caller: Caller, operator: Caller, name: string, a
     content: `${name}压力高`,
   });
   await f.platform.ctx.monitor.ingest(id, [good(rule.variableId, at, 50)], false);
-  return id;
+  return { id, variableId: rule.variableId };
 }
 
 const picture = `data:image/svg+xml,${encodeURIComponent(
@@ -87,10 +94,15 @@ beforeAll(async () => {
   admin = (await makeEnterprise(f.platform.ctx.db, 'Nav Widget Works')).admin;
   api = await loggedIn(f.platform.app, admin);
   const operator = await loggedInOperator(f.platform);
-  const rival = await loggedIn(f.platform.app, (await makeEnterprise(f.platform.ctx.db, 'Rival Nav Works')).admin);
-  device.one = await deviceWithAlarm(api, operator, '一号泵', t0);
-  device.two = await deviceWithAlarm(api, operator, '二号泵', t0 + 3_600_000);
-  device.rival = await deviceWithAlarm(rival, operator, '别家泵', t0 + 7_200_000);
+  const rival = await loggedIn(
+    f.platform.app,
+    (await makeEnterprise(f.platform.ctx.db, 'Rival Nav Works')).admin,
+  );
+  const one = await deviceWithAlarm(api, operator, '一号泵', t0);
+  device.one = one.id;
+  pressure = one.variableId;
+  device.two = (await deviceWithAlarm(api, operator, '二号泵', t0 + 3_600_000)).id;
+  device.rival = (await deviceWithAlarm(rival, operator, '别家泵', t0 + 7_200_000)).id;
   // fixture: the first pump's gateway reports online (the gateway link itself is tested elsewhere)
   await f.platform.ctx.db.query(`update gateways set status = 'online' where equipment_id = $1`, [
     device.one,
@@ -164,7 +176,13 @@ beforeAll(async () => {
           { equipmentId: String(device.rival), title: '别家泵' },
         ],
         filterTime: false,
+        // a roll far beyond the test: a change shown sooner came with the alarm itself
+        rollTime: 3600,
       },
+    }),
+    // the first pump's pressure on the page: the viewer listens to its socket
+    widget('UsualDataText', 'pressure', [20, 320, 180, 30], {
+      data: { signalId: String(pressure), equipId: String(device.one), title: 'pressure' },
     }),
   ];
   const rows = await made<{ id: number; version: number }[]>(api, '/lfscada/configuration/page/query', {
@@ -255,6 +273,12 @@ describe('navigation, carousel, alarm and map widgets (zh-CN)', () => {
       expect(table).toContain('二号泵压力高');
       expect(table).toContain('一号泵压力高');
       expect(table).not.toContain('别家泵');
+      expect(table).not.toContain(tr(lang, 'monitor:alarm.state-cleared'));
+      // live: the first pump's alarm released shows at once, not at the next roll
+      await f.platform.ctx.monitor.ingest(device.one, [good(pressure, Date.now(), 5)], false);
+      await expect
+        .poll(() => alarms.innerText(), { timeout: 15_000 })
+        .toContain(tr(lang, 'monitor:alarm.state-cleared'));
 
       // the map: the two pumps the reader may see, one online
       const map = page.getByTestId('vw-map');

@@ -47,6 +47,14 @@ export interface WidgetRuntime {
   failedReading?: FailedReadingRule | undefined;
 }
 
+/**
+ * Keys under which the viewer notifies an alarm of a device raised or released (the value: the
+ * alarm's id and state), and one for an alarm of any device the page listens to; a widget that
+ * lists alarms reads them again on a change (docs/requirements/widgets.md §4.9).
+ */
+export const alarmEventKey = (equipmentId: string | number) => `a:${equipmentId}`;
+export const ANY_ALARM_EVENT_KEY = 'a:*';
+
 /** The designer's runtime: no live values; widgets show their design-time look. */
 export const DESIGN_RUNTIME: WidgetRuntime = {
   mode: 'design',

@@ -9,6 +9,7 @@
 import type { LiveMessage, MonitorSignal } from '@fieldhub/shared';
 import type { LiveSocket, LiveSocketStatus } from '../../app/live/liveSocket';
 import { MonitorSession, type GatewayProbe } from '../../app/live/monitorSession';
+import { alarmEventKey, ANY_ALARM_EVENT_KEY } from '../../app/widgets/runtime';
 import { signalKey, type IncomingValue, type ValueStore } from './valueStore';
 
 /** Spacing of the gateway-open calls of one page (docs/requirements/projects.md §7.1). */
@@ -39,6 +40,19 @@ export function frameValues(message: LiveMessage): IncomingValue[] {
     value: v.value,
     ts: v.ts,
     quality: v.quality,
+  }));
+}
+
+/** An alarm raised or released as store entries: under its device's key and the any-device key. */
+export function alarmEventValues(message: LiveMessage): IncomingValue[] {
+  if (message.type !== 'signalAlarm' && message.type !== 'gatewayAlarm') return [];
+  const value = `${message.alarm.alarmId}:${message.alarm.state}`;
+  const ts = Date.now();
+  return [alarmEventKey(message.equipmentId), ANY_ALARM_EVENT_KEY].map((key) => ({
+    key,
+    value,
+    ts,
+    quality: 0,
   }));
 }
 
@@ -89,7 +103,8 @@ export class DeviceFeeds {
   /** The socket's frames land here, and so do frames a benchmark feeds (same path). */
   onMessage = (message: LiveMessage): void => {
     if (message.type === 'signalVal') this.store.push(frameValues(message));
-    else if (message.type === 'gatewayAlarm') this.refresh();
+    else this.store.push(alarmEventValues(message));
+    if (message.type === 'gatewayAlarm') this.refresh();
     if (message.type === 'signalAlarm' || message.type === 'gatewayAlarm') this.deps.onEvent?.();
   };
 

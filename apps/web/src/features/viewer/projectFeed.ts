@@ -13,7 +13,7 @@ import {
   type ProjectSignalAnswer,
 } from '@fieldhub/shared';
 import type { LiveSocket, LiveSocketStatus } from '../../app/live/liveSocket';
-import { OPEN_SPACING_MS, frameValues, type DeviceState } from './deviceFeed';
+import { OPEN_SPACING_MS, alarmEventValues, frameValues, type DeviceState } from './deviceFeed';
 import { mvarKey, signalKey, type IncomingValue, type ValueStore } from './valueStore';
 
 export interface ProjectFeedDeps {
@@ -77,7 +77,8 @@ export class ProjectFeed {
   onMessage = (message: ProjectLiveMessage): void => {
     if (message.type === 'signalVal' || message.type === 'mvarVal')
       this.store.push(projectFrameValues(message));
-    else if (message.type === 'gatewayAlarm') void this.pollGateways();
+    else this.store.push(alarmEventValues(message));
+    if (message.type === 'gatewayAlarm') void this.pollGateways();
     if (message.type === 'signalAlarm' || message.type === 'gatewayAlarm') this.deps.onEvent?.();
   };
 

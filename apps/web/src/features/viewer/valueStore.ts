@@ -5,7 +5,7 @@
  * re-renders only for its own bound values (issue 8 item 5).
  *
  * Keys: `s:{equipId}.{signalId}` for signals, `k:{systemKey}` for system keys, `m:{mvarId}` for
- * intermediate variables. A value older than the one held is dropped (docs/requirements/monitoring.md §4.5).
+ * intermediate variables, `a:{equipId}` and `a:*` for alarm events (`alarmEventKey`). A value older than the one held is dropped (docs/requirements/monitoring.md §4.5).
  */
 import type {
   FailedReadingRule,

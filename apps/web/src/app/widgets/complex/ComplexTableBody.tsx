@@ -35,6 +35,7 @@ import { TableToolbar } from './TableToolbar';
 import { readsReport, reportEquipment, reportItemName } from './reportData';
 import { useAggregationName } from './reportRecords';
 import { ReportTable } from './ReportTable';
+import { useAlarmEvents } from './alarmEvents';
 import { designGrid, HistoryGrid, saveHistory } from './HistoryGrid';
 import { dimensionOf } from './historySteps';
 
@@ -224,6 +225,7 @@ function AlarmTable({
     placeholderData: keepPreviousData,
     refetchInterval: num(d['rollTime'], 30) * 1000,
   });
+  useAlarmEvents(project ? listed : ofDevices.equipmentIds, () => void rows.refetch());
   return (
     <div style={tableStyle(widget)} className="fh-widget-table" data-testid="alarm-widget">
       <TableToolbar

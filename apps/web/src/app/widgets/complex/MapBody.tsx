@@ -71,7 +71,7 @@ async function deviceStates(
   return new Map(answers.filter((a): a is [string, string | null] => a !== null));
 }
 
-/** Devices in total, online, offline and the share online, over the map's top left corner. */
+/** Devices in total, online, offline and the share online, over the map's top right corner. */
 function Totals({ widget }: { widget: Widget }) {
   const t = useWidgetText();
   const runtime = useWidgetRuntime();
