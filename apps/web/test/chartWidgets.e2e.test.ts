@@ -5,6 +5,7 @@ import type { PageDocument } from '@fieldhub/hmi';
 import { loggedIn, makePlatformOperator, type Caller } from '../../server/test/harness';
 import { deviceWithGateway, made, modbusDriver, variable } from '../../server/test/deviceFixtures';
 import { ensureMonthPartitions } from '../../server/src/link/partitions';
+import { addProject, bindToProject } from '../../server/test/projectFixtures';
 import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
 import { expectScreenIn } from './screenLanguage';
 import { shot } from './shots';
@@ -370,7 +371,7 @@ describe('chart and table widgets: toolbar, report sources, grid, fixed axis', (
     }
   }, 180_000);
 
-  it('shows the same live page in Chinese', async () => {
+  it('shows the same live page in Chinese, on the device and on a project page', async () => {
     if (!livePage) throw new Error('the English test makes the page first');
     const { context, page } = await f.newPage('zh-CN');
     try {
@@ -386,8 +387,43 @@ describe('chart and table widgets: toolbar, report sources, grid, fixed axis', (
         allow: DATA,
       });
       await shot(page, 'chart-zh-CN-3-viewer', { pointerAway: true });
+
+      // --- the same page on a project page reads through the project's curve and report calls
+      const project = await addProject(api, 'Pump project');
+      await bindToProject(f.platform.ctx.db, project.id, deviceId, 'Pump 1');
+      const onProject = await made<{ id: number }>(api, `${base}/add`, {
+        ownerKind: 'project',
+        ownerId: project.id,
+        name: 'Pump charts',
+      });
+      const [blank, saved] = await Promise.all([
+        made<Info>(api, `${base}/info`, { id: onProject.id }),
+        made<Info>(api, `${base}/info`, { id: livePage }),
+      ]);
+      await made(api, `${base}/save`, { id: onProject.id, version: blank.version, document: saved.document });
+      const curveCall = page.waitForResponse((r) =>
+        r.url().includes('/lfscada/monitor/project/queryAllForCurve'),
+      );
+      await page.goto(`${f.baseUrl}/monitor/project/${project.id}/page/${onProject.id}`);
+      expect((await curveCall).ok()).toBe(true);
+      await expect
+        .poll(() => live('ComplexHistory').locator('tbody tr.ant-table-row').count(), wait)
+        .toBe(10);
+      await expect
+        .poll(
+          async () => Number(await live('ComplexXyline').locator('[data-chart]').getAttribute('data-points')),
+          wait,
+        )
+        .toBe(6);
+      await expect
+        .poll(
+          async () => Number(await live('ComplexLine').locator('[data-chart]').getAttribute('data-points')),
+          wait,
+        )
+        .toBeGreaterThan(0);
+      await shot(page, 'chart-zh-CN-4-project', { pointerAway: true });
     } finally {
       await context.close();
     }
-  }, 60_000);
+  }, 90_000);
 });
