@@ -35,6 +35,7 @@ import { inspectionRoutes } from './modules/inspections/inspections.routes';
 import { mapRoutes } from './modules/map/map.routes';
 import { weatherRoutes } from './modules/weather/weather.routes';
 import { materialsRoutes } from './modules/materials/materials.routes';
+import { marketRoutes } from './modules/market/market.routes';
 import { dataCenterRoutes } from './modules/datacenter/dataCenter.routes';
 import { enrollRoutes } from './modules/enroll/enroll.routes';
 import { lockRoutes } from './modules/lock/lock.routes';
@@ -94,6 +95,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   mapRoutes(app, ctx);
   weatherRoutes(app, ctx);
   materialsRoutes(app, ctx);
+  marketRoutes(app, ctx);
   dataCenterRoutes(app, ctx);
   enrollRoutes(app, ctx);
   lockRoutes(app, ctx);

@@ -667,10 +667,6 @@ export interface NamespaceKeys {
     | 'cprops.nav-region'
     | 'cprops.nav-add-child'
     | 'cprops.nav-child'
-    | 'cprops.nav-device'
-    | 'cprops.nav-device-pick'
-    | 'cprops.nav-device-page'
-    | 'cprops.nav-device-page-pick'
     | 'cprops.slide-click'
     | 'cprops.map-totals'
     | 'cprops.map-share'
@@ -2239,6 +2235,11 @@ export interface NamespaceKeys {
     | 'action.repair.detach'
     | 'action.material.upload'
     | 'action.material.delete'
+    | 'action.symbol.add'
+    | 'action.symbol.delete'
+    | 'action.pageTemplate.add'
+    | 'action.pageTemplate.edit'
+    | 'action.pageTemplate.delete'
     | 'object-type.account'
     | 'object-type.dept'
     | 'object-type.role'
@@ -2258,7 +2259,9 @@ export interface NamespaceKeys {
     | 'object-type.inspectionPlan'
     | 'object-type.inspectionTask'
     | 'object-type.repairOrder'
-    | 'object-type.material';
+    | 'object-type.material'
+    | 'object-type.symbol'
+    | 'object-type.pageTemplate';
   opsCenter:
     | 'title'
     | 'hint'

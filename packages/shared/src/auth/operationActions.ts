@@ -141,6 +141,12 @@ export const OPERATION_ACTIONS = [
   // the material library (pages-and-designer.md §12.1)
   'material.upload',
   'material.delete',
+  // symbols and the configuration market (pages-and-designer.md §12.2–§12.3)
+  'symbol.add',
+  'symbol.delete',
+  'pageTemplate.add',
+  'pageTemplate.edit',
+  'pageTemplate.delete',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 
@@ -166,6 +172,8 @@ export const OPERATION_OBJECT_TYPES = [
   'inspectionTask',
   'repairOrder',
   'material',
+  'symbol',
+  'pageTemplate',
 ] as const;
 export type OperationObjectType = (typeof OPERATION_OBJECT_TYPES)[number];
 

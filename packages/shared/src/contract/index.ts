@@ -32,6 +32,7 @@ import { enrollCalls } from './enroll';
 import { lockCalls } from './lock';
 import { licenseCalls } from './license';
 import { securityCalls } from './security';
+import { marketCalls } from './market';
 
 export * from './define';
 export * from './auth';
@@ -67,6 +68,7 @@ export * from './enroll';
 export * from './lock';
 export * from './license';
 export * from './security';
+export * from './market';
 export { openApiDocument } from './openapi';
 
 /**
@@ -107,6 +109,7 @@ export const CALL_AREAS: Record<string, Record<string, CallDef>> = {
   lock: lockCalls,
   license: licenseCalls,
   security: securityCalls,
+  market: marketCalls,
 };
 
 export const ALL_CALLS: readonly CallDef[] = Object.values(CALL_AREAS).flatMap((area) => Object.values(area));

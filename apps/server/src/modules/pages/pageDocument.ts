@@ -36,26 +36,34 @@ export function checkDocument(raw: unknown, lang: Lang): CheckedDocument {
     if (parsed.issues.some((i) => i.code === 'widgetMax')) {
       throw new AppError(Err.pageWidgetLimit, { params: { max: WIDGET_MAX } });
     }
-    const issues: PageDocumentIssue[] = parsed.issues.map((i) => ({
-      code: i.code,
-      path: i.path,
-      message: lang === 'zh-CN' ? i.zh : i.en,
-    }));
-    const first = parsed.issues[0]!;
-    const more = parsed.issues.length - 1;
-    const at = first.path ? ` (${first.path})` : '';
-    throw new AppError(Err.pageDocumentInvalid, {
-      params: {
-        detail: {
-          'zh-CN': `${first.zh}${at}${more > 0 ? `，另有 ${more} 处问题` : ''}`,
-          'en-US': `${first.en}${at}${more > 0 ? `, and ${more} more` : ''}`,
-        },
-      },
-      data: { issues },
-    });
+    throw documentInvalid(parsed.issues, lang);
   }
   const { password, checkpwd } = parsed.page.options;
   return { document: parsed.page, checkpwd, password };
+}
+
+/** 1906 naming the first issue (and how many more), every issue in the caller's language as `data.issues`. */
+export function documentInvalid(
+  issues: readonly { code: string; path: string; zh: string; en: string }[],
+  lang: Lang,
+): AppError {
+  const shown: PageDocumentIssue[] = issues.map((i) => ({
+    code: i.code,
+    path: i.path,
+    message: lang === 'zh-CN' ? i.zh : i.en,
+  }));
+  const first = issues[0]!;
+  const more = issues.length - 1;
+  const at = first.path ? ` (${first.path})` : '';
+  return new AppError(Err.pageDocumentInvalid, {
+    params: {
+      detail: {
+        'zh-CN': `${first.zh}${at}${more > 0 ? `，另有 ${more} 处问题` : ''}`,
+        'en-US': `${first.en}${at}${more > 0 ? `, and ${more} more` : ''}`,
+      },
+    },
+    data: { issues: shown },
+  });
 }
 
 /**
