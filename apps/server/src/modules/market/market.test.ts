@@ -173,7 +173,10 @@ describe('configuration market', () => {
 
   it('refuses a template name already taken with 2133, on add and on rename', async () => {
     await made(operator, `${MKT}/add`, { name: 'Boiler', document: pageDoc() });
-    const other = await made<PageTemplateRow>(operator, `${MKT}/add`, { name: 'Chiller', document: pageDoc() });
+    const other = await made<PageTemplateRow>(operator, `${MKT}/add`, {
+      name: 'Chiller',
+      document: pageDoc(),
+    });
     expect((await send(operator, `${MKT}/add`, { name: 'Boiler', document: pageDoc() })).code).toBe('2133');
     const renamed = await send(operator, `${MKT}/edit`, { id: other.id, name: 'Boiler', description: '' });
     expect(renamed.code).toBe('2133');
@@ -202,7 +205,10 @@ describe('configuration market', () => {
   });
 
   it('deletes a template; a missing one answers 90002', async () => {
-    const row = await made<PageTemplateRow>(operator, `${MKT}/add`, { name: 'Short lived', document: pageDoc() });
+    const row = await made<PageTemplateRow>(operator, `${MKT}/add`, {
+      name: 'Short lived',
+      document: pageDoc(),
+    });
     expect((await send(operator, `${MKT}/delete`, { id: row.id })).code).toBe('200');
     expect((await send(operator, `${MKT}/delete`, { id: row.id })).code).toBe('90002');
     expect((await send(acme, `${MKT}/info`, { id: row.id })).code).toBe('90002');
