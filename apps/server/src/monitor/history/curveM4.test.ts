@@ -9,6 +9,7 @@ import { startTestPlatform, type TestPlatform } from '../../../test/harness';
 import { writeValues } from '../../link/valueWriter';
 import { findCurveM4 } from './history.repo';
 import { m4 } from './m4';
+import { curveOf } from './history.service';
 
 let p: TestPlatform;
 beforeAll(async () => {
@@ -101,6 +102,12 @@ describe('M4 in the database', () => {
         width,
       );
       const context = `seed ${seed}`;
+      // the curve is the same whichever place runs M4
+      const variablesOf = ids.map((id) => ({ id, name: String(id), unit: '', decimals: 2 }));
+      const range = { start: new Date(start), end: new Date(end) };
+      expect(await curveOf(p.ctx.db, variablesOf, range, width, limit, 'database'), context).toEqual(
+        await curveOf(p.ctx.db, variablesOf, range, width, limit, 'server'),
+      );
       expect({ truncated: got.truncated, read: got.read, from: got.from }, context).toEqual({
         truncated: want.truncated,
         read: want.read,

@@ -17,9 +17,12 @@ import {
 import { one, type Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
 import { visibleDevice } from '../../modules/devices/deviceScope';
+import { m4 } from './m4';
 import {
   countValues,
   findCurveM4,
+  findCurveSeries,
+  type CurveM4,
   findReportRecords,
   findValues,
   reportColumns,
@@ -165,23 +168,34 @@ export async function queryCurve(
 }
 
 /**
- * The curve of variables already checked to be the caller's (the benchmark calls this too):
- * downsampled with M4 in the database (findCurveM4), so only the kept points leave it.
+ * Where a curve's M4 runs, by database, as bench/history.bench.ts measured it on the 2-core machine
+ * (issue 22 item 2): PostgreSQL's executor spends more on the per-row aggregates of M4 in SQL than
+ * shipping the points packed and running the kernel here costs; PGlite the other way round.
  */
+export const CURVE_M4_IN: Record<Db['kind'], 'database' | 'server'> = {
+  postgres: 'server',
+  pglite: 'database',
+};
+
+/** The curve of variables already checked to be the caller's (the benchmark calls this too). */
 export async function curveOf(
   db: Db,
   variables: readonly HistoryVariable[],
   range: HistoryRange,
   width: number,
   maxPoints: number = LIMITS.historyCurvePoints,
+  m4In: 'database' | 'server' = CURVE_M4_IN[db.kind],
 ): Promise<CurveResult> {
-  const curve = await findCurveM4(
-    db,
-    variables.map((v) => v.id),
-    range,
-    maxPoints,
-    width,
-  );
+  const curve =
+    m4In === 'database'
+      ? await findCurveM4(
+          db,
+          variables.map((v) => v.id),
+          range,
+          maxPoints,
+          width,
+        )
+      : await curveInServer(db, variables, range, width, maxPoints);
   const byId = new Map(curve.series.map((s) => [s.v, s]));
   const series: CurveSeries[] = variables.map((v) => {
     const own = byId.get(v.id);
@@ -199,4 +213,66 @@ export async function curveOf(
     rawPoints: curve.read,
     series,
   };
+}
+
+/** The curve's points read packed from the database and downsampled here with the M4 kernel. */
+async function curveInServer(
+  db: Db,
+  variables: readonly HistoryVariable[],
+  range: HistoryRange,
+  width: number,
+  maxPoints: number,
+): Promise<CurveM4> {
+  // one point more than the limit tells whether the range held more
+  const fetched = await findCurveSeries(
+    db,
+    variables.map((v) => v.id),
+    range,
+    maxPoints + 1,
+  );
+  const parsed = new Map<number, { ts: Float64Array; ys: Float64Array }>();
+  let read = 0;
+  for (const series of fetched) {
+    parsed.set(series.v, pointsInTimeOrder(series.ts, series.ys));
+    read += series.ts.length;
+  }
+  const truncated = read > maxPoints;
+  if (truncated) {
+    // the extra point is the oldest read: drop it; the curve starts at the oldest point kept
+    let oldest: { ts: Float64Array; ys: Float64Array; v: number } | null = null;
+    for (const [v, s] of parsed)
+      if (s.ts.length && (!oldest || s.ts[0]! < oldest.ts[0]!)) oldest = { ...s, v };
+    parsed.set(oldest!.v, { ts: oldest!.ts.subarray(1), ys: oldest!.ys.subarray(1) });
+    read--;
+  }
+  let from = range.start.getTime();
+  if (truncated) {
+    from = Infinity;
+    for (const s of parsed.values()) if (s.ts.length) from = Math.min(from, s.ts[0]!);
+  }
+  const to = range.end.getTime();
+  const series = variables.map((v) => {
+    const own = parsed.get(v.id);
+    const points = own ? m4(own.ts, own.ys, from, to, width) : [];
+    return {
+      v: v.id,
+      ts: Float64Array.from(points, (p) => p[0]),
+      ys: Float64Array.from(points, (p) => p[1]),
+    };
+  });
+  return { read, truncated, from, series };
+}
+/**
+ * The points in ascending time: reversed when newest first (as the database normally gives
+ * them), sorted when in any other order.
+ */
+export function pointsInTimeOrder(
+  ts: Float64Array,
+  ys: Float64Array,
+): { ts: Float64Array; ys: Float64Array } {
+  let descending = true;
+  for (let i = 1; i < ts.length && descending; i++) if (ts[i]! > ts[i - 1]!) descending = false;
+  if (descending) return { ts: ts.reverse(), ys: ys.reverse() };
+  const order = Array.from(ts.keys()).sort((a, b) => ts[a]! - ts[b]!);
+  return { ts: Float64Array.from(order, (i) => ts[i]!), ys: Float64Array.from(order, (i) => ys[i]!) };
 }

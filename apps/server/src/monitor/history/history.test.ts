@@ -18,7 +18,7 @@ import {
 import { loggedInOperator } from '../../../test/platformFixtures';
 import { ensureMonthPartitions } from '../../link/partitions';
 import { download } from '../../../test/sheets';
-import { curveOf, deviceVariables } from './history.service';
+import { curveOf, deviceVariables, pointsInTimeOrder } from './history.service';
 
 let p: TestPlatform;
 let admin: Caller;
@@ -226,6 +226,29 @@ describe('curves', () => {
     expect(c).toMatchObject({ truncated: true, rawPoints: 1000, from: T0 + (N - 1000) * STEP, to: T0 + DAY });
     expect(c.series[0]!.points[0]).toEqual([T0 + (N - 1000) * STEP, levelAt(N - 1000)]);
     expect(c.series[0]!.points.at(-1)).toEqual([T0 + (N - 1) * STEP, levelAt(N - 1)]);
+  });
+
+  it('puts the points the database gave in time order, newest first or in any other order', () => {
+    const order = (ts: number[]) => {
+      const r = pointsInTimeOrder(
+        Float64Array.from(ts),
+        Float64Array.from(ts, (t) => t * 10),
+      );
+      return [[...r.ts], [...r.ys]];
+    };
+    expect(order([3, 2, 1])).toEqual([
+      [1, 2, 3],
+      [10, 20, 30],
+    ]);
+    expect(order([2, 3, 1])).toEqual([
+      [1, 2, 3],
+      [10, 20, 30],
+    ]);
+    expect(order([1, 2, 3])).toEqual([
+      [1, 2, 3],
+      [10, 20, 30],
+    ]);
+    expect(order([])).toEqual([[], []]);
   });
 
   it('takes at most 10 variables and at least one', async () => {
