@@ -1,5 +1,5 @@
 /**
- * History on a partitioned year (docs/requirements/data-views.md §5; issue 22 item 5): a fleet of
+ * History on a partitioned year (docs/requirements/gateway-link.md §10.3; issue 22 item 5): a fleet of
  * BENCH_FLEET_DEVICES devices (default 1,000), one variable each, one value every
  * BENCH_STEP_MINUTES (default 60) for a year, generated with generate_series straight in SQL into
  * the monthly partitions of `signal_values`. Measured: a device's curve over one month (the M4

@@ -101,7 +101,7 @@ export async function createPlatform(
     config.SCHEDULER_INTERVAL_MS,
     log.child({ module: 'inspections' }),
   );
-  // month partitions made ahead, history past its retention dropped (docs/requirements/data-views.md §5)
+  // month partitions made ahead, history past its retention dropped (docs/requirements/gateway-link.md §10.3)
   const retention = startRetentionScheduler(
     db,
     clock,

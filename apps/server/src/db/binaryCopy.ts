@@ -1,7 +1,7 @@
 /**
  * PostgreSQL's binary COPY format, written field by field (data in, bytes out): the fastest way
  * to hand rows to `COPY … FROM STDIN (format binary)` — no text parsing on the server, no
- * per-row statement. See docs/requirements/gateway-link.md §4.5.
+ * per-row statement. See docs/requirements/gateway-link.md §10.2.
  */
 
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');

@@ -1,5 +1,5 @@
 /**
- * History retention and partitions (docs/requirements/data-views.md §5; issue 22 item 5): the
+ * History retention and partitions (docs/requirements/gateway-link.md §10.3; issue 22 item 5): the
  * next month's partitions made ahead, whole months dropped past the longest retention, older rows
  * of an enterprise keeping less deleted without touching another enterprise's; the setting on the
  * platform operator's enterprise form.

@@ -1,5 +1,5 @@
 /**
- * History retention and partitions (docs/requirements/data-views.md §5; issue 22 item 5), run by
+ * History retention and partitions (docs/requirements/gateway-link.md §10.3; issue 22 item 5), run by
  * one instance at a time (startLeasedJob): the month partitions of `signal_values` and
  * `report_records` are made for this month and the next before it starts; whole months older than
  * the longest retention of any enterprise are dropped; the rows of enterprises keeping less are

@@ -1,5 +1,5 @@
 /**
- * The COPY path of telemetry storage (docs/requirements/gateway-link.md §4.5; issue 22 item 1):
+ * The COPY path of telemetry storage (docs/requirements/gateway-link.md §10.2; issue 22 item 1):
  * odd values stored exactly, duplicates stored once, a failed commit not acknowledged (the batch
  * comes again), partitions made for any month; on PGlite and, in the services pass, PostgreSQL.
  */

@@ -1,5 +1,5 @@
 /**
- * The writer of telemetry values into `signal_values` (docs/requirements/gateway-link.md §4.5):
+ * The writer of telemetry values into `signal_values` (docs/requirements/gateway-link.md §10.2):
  * the values of many uplinks (of any gateways) go into one binary COPY in one transaction, and each
  * uplink's promise settles when its rows are committed, so the broker's acknowledgement still
  * means "stored".

@@ -81,7 +81,7 @@ export const roleSchema = z.object({
   remark: text(REMARK_MAX),
 });
 
-/** The months an enterprise's history may be kept (docs/requirements/data-views.md §5), and the default. */
+/** The months an enterprise's history may be kept (docs/requirements/gateway-link.md §10.3), and the default. */
 export const HISTORY_RETENTION_MONTHS = { min: 1, max: 120, default: 36 } as const;
 
 export const enterpriseSchema = z.object({
@@ -96,7 +96,7 @@ export const enterpriseSchema = z.object({
   notifyDelayedAlarms: formBool.optional(),
   /** whether the data center is on (docs/requirements/data-views.md §3.3: off, its calls answer 2615); kept when left out */
   dataCenterEnabled: formBool.optional(),
-  /** months the history of the enterprise's devices is kept (docs/requirements/data-views.md §5); kept when left out */
+  /** months the history of the enterprise's devices is kept (docs/requirements/gateway-link.md §10.3); kept when left out */
   historyRetentionMonths: z.coerce
     .number()
     .int()

@@ -1,4 +1,4 @@
--- History retention per enterprise (docs/requirements/data-views.md §5): the stored values and
+-- History retention per enterprise (docs/requirements/gateway-link.md §10.3): the stored values and
 -- report records of an enterprise's devices are kept this many months. Partitions are per month
 -- for all enterprises: whole months are dropped past the longest retention; rows of enterprises
 -- keeping less are deleted in bounded batches.

@@ -1,6 +1,6 @@
 /**
  * The curve's M4 computed in the database equals the M4 kernel (m4.ts) on random series
- * (docs/requirements/data-views.md §2; issue 22 item 2): the same points, truncated or not, with
+ * (docs/requirements/monitoring.md §5.4; issue 22 item 2): the same points, truncated or not, with
  * ties of values, one-point buckets and a zero-length range; on PGlite and, in the services pass,
  * PostgreSQL.
  */
