@@ -60,6 +60,11 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _')
     .default(SERVER_SHARE_GROUP),
+  /**
+   * MQTT sessions each instance opens in the share group (`MQTT_CLIENT_ID`, `-2`, `-3`…): a session
+   * stores one uplink at a time before acknowledging it, so this is how many it stores at once.
+   */
+  MQTT_SESSIONS: z.coerce.number().int().min(1).max(64).default(8),
   /** Shared secret an external broker sends (header x-mqtt-auth-secret) to /lfscada/mqtt/auth and /acl. */
   MQTT_AUTH_SECRET: z.string().min(16).optional(),
   /** Mosquitto password and ACL files the server keeps current for an external Mosquitto. */

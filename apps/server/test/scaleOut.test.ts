@@ -62,6 +62,7 @@ describe.skipIf(!MQTT_URL || !REDIS_URL || !process.env.DATABASE_URL)('two serve
         MQTT_URL: brokerUrl,
         MQTT_CLIENT_ID: clientId,
         MQTT_SHARE_GROUP: `fh-scale-${run}`,
+        MQTT_SESSIONS: '2',
         REDIS_URL: REDIS_URL!,
         REDIS_PREFIX: `fieldhub-test:${run}:`,
       }),
@@ -145,7 +146,8 @@ describe.skipIf(!MQTT_URL || !REDIS_URL || !process.env.DATABASE_URL)('two serve
     if (b) await closeInstance(b);
     await gate?.stop();
     // the persistent sessions made here (servers and gateways) would otherwise stay on the broker
-    for (const clientId of [clientIdA, clientIdB, ...(file?.gateways.map((g) => g.sn) ?? [])]) {
+    const servers = [clientIdA, `${clientIdA}-2`, clientIdB, `${clientIdB}-2`];
+    for (const clientId of [...servers, ...(file?.gateways.map((g) => g.sn) ?? [])]) {
       const c = await mqtt.connectAsync(MQTT_URL!, { clientId, clean: true, reconnectPeriod: 0 });
       await c.endAsync();
     }

@@ -121,6 +121,7 @@ export async function startGatewayLink(
         username,
         password,
         shareGroup: config.MQTT_SHARE_GROUP,
+        sessions: config.MQTT_SESSIONS,
         clientId:
           config.MQTT_CLIENT_ID ?? `fieldhub-${hostname()}-${config.PORT || randomBytes(4).toString('hex')}`,
         onUplink,

@@ -12,6 +12,7 @@ import { handle } from '../http/route';
 import { taskOutcome } from './commandTasks';
 import * as commands from './commands.service';
 import { verifyGateway } from './gatewayCredentials';
+import { serverUsernames } from './linkClient';
 import { FIRMWARE_DOWNLOAD_PATH, packageForToken, upgradeGateway } from './firmwareUpgrade';
 import { packageContent } from '../modules/firmware/firmware.service';
 
@@ -69,8 +70,8 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext): void {
   // HTTP authentication and ACL for an external broker (EMQX HTTP auth, Mosquitto auth plugins)
   const secretOk = (header: unknown) =>
     !!ctx.config.MQTT_AUTH_SECRET && header === ctx.config.MQTT_AUTH_SECRET;
-  const serverLogin = (u: string, p: string) =>
-    !!ctx.config.MQTT_USERNAME && u === ctx.config.MQTT_USERNAME && p === ctx.config.MQTT_PASSWORD;
+  const servers = new Set(serverUsernames(ctx.config));
+  const serverLogin = (u: string, p: string) => servers.has(u) && p === ctx.config.MQTT_PASSWORD;
   handle(app, linkCalls.mqttAuth, async ({ input, req, reply }) => {
     let allowed = false;
     if (secretOk(req.headers['x-mqtt-auth-secret'])) {
@@ -86,7 +87,7 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext): void {
   handle(app, linkCalls.mqttAcl, async ({ input, req, reply }) => {
     let allowed = false;
     if (secretOk(req.headers['x-mqtt-auth-secret'])) {
-      if (ctx.config.MQTT_USERNAME && input.username === ctx.config.MQTT_USERNAME) allowed = true;
+      if (servers.has(input.username)) allowed = true;
       else if (SN_PATTERN.test(input.username)) {
         allowed =
           input.action === 'publish'

@@ -1,4 +1,5 @@
 import mqtt, { type MqttClient } from 'mqtt';
+import type { Config } from '../config';
 import { SERVER_UPLINK_FILTER, TOPIC_ROOT, type DownTopic } from '@fieldhub/shared';
 
 export interface LinkClientOptions {
@@ -8,6 +9,12 @@ export interface LinkClientOptions {
   /** the shared subscription group splitting the uplinks among server instances (external broker) */
   shareGroup: string | null;
   clientId: string;
+  /**
+   * MQTT sessions of this instance in the share group (with `shareGroup` only): each handles its
+   * uplinks one at a time (the next is read once the last is stored and acknowledged), so the
+   * broker spreading them over several sessions is what lets an instance store several at once.
+   */
+  sessions?: number;
   /** called for each uplink; the broker's acknowledgement waits until it resolves */
   onUplink(topic: string, payload: Buffer): Promise<void>;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
@@ -20,10 +27,47 @@ export interface LinkClient {
 }
 
 /**
- * The platform's MQTT session. Uplinks are acknowledged (PUBACK) only after their handler
- * finished, so what the broker delivered and the server did not store is delivered again.
+ * `name`, `name-2`, `name-3`… for `count` sessions: their client ids, and their user names, since
+ * a Mosquitto with `use_username_as_clientid` (mosquittoFiles.ts) takes the user name as client
+ * id and would otherwise let the sessions push each other off.
+ */
+export function sessionNames(name: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => (i === 0 ? name : `${name}-${i + 1}`));
+}
+
+/** The user names the server's sessions log in with (MQTT_USERNAME, then `-2`, `-3`…). */
+export function serverUsernames(config: Pick<Config, 'MQTT_USERNAME' | 'MQTT_SESSIONS'>): string[] {
+  return config.MQTT_USERNAME ? sessionNames(config.MQTT_USERNAME, config.MQTT_SESSIONS) : [];
+}
+
+/**
+ * The platform's MQTT sessions: `sessions` of them in the share group (`clientId`, then
+ * `clientId-2`, `clientId-3`…, user names likewise, each persistent so a restart under the same ids resumes them), or
+ * one without a share group. Downlinks go out on the first connected one.
  */
 export async function startLinkClient(opts: LinkClientOptions): Promise<LinkClient> {
+  const count = opts.shareGroup ? Math.max(1, opts.sessions ?? 1) : 1;
+  const usernames = sessionNames(opts.username, count);
+  const clientIds = sessionNames(opts.clientId, count);
+  const sessions = await Promise.all(
+    clientIds.map((clientId, i) => startSession({ ...opts, clientId, username: usernames[i]! })),
+  );
+  const first = sessions[0]!;
+  return {
+    publishDown: (sn, suffix, payload) =>
+      (sessions.find((s) => s.connected()) ?? first).publishDown(sn, suffix, payload),
+    connected: () => sessions.some((s) => s.connected()),
+    async close() {
+      await Promise.all(sessions.map((s) => s.close()));
+    },
+  };
+}
+
+/**
+ * One MQTT session. Uplinks are acknowledged (PUBACK) only after their handler finished, so
+ * what the broker delivered and the server did not store is delivered again.
+ */
+async function startSession(opts: LinkClientOptions): Promise<LinkClient> {
   const client: MqttClient = mqtt.connect(opts.url, {
     clientId: opts.clientId,
     username: opts.username,

@@ -2,6 +2,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 import { mosquittoHash } from './gatewayCredentials';
+import { serverUsernames } from './linkClient';
 
 /**
  * For an external Mosquitto without an auth plugin: the server keeps Mosquitto's password file
@@ -12,13 +13,16 @@ import { mosquittoHash } from './gatewayCredentials';
  */
 export async function writeMosquittoFiles(db: Db, config: Config): Promise<boolean> {
   if (!config.MQTT_PASSWORD_FILE && !config.MQTT_ACL_FILE) return false;
-  const server = config.MQTT_USERNAME;
+  const servers = serverUsernames(config);
   if (config.MQTT_PASSWORD_FILE) {
     const gateways = await db.query<{ sn: string; broker_hash: string }>(
       'select sn, broker_hash from gateways where broker_hash is not null order by sn',
     );
     const lines = gateways.map((g) => `${g.sn}:${g.broker_hash}`);
-    if (server && config.MQTT_PASSWORD) lines.unshift(`${server}:${mosquittoHash(config.MQTT_PASSWORD)}`);
+    if (config.MQTT_PASSWORD) {
+      const hash = mosquittoHash(config.MQTT_PASSWORD);
+      lines.unshift(...servers.map((server) => `${server}:${hash}`));
+    }
     writeAtomically(config.MQTT_PASSWORD_FILE, `${lines.join('\n')}\n`);
   }
   if (config.MQTT_ACL_FILE) {
@@ -26,7 +30,12 @@ export async function writeMosquittoFiles(db: Db, config: Config): Promise<boole
       '# Written by FieldHub: each gateway (user name = client id = SN) reaches only its own topics.',
       'pattern write iiot/v1/%u/up/#',
       'pattern read iiot/v1/%u/down/#',
-      ...(server ? ['', `user ${server}`, 'topic readwrite iiot/v1/#', 'topic readwrite $share/#'] : []),
+      ...servers.flatMap((server) => [
+        '',
+        `user ${server}`,
+        'topic readwrite iiot/v1/#',
+        'topic readwrite $share/#',
+      ]),
     ];
     writeAtomically(config.MQTT_ACL_FILE, `${acl.join('\n')}\n`);
   }

@@ -1,0 +1,231 @@
+/**
+ * A simulated fleet against one server on PostgreSQL (issue 22 item 3, docs/scale-out.md):
+ * BENCH_GATEWAYS gateways × BENCH_VARIABLES variables, one value per variable every
+ * BENCH_INTERVAL (default 10,000 × 50 at 10s: 50,000 values/s) for BENCH_SECONDS (default 600).
+ * The gateways are the gateway's own fleet mode in a child process (`npm run gateway -- --fleet`),
+ * each a real MQTT client with its own login on a Mosquitto with the platform's password and ACL
+ * files; the platform (this process) provisions them through its services first.
+ *
+ * Measured: values stored against values the broker acknowledged to the gateways (must be 1.000),
+ * ingest lag (sample time → live frame on a socket, sent after the value is stored) p50/p99 on
+ * BENCH_SOCKETS devices, server RSS every 30 s, and the monitor list (`monitor/equipment/query`)
+ * and device detail (`monitor/multi/signal/query`) calls p50/p95 under the load.
+ * Baseline, same run: the same calls on the same server and data before the fleet starts.
+ *
+ * DATABASE_URL names the PostgreSQL (a fresh database is made and dropped), else the machine's.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Mosquitto, until } from '@fieldhub/testkit';
+import type { LiveValue } from '@fieldhub/shared';
+
+process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+const { loggedIn, makeEnterprise, makePlatformOperator, startTestPlatform } =
+  await import('../apps/server/test/harness');
+const { openSocket, liveToken } = await import('../apps/server/test/liveClient');
+const { asCaller } = await import('../apps/server/src/seed/demoDevices');
+const { provisionFleet } = await import('../apps/server/src/seed/fleetSeed');
+
+const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 10_000);
+const VARIABLES = Number(process.env.BENCH_VARIABLES ?? 50);
+const INTERVAL = process.env.BENCH_INTERVAL ?? '10s';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 600);
+const SOCKETS = Math.min(GATEWAYS, Number(process.env.BENCH_SOCKETS ?? 20));
+const CALLS = 40;
+const REPO = path.resolve(import.meta.dirname, '..');
+
+const mb = (bytes: number) => `${Math.round(bytes / 1048576)} MB`;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+const broker = await Mosquitto.start({ auth: true });
+const p = await startTestPlatform(
+  {
+    LOG_LEVEL: 'warn',
+    MQTT_URL: broker.url,
+    MQTT_USERNAME: 'fieldhub-server',
+    MQTT_PASSWORD: 'server-secret-123',
+    MQTT_PASSWORD_FILE: broker.passwordFile,
+    MQTT_ACL_FILE: broker.aclFile,
+    MQTT_BROKER_PID_FILE: broker.pidFile,
+  },
+  { link: true },
+);
+const dir = mkdtempSync(path.join(tmpdir(), 'fh-fleet-'));
+let child: ReturnType<typeof spawn> | undefined;
+const sockets: Awaited<ReturnType<typeof openSocket>>[] = [];
+try {
+  p.ctx.clock = { now: () => new Date() };
+  const { db } = p.ctx;
+  const op = await makePlatformOperator(db);
+  const ent = await makeEnterprise(db, 'Fleet Bench Works');
+  const provisionStarted = Date.now();
+  const file = await provisionFleet(
+    db,
+    p.ctx.clock,
+    {
+      operator: asCaller({ accountId: op.operatorId, orgId: op.orgId, loginname: op.operator }, 'operation'),
+      admin: asCaller({ accountId: ent.adminId, orgId: ent.orgId, loginname: ent.admin }, 'enterprise'),
+    },
+    {
+      gateways: GATEWAYS,
+      variables: VARIABLES,
+      firstSn: 700_000_000_000,
+      name: 'Fleet',
+      progress: (n) => n % 1000 === 0 && console.log(`provisioned ${n} devices`),
+    },
+  );
+  console.log(
+    `provisioned ${GATEWAYS} gateways × ${VARIABLES} variables in ${((Date.now() - provisionStarted) / 1000).toFixed(0)} s`,
+  );
+  await p.ctx.link!.refreshBrokerAuth();
+  const fleetFile = path.join(dir, 'fleet.json');
+  writeFileSync(fleetFile, JSON.stringify(file));
+  const devices = (
+    await db.query<{ id: number }>('select equipment_id as id from gateways where sn = any($1) order by sn', [
+      file.gateways.map((g) => g.sn),
+    ])
+  ).map((r) => Number(r.id));
+  const admin = await loggedIn(p.app, ent.admin);
+  await p.app.listen({ port: 0, host: '127.0.0.1' });
+
+  // the two calls, timed one after the other
+  const timeCalls = async () => {
+    const list: number[] = [];
+    const detail: number[] = [];
+    for (let i = 0; i < CALLS; i++) {
+      let t = performance.now();
+      const a = await admin.post('/lfscada/monitor/equipment/query', { pageNum: 1, pageSize: 20 }, true);
+      list.push(performance.now() - t);
+      t = performance.now();
+      const b = await admin.post(
+        '/lfscada/monitor/multi/signal/query',
+        { equipmentId: devices[(i * 7919) % devices.length] },
+        true,
+      );
+      detail.push(performance.now() - t);
+      if (a.body.code !== '200' || b.body.code !== '200')
+        throw new Error(`call refused: ${a.body.code} ${b.body.code}`);
+    }
+    return { list: list.sort((x, y) => x - y), detail: detail.sort((x, y) => x - y) };
+  };
+  const idle = await timeCalls();
+
+  // sockets on some devices: sample time → frame receipt
+  const lags: number[] = [];
+  for (const id of devices.slice(0, SOCKETS)) {
+    const s = await openSocket(p.app, await liveToken(admin, id));
+    s.ws.on('message', (data: Buffer) => {
+      const at = Date.now();
+      const frame = JSON.parse(data.toString()) as { type: string; values?: LiveValue[] };
+      if (frame.type === 'signalVal') for (const v of frame.values ?? []) lags.push(at - v.ts);
+    });
+    sockets.push(s);
+  }
+
+  const count = async () =>
+    Number((await db.query<{ n: string }>('select count(*) as n from signal_values'))[0]!.n);
+  let acked = -1;
+  let lastCounters = '';
+  child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/gateway/src/main.ts',
+      '--fleet',
+      String(GATEWAYS),
+      '--fleet-file',
+      fleetFile,
+      '--broker',
+      broker.url,
+      '--variables',
+      String(VARIABLES),
+      '--interval',
+      INTERVAL,
+      '--data-dir',
+      path.join(dir, 'gw'),
+    ],
+    { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let partial = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) {
+      const entry = JSON.parse(line) as { msg: string; valuesAcked?: number };
+      if (entry.msg === 'fleet') lastCounters = line;
+      if (entry.msg === 'fleet stopped') acked = entry.valuesAcked!;
+    }
+  });
+  const started = Date.now();
+  console.log(`t=0 s rss ${mb(process.memoryUsage().rss)} (fleet starting)`);
+  const loaded: { list: number[]; detail: number[] } = { list: [], detail: [] };
+  const rss: number[] = [];
+  while (Date.now() - started < SECONDS * 1000) {
+    const next = Math.min(started + SECONDS * 1000, Date.now() + 30_000);
+    // the calls under load, spread over the run
+    const timed = await timeCalls();
+    loaded.list.push(...timed.list);
+    loaded.detail.push(...timed.detail);
+    await new Promise((r) => setTimeout(r, Math.max(0, next - Date.now())));
+    rss.push(process.memoryUsage().rss);
+    const c = lastCounters
+      ? (JSON.parse(lastCounters) as { connected: number; valuesAcked: number })
+      : undefined;
+    console.log(
+      `t=${Math.round((Date.now() - started) / 1000)} s rss ${mb(rss.at(-1)!)} stored ${fmt(await count())}` +
+        (c
+          ? ` (fleet at its last report: ${c.connected} connected, ${fmt(c.valuesAcked)} acknowledged)`
+          : ''),
+    );
+  }
+  child.kill('SIGINT');
+  await until('the fleet stopped', () => acked >= 0, 120_000);
+  const stopped = Date.now();
+  await until('every acknowledged value stored', async () => (await count()) >= acked, 300_000, 500).catch(
+    () => undefined,
+  );
+  const stored = await count();
+  const drainS = (Date.now() - stopped) / 1000;
+  loaded.list.sort((x, y) => x - y);
+  loaded.detail.sort((x, y) => x - y);
+  lags.sort((x, y) => x - y);
+
+  const rate =
+    (GATEWAYS * VARIABLES) /
+    (Number.parseFloat(INTERVAL) * (INTERVAL.endsWith('ms') ? 0.001 : INTERVAL.endsWith('m') ? 60 : 1));
+  console.log(
+    `\n${GATEWAYS} gateways × ${VARIABLES} variables every ${INTERVAL} (${fmt(rate)} values/s) for ${SECONDS} s on ${db.kind}`,
+  );
+  console.log(
+    `stored ${fmt(stored)} of ${fmt(acked)} acknowledged by the broker: ${(stored / acked).toFixed(3)} (drained ${drainS.toFixed(1)} s after the fleet stopped)`,
+  );
+  console.log(
+    `ingest lag (sample → live frame) over ${fmt(lags.length)} values: p50 ${pct(lags, 0.5)} ms, p99 ${pct(lags, 0.99)} ms, max ${lags.at(-1)} ms`,
+  );
+  console.log(
+    `server rss: first ${mb(rss[0] ?? 0)}, last ${mb(rss.at(-1) ?? 0)}, max ${mb(Math.max(...rss))}`,
+  );
+  for (const name of ['list', 'detail'] as const) {
+    const [i50, i95, l50, l95] = [
+      pct(idle[name], 0.5),
+      pct(idle[name], 0.95),
+      pct(loaded[name], 0.5),
+      pct(loaded[name], 0.95),
+    ];
+    console.log(
+      `${name === 'list' ? 'monitor list ' : 'device detail'}  idle p50 ${i50.toFixed(1)} p95 ${i95.toFixed(1)} ms; ` +
+        `under load p50 ${l50.toFixed(1)} p95 ${l95.toFixed(1)} ms (p95 ${(l95 / i95).toFixed(1)}× idle)`,
+    );
+  }
+} finally {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+  for (const s of sockets) s.close();
+  await p.stop();
+  await broker.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
