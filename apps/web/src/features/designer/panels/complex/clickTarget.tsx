@@ -6,12 +6,9 @@
  */
 import { useState } from 'react';
 import { Select, Switch } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { pagesCalls } from '@fieldhub/shared';
 import { clickConfigSchema, type ClickConfig, type ClickEvent } from '@fieldhub/hmi';
 import { useT } from '../../../../app/useT';
-import { callApi } from '../../../../app/request';
-import { useEquipments } from '../../../../app/signals/useSignals';
+import { DevicePagePicker } from '../EventPageFields';
 import { CommitText, Row } from '../fields';
 
 /** The three kinds of target the editor offers. */
@@ -34,60 +31,6 @@ export function withTargetKind(config: ClickConfig, kind: TargetKind): ClickConf
     case 'equip':
       return { ...config, action: 'page', link: '', pageId: '', page: { ...emptyPage, type: 'equip' } };
   }
-}
-
-/** A device's pages to pick from. */
-function DevicePagePicker({ config, onChange }: { config: ClickConfig; onChange(c: ClickConfig): void }) {
-  const { t } = useT('designer');
-  const equipments = useEquipments();
-  const equipId = config.page.equipId;
-  const pages = useQuery({
-    queryKey: ['designer', 'device-pages', equipId],
-    queryFn: () => callApi(pagesCalls.list, { ownerKind: 'equipment', ownerId: Number(equipId) }),
-    enabled: !!equipId,
-  });
-  return (
-    <>
-      <Row label={t('cprops.nav-device')}>
-        <Select
-          size="small"
-          style={{ width: '100%' }}
-          showSearch
-          optionFilterProp="label"
-          data-testid="target-device"
-          loading={equipments.isPending}
-          value={equipId || undefined}
-          placeholder={t('cprops.nav-device-pick')}
-          onChange={(id: string) =>
-            onChange({
-              ...config,
-              page: {
-                ...config.page,
-                type: 'equip',
-                equipId: id,
-                equipPageId: '',
-                equipTitle: equipments.data?.find((e) => String(e.id) === id)?.name ?? '',
-              },
-            })
-          }
-          options={(equipments.data ?? []).map((e) => ({ value: String(e.id), label: e.name }))}
-        />
-      </Row>
-      <Row label={t('cprops.nav-device-page')}>
-        <Select
-          size="small"
-          style={{ width: '100%' }}
-          data-testid="target-device-page"
-          disabled={!equipId}
-          loading={pages.isFetching}
-          value={config.page.equipPageId || undefined}
-          placeholder={t('cprops.nav-device-page-pick')}
-          onChange={(id: string) => onChange({ ...config, page: { ...config.page, equipPageId: id } })}
-          options={(pages.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
-        />
-      </Row>
-    </>
-  );
 }
 
 /** The target fields of a click event; `switchable` adds its on/off switch (carousel pictures). */
@@ -154,7 +97,7 @@ export function ClickTargetFields({
               />
             </Row>
           )}
-          {kind === 'equip' && <DevicePagePicker config={config} onChange={save} />}
+          {kind === 'equip' && <DevicePagePicker config={config} onChange={save} testIdPrefix="target" />}
           <Row label={t('cprops.new-window')}>
             <Switch
               size="small"
