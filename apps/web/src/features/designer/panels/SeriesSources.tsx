@@ -4,7 +4,7 @@
  * page) and the numeric system keys (`systemArray`: the device and alarm counts) for the chart
  * types that carry them.
  */
-import { mvarRef, systemRef, type SignalRef } from '@fieldhub/hmi';
+import { mvarRef, systemRef } from '@fieldhub/hmi';
 import { useT } from '../../../app/useT';
 import type { SignalSource } from '../signals/useSignalSource';
 import { section } from './complex/complexFields';
@@ -27,56 +27,52 @@ export function hasSeriesSources(type: string): boolean {
   return MVAR_SERIES.has(type) || SYSTEM_SERIES.has(type);
 }
 
-export function SeriesSources({ editor, signals }: { editor: WidgetEditor; signals: SignalSource }) {
+/** One series array of another source than device variables: its heading, items and add button. */
+function SourceList({
+  editor,
+  signals,
+  kind,
+}: {
+  editor: WidgetEditor;
+  signals: SignalSource;
+  kind: 'mvar' | 'system';
+}) {
   const { t } = useT('designer');
   const w = editor.widget;
-  const set = (key: 'mvarArray' | 'systemArray') => (next: SignalRef[]) =>
-    editor.patch({ data: { ...w.data, [key]: next } });
-  const withMvars = MVAR_SERIES.has(w.widgetType) && !!signals.projectId;
+  const key = kind === 'mvar' ? 'mvarArray' : 'systemArray';
+  const subTitle = t(kind === 'mvar' ? 'data.type-mvar' : 'data.type-system');
   return (
     <>
-      {withMvars && (
-        <>
-          {section(t('bind.mvars'))}
-          <RefList
-            refs={w.data.mvarArray}
-            signals={signals}
-            onChange={set('mvarArray')}
-            testId="mvar-array"
-            colours
-            add={{
-              label: t('bind.add-mvar'),
-              pick: async (colour) => {
-                const c = await signals.pickBinding(undefined, { kinds: ['mvar'] });
-                return c?.type === 'mvar'
-                  ? mvarRef(c.mvarId, c.title, { color: colour, subTitle: t('data.type-mvar') })
-                  : null;
-              },
-            }}
-          />
-        </>
+      {section(t(kind === 'mvar' ? 'bind.mvars' : 'bind.system-keys'))}
+      <RefList
+        refs={w.data[key]}
+        signals={signals}
+        onChange={(next) => editor.patch({ data: { ...w.data, [key]: next } })}
+        testId={kind === 'mvar' ? 'mvar-array' : 'system-array'}
+        colours
+        add={{
+          label: t(kind === 'mvar' ? 'bind.add-mvar' : 'bind.add-key'),
+          pick: async (color) => {
+            // a chart draws numbers: of the system keys, the counts
+            const c = await signals.pickBinding(undefined, { kinds: [kind], numericOnly: true });
+            if (c?.type === 'mvar') return mvarRef(c.mvarId, c.title, { color, subTitle });
+            if (c?.type === 'system') return systemRef(c.systemKey, c.title, { color, subTitle });
+            return null;
+          },
+        }}
+      />
+    </>
+  );
+}
+
+export function SeriesSources({ editor, signals }: { editor: WidgetEditor; signals: SignalSource }) {
+  const type = editor.widget.widgetType;
+  return (
+    <>
+      {MVAR_SERIES.has(type) && signals.projectId && (
+        <SourceList editor={editor} signals={signals} kind="mvar" />
       )}
-      {SYSTEM_SERIES.has(w.widgetType) && (
-        <>
-          {section(t('bind.system-keys'))}
-          <RefList
-            refs={w.data.systemArray}
-            signals={signals}
-            onChange={set('systemArray')}
-            testId="system-array"
-            colours
-            add={{
-              label: t('bind.add-key'),
-              pick: async (colour) => {
-                const c = await signals.pickBinding(undefined, { kinds: ['system'], numericOnly: true });
-                return c?.type === 'system'
-                  ? systemRef(c.systemKey, c.title, { color: colour, subTitle: t('data.type-system') })
-                  : null;
-              },
-            }}
-          />
-        </>
-      )}
+      {SYSTEM_SERIES.has(type) && <SourceList editor={editor} signals={signals} kind="system" />}
     </>
   );
 }
