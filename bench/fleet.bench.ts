@@ -129,6 +129,7 @@ try {
   const count = async () =>
     Number((await db.query<{ n: string }>('select count(*) as n from signal_values'))[0]!.n);
   let acked = -1;
+  let commands = 0;
   let lastCounters = '';
   child = spawn(
     process.execPath,
@@ -156,9 +157,9 @@ try {
     const lines = (partial + chunk.toString()).split('\n');
     partial = lines.pop()!;
     for (const line of lines) {
-      const entry = JSON.parse(line) as { msg: string; valuesAcked?: number };
+      const entry = JSON.parse(line) as { msg: string; valuesAcked?: number; commands?: number };
       if (entry.msg === 'fleet') lastCounters = line;
-      if (entry.msg === 'fleet stopped') acked = entry.valuesAcked!;
+      if (entry.msg === 'fleet stopped') [acked, commands] = [entry.valuesAcked!, entry.commands!];
     }
   });
   const started = Date.now();
@@ -204,6 +205,8 @@ try {
   console.log(
     `stored ${fmt(stored)} of ${fmt(acked)} acknowledged by the broker: ${(stored / acked).toFixed(3)} (drained ${drainS.toFixed(1)} s after the fleet stopped)`,
   );
+  // resend requests: a batch number judged out of order (docs/scale-out.md, "Batch numbers")
+  console.log(`commands the gateways received (time, resend): ${fmt(commands)}`);
   console.log(
     `ingest lag (sample → live frame) over ${fmt(lags.length)} values: p50 ${pct(lags, 0.5)} ms, p99 ${pct(lags, 0.99)} ms, max ${lags.at(-1)} ms`,
   );
