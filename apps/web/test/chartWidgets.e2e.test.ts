@@ -230,6 +230,8 @@ describe('chart and table widgets: toolbar, report sources, grid, fixed axis', (
       await toReport(page);
       await choose(page, 'section-report', 'run_report');
       await choose(page, 'section-items', 'run_state');
+      // the designer names the item with its aggregation
+      await expect.poll(() => widgets(page, 'ComplexSection').innerText()).toContain('run_state (last)');
 
       // --- script trend with a fixed axis of -50 … 200
       await place(page, 'ScriptTrend', [450, 460, 910, 300]);

@@ -48,7 +48,11 @@ function DesignChart({ widget }: Props) {
   const refs = xy ? widget.data.signalArrayY : report ? widget.data.reportSignalArray : chartRefs(widget);
   const aggregationName = useAggregationName();
   const signalNames = useNames(refs, xy ? 1 : 3);
-  const names = report && refs.length ? refs.map((r) => reportItemName(r, aggregationName)) : signalNames;
+  // report items (of a report-sourced chart or XY axes) are named with their aggregation
+  const names =
+    (report || readsReportAxes(widget)) && refs.length
+      ? refs.map((r) => reportItemName(r, aggregationName))
+      : signalNames;
   const minutes = num((widget.data as Record<string, unknown>)['timeRange'], 60);
   const option = useMemo(() => {
     const withColors = <T extends { color?: string | undefined }>(list: T[]) =>

@@ -184,6 +184,7 @@ function ReportTimeline({ widget, source }: { widget: Widget; source: SignalRef 
 
 export default function SectionBody({ widget }: { widget: Widget }) {
   const t = useWidgetText();
+  const aggregationName = useAggregationName();
   const runtime = useWidgetRuntime();
   const source = sectionRef(widget);
   if (runtime.mode === 'view' && source)
@@ -201,7 +202,13 @@ export default function SectionBody({ widget }: { widget: Widget }) {
       widget={widget}
       points={sampleStatus(minutes, now)}
       now={now}
-      title={source ? source.alias || source.title : t('complex.sample', { n: 1 })}
+      title={
+        !source
+          ? t('complex.sample', { n: 1 })
+          : readsReportAxes(widget)
+            ? reportItemName(source, aggregationName)
+            : source.alias || source.title
+      }
     />
   );
 }
