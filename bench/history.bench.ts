@@ -28,6 +28,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { createPlatform } from '../apps/server/src/server';
 import { loggedIn, makeEnterprise } from '../apps/server/test/harness';
 import { send } from '../apps/server/test/deviceFixtures';
+import { medianAfterWarmUp } from './timing';
 
 const SIGNALS = LIMITS.historyCurveVariables;
 const PER_SIGNAL = Number(process.env.BENCH_POINTS_PER_SIGNAL ?? 50_000);
@@ -37,18 +38,7 @@ const DAY = 86_400_000;
 const END = Date.UTC(2024, 2, 8);
 const START = END - 7 * DAY;
 
-/** Median of ROUNDS timed runs after one warm-up, in milliseconds. */
-async function median(fn: () => Promise<unknown>): Promise<number> {
-  await fn();
-  const times: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    const t = process.hrtime.bigint();
-    await fn();
-    times.push(Number(process.hrtime.bigint() - t) / 1e6);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
-}
+const median = (fn: () => Promise<unknown>) => medianAfterWarmUp(ROUNDS, fn);
 
 /** The curve select with its parameters written in, for COPY (which takes none). */
 function literalCurveSelect(ids: number[]): string {

@@ -16,6 +16,7 @@ import { runRetention } from '../apps/server/src/link/historyRetention';
 import { curveM4Sql } from '../apps/server/src/monitor/history/history.repo';
 import { makeEnterprise } from '../apps/server/test/harness';
 import { freshDatabase } from '../apps/server/test/testDatabase';
+import { medianAfterWarmUp } from './timing';
 
 const DEVICES = Number(process.env.BENCH_FLEET_DEVICES ?? 1000);
 const STEP_MIN = Number(process.env.BENCH_STEP_MINUTES ?? 60);
@@ -27,17 +28,7 @@ const YEAR_END = Date.UTC(2026, 0, 1);
 const MONTH_START = Date.UTC(2025, 2, 1);
 const MONTH_END = MONTH_START + 30 * 86_400_000 - 1;
 
-async function median(fn: () => Promise<unknown>): Promise<number> {
-  await fn();
-  const times: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    const t = process.hrtime.bigint();
-    await fn();
-    times.push(Number(process.hrtime.bigint() - t) / 1e6);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
-}
+const median = (fn: () => Promise<unknown>) => medianAfterWarmUp(ROUNDS, fn);
 
 const { db, drop } = await freshDatabase();
 try {
