@@ -21,6 +21,7 @@ export const screens: Screens = {
   groupList: lazy(() => import('./features/groups/GroupListPage')),
   gatewayList: lazy(() => import('./features/gateways/GatewayListPage')),
   hardwareList: lazy(() => import('./features/hardware/HardwareListPage')),
+  market: lazy(() => import('./features/market/MarketPage')),
   monitorList: lazy(() => import('./features/monitor/list/MonitorListPage')),
   monitorDetail: lazy(() => import('./features/monitor/detail/MonitorDetailPage')),
   designer: lazy(() => import('./features/designer/DesignerPage')),

@@ -54,7 +54,8 @@ export type ScreenName =
   | 'findPwd'
   | 'register'
   | 'enrollManage'
-  | 'license';
+  | 'license'
+  | 'market';
 
 /**
  * One route of the full table of docs/requirements/client-rules.md §4. `id` doubles as the i18n key of
@@ -150,7 +151,7 @@ export const layoutRoutes: RouteDef[] = [
       m('system/protocol', { perm: 'platform_system' }),
       m('system/model', { perm: 'platform_system' }),
       m('system/msg', { perm: 'platform_system' }),
-      m('system/market', { perm: 'platform_system' }),
+      m('system/market', { perm: 'platform_system', screen: 'market' }),
       m('system/version', { perm: 'platform_system' }),
       m('system/product', { perm: 'platform_system' }),
       m('system/license', { perm: 'platform_system', screen: 'license' }),

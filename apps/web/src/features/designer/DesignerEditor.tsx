@@ -27,6 +27,8 @@ import { PropertyPanel } from './panels/PropertyPanel';
 import { SettingsDialog } from './panels/SettingsDialog';
 import { Toolbar } from './panels/Toolbar';
 import { SignalsPanel } from './signals/SignalsPanel';
+import { SaveSymbolDialog } from './symbols/SaveSymbolDialog';
+import { SymbolsPanel } from './symbols/SymbolsPanel';
 import { useSignalSource } from './signals/useSignalSource';
 
 export type PageOwner = { kind: 'equipment' | 'project' | 'template'; id: string };
@@ -57,6 +59,7 @@ export function DesignerEditor({ page, owner, settings }: DesignerEditorProps) {
   });
   const cursorRef = useRef<HTMLSpanElement>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [symbolOpen, setSymbolOpen] = useState(false);
   const [repair, setRepair] = useState<RepairState>({ state: 'running' });
   const pageEquipId = owner.kind === 'equipment' ? owner.id : undefined;
   const { source: signals, modal: signalPicker } = useSignalSource(pageEquipId);
@@ -137,6 +140,7 @@ export function DesignerEditor({ page, owner, settings }: DesignerEditorProps) {
       fit,
       refused,
       info: (key) => void message.info(t(key)),
+      saveSymbol: () => setSymbolOpen(true),
     }),
     [store, save, fit, refused, message, t],
   );
@@ -192,6 +196,11 @@ export function DesignerEditor({ page, owner, settings }: DesignerEditorProps) {
               label: t('left.signals'),
               children: <SignalsPanel store={store} pageEquipId={pageEquipId} />,
             },
+            {
+              key: 'symbols',
+              label: t('left.symbols'),
+              children: <SymbolsPanel store={store} pageEquipId={pageEquipId} />,
+            },
           ]}
         />
       </div>
@@ -236,6 +245,7 @@ export function DesignerEditor({ page, owner, settings }: DesignerEditorProps) {
           message.success(t('settings.saved'));
         }}
       />
+      {symbolOpen && <SaveSymbolDialog store={store} onClose={() => setSymbolOpen(false)} />}
       {signalPicker}
       {leaveDialog}
     </div>

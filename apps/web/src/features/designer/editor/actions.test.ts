@@ -28,6 +28,7 @@ function envOn(ids: string[]) {
     fit: () => said.push('fit'),
     refused: (key) => said.push(`refused:${key}`),
     info: (key) => said.push(`info:${key}`),
+    saveSymbol: () => said.push('saveSymbol'),
   };
   return { store, env, said };
 }

@@ -9,6 +9,7 @@ import {
   AlignCenterOutlined,
   AlignLeftOutlined,
   AlignRightOutlined,
+  AppstoreAddOutlined,
   BorderInnerOutlined,
   ColumnHeightOutlined,
   ColumnWidthOutlined,
@@ -97,6 +98,8 @@ export interface ActionEnv {
   fit(): void;
   refused(key: NonNullable<Refusal>): void;
   info(key: KeyIn<'designer'>): void;
+  /** asks for a name and saves the selection as a symbol (pages-and-designer.md §12.2) */
+  saveSymbol(): void;
 }
 
 /** Toolbar sections, in order; separators fall between them. */
@@ -292,6 +295,15 @@ export const EDITOR_ACTIONS: readonly EditorAction[] = [
     menu: true,
     enabled: some,
     perform: ({ store }) => ungroupSelection(store),
+  },
+  {
+    id: 'save-symbol',
+    label: () => 'symbol.save-action',
+    icon: () => <AppstoreAddOutlined />,
+    bar: 'structure',
+    menu: true,
+    enabled: some,
+    perform: (env) => (env.saveSymbol(), null),
   },
   {
     id: 'lock',

@@ -1,0 +1,107 @@
+/**
+ * "Import from market" (docs/requirements/pages-and-designer.md §12.3): the platform's page templates
+ * with their covers; importing one adds its widgets to the open page (new ids, at their positions,
+ * one undoable step). Its bindings are repaired against this enterprise's signals the next time the
+ * page opens (§7.1): a binding to a device the user cannot see is cleared then.
+ */
+import { useState } from 'react';
+import { App, Button, Card, Empty, Input, Modal, Spin, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { prepareImport } from '@fieldhub/hmi';
+import { marketCalls, type PageTemplateRow } from '@fieldhub/shared';
+import { callApi } from '../../../app/request';
+import { useLang, useT } from '../../../app/useT';
+import { blockKey } from '../editor/editorActions';
+import type { EditorStore } from '../editor/editorStore';
+import { insertWidgets, newWidgetId, symbolKeys } from './placement';
+
+export function MarketImportDialog({ store, onClose }: { store: EditorStore; onClose: () => void }) {
+  const { t } = useT('designer');
+  const { message } = App.useApp();
+  const lang = useLang() === 'zh-CN' ? 'zh' : 'en';
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState<number | null>(null);
+  const templates = useQuery({
+    queryKey: [...symbolKeys.templates, name],
+    queryFn: () => callApi(marketCalls.templates, { name: name || undefined }),
+  });
+
+  const importTemplate = async (row: PageTemplateRow) => {
+    setBusy(row.id);
+    try {
+      const info = await callApi(marketCalls.templateInfo, { id: row.id });
+      const prepared = prepareImport(store.getState().doc, info.document, newWidgetId);
+      if (!prepared.ok) {
+        const detail =
+          prepared.reason === 'invalidPage' ? prepared.issues[0]![lang] : t(blockKey(prepared.reason));
+        message.error(t('symbol.file-invalid', { detail }));
+        return;
+      }
+      const blocked = insertWidgets(store, prepared.widgets, prepared.groups);
+      if (blocked) return void message.error(t(blockKey(blocked)));
+      message.success(t('symbol.imported-template', { name: row.name, n: prepared.widgets.length }));
+      onClose();
+    } catch {
+      // the request client has shown the failure
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Modal open width={760} title={t('symbol.market-title')} footer={null} onCancel={onClose}>
+      <Input.Search
+        allowClear
+        placeholder={t('symbol.market-search')}
+        onSearch={setName}
+        style={{ marginBottom: 12, maxWidth: 320 }}
+      />
+      {templates.isLoading ? (
+        <Spin />
+      ) : !templates.data?.length ? (
+        <Empty description={t('symbol.market-none')} />
+      ) : (
+        <div
+          data-testid="market-templates"
+          style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 12 }}
+        >
+          {templates.data.map((row) => (
+            <Card
+              key={row.id}
+              size="small"
+              data-testid={`market-template-${row.name}`}
+              cover={
+                row.cover ? (
+                  <img src={row.cover} alt="" style={{ height: 110, objectFit: 'cover' }} />
+                ) : (
+                  <div style={{ height: 110, background: '#f3f4f6' }} />
+                )
+              }
+              actions={[
+                <Button
+                  key="import"
+                  type="link"
+                  size="small"
+                  loading={busy === row.id}
+                  data-testid="market-import"
+                  onClick={() => void importTemplate(row)}
+                >
+                  {t('symbol.market-import')}
+                </Button>,
+              ]}
+            >
+              <Card.Meta
+                title={row.name}
+                description={
+                  <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ marginBottom: 0 }}>
+                    {row.description || t('symbol.counts-widgets', { n: row.widgetCount })}
+                  </Typography.Paragraph>
+                }
+              />
+            </Card>
+          ))}
+        </div>
+      )}
+    </Modal>
+  );
+}
