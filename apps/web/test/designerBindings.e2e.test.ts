@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { emptyPage, type PageDocument } from '@fieldhub/hmi';
 import { loggedIn, type Caller } from '../../server/test/harness';
 import { made } from '../../server/test/deviceFixtures';
 import { addProject, addProjectPage, projectBase } from '../../server/test/projectFixtures';
 import { type BrowserFixture, makeEnterprise, startBrowserFixture } from './browser';
-import { plantDevice, startPlantGateway, type PlantGateway } from './plantGateway';
+import { plantDevice, startPlantGateway, type PlantDevice, type PlantGateway } from './plantGateway';
 import { drag, widgets } from './designerPointer';
+import { namedWidget } from './viewerWidget';
 import { expectScreenIn, tr } from './screenLanguage';
 import { shot } from './shots';
 
@@ -25,6 +27,8 @@ let plant: PlantGateway | undefined;
 let projectId: number;
 let pageId: number;
 let mvarId: number;
+let device: PlantDevice;
+let level: number;
 const MVAR = 'Tank level total';
 
 const wait = { timeout: 20_000 };
@@ -33,8 +37,8 @@ beforeAll(async () => {
   f = await startBrowserFixture({ link: true });
   admin = (await makeEnterprise(f.platform.ctx.db, 'Binding Works')).admin;
   api = await loggedIn(f.platform.app, admin);
-  const device = await plantDevice(f, api, { name: 'Tank', group: 'Water', snBase: 893_000_000_000 });
-  const level = await device.variable({
+  device = await plantDevice(f, api, { name: 'Tank', group: 'Water', snBase: 893_000_000_000 });
+  level = await device.variable({
     name: 'tank_level',
     unit: 'm',
     dataType: 'float32',
@@ -196,6 +200,62 @@ describe('binding system keys and intermediate variables', () => {
       allow: ['Binding plant', 'Clock and level', MVAR, 'Data text', 'Line chart'],
     });
     await shot(page, 'bindings-zh-picker');
+    await context.close();
+  });
+  it('shows the counts of a device page’s device and of a project’s devices, the alarm count live', async () => {
+    // texts bound to system keys, saved as the designer saves them
+    const counts = (keys: string[]): PageDocument => {
+      const page = emptyPage({ title: 'Counts', width: 600, height: 300 });
+      page.widgets = keys.map((key, i) =>
+        namedWidget('UsualDataText', key, [20, 20 + i * 40, 200, 30], {
+          data: { type: 'system', systemKey: key },
+        }),
+      );
+      return page;
+    };
+    const save = async (id: number, document: PageDocument) => {
+      const info = await made<{ version: number }>(api, '/lfscada/configuration/page/info', { id });
+      await made(api, '/lfscada/configuration/page/save', { id, version: info.version, document });
+    };
+    const devicePage = (
+      await made(api, '/lfscada/configuration/page/add', {
+        ownerKind: 'equipment',
+        ownerId: device.equipmentId,
+        name: 'Counts',
+      })
+    ).id;
+    await save(devicePage, counts(['onlineCount', 'offlineCount', 'alarmCount', 'user']));
+    const projectPage = await addProjectPage(api, projectId, 'Counts');
+    await save(projectPage, counts(['deviceCount', 'onlineCount', 'offlineCount']));
+
+    const { context, page } = await f.newPage('en-US');
+    await f.signIn(page, admin);
+    const shown = (key: string) => page.getByTestId(`vw-${key}`).innerText();
+    await page.goto(`${f.baseUrl}/monitor/project/${projectId}/page/${projectPage}`);
+    await expect.poll(() => shown('deviceCount'), wait).toBe('1');
+    expect([await shown('onlineCount'), await shown('offlineCount')]).toEqual(['1', '0']);
+
+    await page.goto(`${f.baseUrl}/monitor/eg/detail/page/${devicePage}/0`);
+    await expect.poll(() => shown('onlineCount'), wait).toBe('1');
+    expect([await shown('offlineCount'), await shown('alarmCount'), await shown('user')]).toEqual([
+      '0',
+      '0',
+      admin,
+    ]);
+    // a rule the tank's level always breaks: the alarm's frame has the count asked again
+    await made(api, '/lfscada/equipment/multi/alarm/add', {
+      owner: device.owner,
+      item: { variableId: level, condition: 'gt', value: -1, content: 'Level present' },
+    });
+    const active = async () =>
+      (
+        await made<{ signal: number }[]>(api, '/lfscada/monitor/multi/alarm/activeCount', {
+          equipmentIds: [device.equipmentId],
+        })
+      )[0]?.signal;
+    await expect.poll(active, { timeout: 60_000 }).toBe(1);
+    await expect.poll(() => shown('alarmCount'), wait).toBe('1');
+    await shot(page, 'bindings-en-device-counts');
     await context.close();
   });
 });

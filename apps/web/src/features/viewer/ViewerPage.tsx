@@ -25,6 +25,7 @@ import { pageEquipments, pageSources, pageSystemKeys, type ViewerScope } from '.
 import { deviceWriteCalls, projectWriteCalls, useClickRunner, type WriteCalls } from './useClickRunner';
 import { useDeviceFeeds } from './useDeviceFeeds';
 import { useProjectFeed } from './useProjectFeed';
+import { devicesWatched } from './systemFeed';
 import { useSystemFeed } from './useSystemFeed';
 import { ValueStore } from './valueStore';
 import { OcProjectView } from './OcProjectView';
@@ -121,8 +122,12 @@ const storeFor = (scope: ViewerScope, failedReading?: FailedReadingRule) =>
 /** A device page, live on its devices' sockets. */
 function DeviceLivePage({ doc, scope }: { doc: PageDocument; scope: ViewerScope }) {
   const store = useMemo(() => storeFor(scope), [scope]);
-  const equipments = useMemo(() => pageEquipments(doc), [doc]);
   const keys = useMemo(() => pageSystemKeys(doc), [doc]);
+  const pageDevice = scope.kind === 'equipment' ? scope.equipmentId : '';
+  const equipments = useMemo(
+    () => devicesWatched(pageEquipments(doc), keys, pageDevice),
+    [doc, keys, pageDevice],
+  );
   const onEvent = useSystemFeed(store, keys, scope);
   const feed = useDeviceFeeds(store, equipments, onEvent);
   return <LivePage doc={doc} scope={scope} store={store} feed={feed} calls={deviceWriteCalls} />;

@@ -11,7 +11,14 @@ import {
 import { TIMERS } from '@fieldhub/shared';
 import { animationKeys, animationState } from './animations';
 import { pageSources, pageSystemKeys, shownKeys } from './pageView';
-import { COUNTS_SETTLE_MS, SystemFeed, clockValues, countValues, type ScopeCounts } from './systemFeed';
+import {
+  COUNTS_SETTLE_MS,
+  SystemFeed,
+  clockValues,
+  countValues,
+  devicesWatched,
+  type ScopeCounts,
+} from './systemFeed';
 import { keyOfSource, mvarKey, systemKeyOf, ValueStore } from './valueStore';
 
 function manualStore() {
@@ -152,6 +159,13 @@ describe('system feed', () => {
     frame();
     expect(shown(store, 'alarmCount')).toBe(2);
     feed.stop();
+  });
+
+  it('has a device page watch its own device when it shows counts, so alarm frames reach them', () => {
+    expect(devicesWatched(['2'], ['time'], '1')).toEqual(['2']);
+    expect(devicesWatched(['2'], ['alarmCount'], '1')).toEqual(['2', '1']);
+    expect(devicesWatched(['1'], ['onlineCount'], '1')).toEqual(['1']);
+    expect(devicesWatched([], ['deviceCount'], '')).toEqual([]);
   });
 
   it('maps counts and clock values to the keys shown only', () => {

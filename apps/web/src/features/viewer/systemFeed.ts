@@ -55,6 +55,19 @@ export function clockValues(keys: readonly SystemKey[], ts: number): IncomingVal
   );
 }
 
+/**
+ * The devices a device page watches: those it binds, and its own device when it shows counts, so
+ * the device's alarm and gateway frames reach the counts.
+ */
+export function devicesWatched(
+  bound: readonly string[],
+  keys: readonly SystemKey[],
+  pageDevice: string,
+): string[] {
+  const counts = keys.some((k) => SYSTEM_KEY_SOURCE[k] === 'counts');
+  return counts && pageDevice && !bound.includes(pageDevice) ? [...bound, pageDevice] : [...bound];
+}
+
 export class SystemFeed {
   private clockTimer: ReturnType<typeof setTimeout> | null = null;
   private countsTimer: ReturnType<typeof setInterval> | null = null;
