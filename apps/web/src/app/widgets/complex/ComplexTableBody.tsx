@@ -6,7 +6,7 @@
  * page both read through the project, over every device they name: the history of all bound
  * signals, the alarms of the devices in `equips` (every device of the project when none).
  */
-import type { CSSProperties } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Table, Tag } from 'antd';
 import dayjs from 'dayjs';
@@ -38,6 +38,8 @@ import { ReportTable } from './ReportTable';
 import { useAlarmEvents } from './alarmEvents';
 import { designGrid, HistoryGrid, saveHistory } from './HistoryGrid';
 import { dimensionOf } from './historySteps';
+import { chooserShown, shownColumns } from './columnChoice';
+import { ColumnChooser } from './ColumnChooser';
 
 type Loose = Record<string, unknown>;
 
@@ -60,6 +62,7 @@ function HistoryTable({
   const d = widget.data as Loose;
   const pager = usePaging();
   const { range, setRange, current } = useRange(widget);
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   // a project page reads every bound signal, whichever device it is of; a device page its own
   const refs = [...widget.data.reportSignalArray, ...widget.data.signalArray].filter(
     (r) => project || r.equipId === equipmentId,
@@ -93,6 +96,19 @@ function HistoryTable({
     refetchInterval: num(d['rollTime'], 30) * 1000,
   });
   const format = str(d['format'], 'YYYY-MM-DD HH:mm:ss');
+  // the columns the chooser offers (the time always stays)
+  const choosable = [
+    ...(project
+      ? [{ key: 'equipment', title: t('complex.col.equipment'), dataIndex: 'equipmentTitle' }]
+      : []),
+    { key: 'name', title: t('complex.col.name'), dataIndex: 'name' },
+    {
+      key: 'value',
+      title: t('complex.col.value'),
+      dataIndex: 'value',
+      render: (v: unknown, r: HistoryRow) => `${String(v ?? '')}${r.unit ? ` ${r.unit}` : ''}`,
+    },
+  ];
   return (
     <div style={tableStyle(widget)} className="fh-widget-table" data-testid="history-widget">
       <TableToolbar
@@ -106,6 +122,15 @@ function HistoryTable({
           fileName: t('monitor:history.file'),
           label: t('monitor:history.export'),
         }}
+        chooser={
+          chooserShown(widget) ? (
+            <ColumnChooser
+              columns={choosable.map((c) => ({ key: c.key, label: c.title }))}
+              hidden={hidden}
+              onHidden={setHidden}
+            />
+          ) : undefined
+        }
       />
       <Table<HistoryRow>
         size="small"
@@ -120,17 +145,12 @@ function HistoryTable({
         locale={{ emptyText: t('monitor:history.none') }}
         columns={[
           {
+            key: 'ts',
             title: t('monitor:history.time'),
             dataIndex: 'ts',
             render: (ts: number) => dayjs(ts).format(format),
           },
-          ...(project ? [{ title: t('complex.col.equipment'), dataIndex: 'equipmentTitle' }] : []),
-          { title: t('complex.col.name'), dataIndex: 'name' },
-          {
-            title: t('complex.col.value'),
-            dataIndex: 'value',
-            render: (v: unknown, r) => `${String(v ?? '')}${r.unit ? ` ${r.unit}` : ''}`,
-          },
+          ...shownColumns(choosable, hidden),
         ]}
       />
     </div>

@@ -1,7 +1,8 @@
 /**
  * A history table (ComplexHistory) that reads a device report: the time and one column per
- * chosen report item, with the widget's time filter and pager, newest record first.
+ * chosen report item, with the widget's time filter, pager and column chooser, newest record first.
  */
+import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Table } from 'antd';
 import dayjs from 'dayjs';
@@ -14,6 +15,8 @@ import { reportCellText, reportItemName, reportTableRows, type ReportTableRow } 
 import { fetchReportRecords, saveReportRecords, useAggregationName } from './reportRecords';
 import { tableStyle, useRange } from './tableFrame';
 import { TableToolbar } from './TableToolbar';
+import { chooserShown, shownColumns } from './columnChoice';
+import { ColumnChooser } from './ColumnChooser';
 
 type Loose = Record<string, unknown>;
 
@@ -26,6 +29,7 @@ export function ReportTable({ widget, equipmentId }: { widget: Widget; equipment
   const reportId = str(d['reportId'], '');
   const pager = usePaging();
   const { range, setRange, current } = useRange(widget);
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const records = useQuery({
     queryKey: [
       'widget',
@@ -45,6 +49,12 @@ export function ReportTable({ widget, equipmentId }: { widget: Widget; equipment
     refetchInterval: num(d['rollTime'], 30) * 1000,
   });
   const format = str(d['format'], 'YYYY-MM-DD HH:mm:ss');
+  // a column per chosen item, offered by the column chooser (the time always stays)
+  const items = refs.map((r, i) => ({
+    key: `${r.signalId}-${r.aggregation ?? ''}-${i}`,
+    title: reportItemName(r, aggregationName),
+    render: (_: unknown, row: ReportTableRow) => reportCellText(row.cells[i] ?? null),
+  }));
   return (
     <div style={tableStyle(widget)} className="fh-widget-table" data-testid="report-widget">
       <TableToolbar
@@ -66,6 +76,15 @@ export function ReportTable({ widget, equipmentId }: { widget: Widget; equipment
           label: t('monitor:history.export'),
           testId: 'report-widget-export',
         }}
+        chooser={
+          chooserShown(widget) ? (
+            <ColumnChooser
+              columns={items.map((c) => ({ key: c.key, label: c.title }))}
+              hidden={hidden}
+              onHidden={setHidden}
+            />
+          ) : undefined
+        }
       />
       <Table<ReportTableRow>
         size="small"
@@ -86,11 +105,7 @@ export function ReportTable({ widget, equipmentId }: { widget: Widget; equipment
             dataIndex: 'ts',
             render: (ts: number) => dayjs(ts).format(format),
           },
-          ...refs.map((r, i) => ({
-            key: `${r.signalId}-${r.aggregation ?? ''}-${i}`,
-            title: reportItemName(r, aggregationName),
-            render: (_: unknown, row: ReportTableRow) => reportCellText(row.cells[i] ?? null),
-          })),
+          ...shownColumns(items, hidden),
         ]}
       />
     </div>
