@@ -288,6 +288,9 @@ describe('navigation, carousel, alarm and map widgets (zh-CN)', () => {
       expect(await map.getByTestId('map-online').innerText()).toBe('在线 1');
       expect(await map.getByTestId('map-offline').innerText()).toBe('离线 1');
       expect(await map.getByTestId('map-share').innerText()).toBe('在线率 50%');
+      // the other enterprise's pump listed on the page is not placed
+      await expect.poll(() => map.locator('.fh-map-marker').count()).toBe(2);
+      expect(await map.innerText()).not.toContain('别家泵');
       await expectScreenIn(page, lang, {
         shows: ['designer:cprops.map-total', 'designer:complex.alarm-col.gmtTrigger'],
         allow: ['一号泵', '二号泵', '别家泵'],
@@ -313,4 +316,39 @@ describe('navigation, carousel, alarm and map widgets (zh-CN)', () => {
       await context.close();
     }
   }, 180_000);
+
+  it('draws the same page wholly in English', async () => {
+    const lang = 'en-US';
+    const { context, page } = await f.newPage(lang);
+    try {
+      await f.signIn(page, admin);
+      await page.goto(`${f.baseUrl}/monitor/eg/detail/page/${pages.overview}/0`);
+      await page.getByTestId('viewer-stage').waitFor();
+      const map = page.getByTestId('vw-map');
+      await expect
+        .poll(() => map.getByTestId('map-total').innerText(), { timeout: 15_000 })
+        .toBe('Devices 2');
+      expect(await map.getByTestId('map-share').innerText()).toBe('Share online 50%');
+      await expect.poll(() => page.getByTestId('vw-alarms').locator('.ant-table-row').count()).toBe(2);
+      await expectScreenIn(page, lang, {
+        shows: ['designer:cprops.map-online', 'designer:complex.alarm-col.gmtTrigger'],
+        allow: [
+          '一号泵',
+          '二号泵',
+          '详情',
+          '设备',
+          '厂区',
+          '报警',
+          '地图',
+          '其他',
+          '总览',
+          '一号泵压力高',
+          '二号泵压力高',
+        ],
+      });
+      await shot(page, 'navWidgets-en-US-viewer', { pointerAway: true });
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });
