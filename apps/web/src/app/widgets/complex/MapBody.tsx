@@ -71,21 +71,26 @@ async function deviceStates(
   return new Map(answers.filter((a): a is [string, string | null] => a !== null));
 }
 
+type DeviceStates = ReturnType<typeof useDeviceStates>;
+
+/** The listed devices' states in the viewer (none in the designer), every minute. */
+function useDeviceStates(ids: readonly string[]) {
+  const runtime = useWidgetRuntime();
+  return useQuery({
+    queryKey: ['widget', 'map-states', runtime.scope, ids],
+    queryFn: () => deviceStates(ids, runtime.scope),
+    enabled: runtime.mode === 'view' && ids.length > 0,
+    refetchInterval: TIMERS.gatewayPoll,
+  });
+}
+
 /** Devices in total, online, offline and the share online, over the map's top right corner. */
-function Totals({ widget }: { widget: Widget }) {
+function Totals({ widget, ids, states }: { widget: Widget; ids: string[]; states: DeviceStates }) {
   const t = useWidgetText();
   const runtime = useWidgetRuntime();
   const d = widget.data as Loose;
-  const ids = mapEquipmentIds(d['equipments']);
   const showCounts = d['totalCount'] !== false;
   const showShare = d['equipProportion'] !== false;
-  const live = runtime.mode === 'view' && ids.length > 0 && (showCounts || showShare);
-  const states = useQuery({
-    queryKey: ['widget', 'map-states', runtime.scope, ids],
-    queryFn: () => deviceStates(ids, runtime.scope),
-    enabled: live,
-    refetchInterval: TIMERS.gatewayPoll,
-  });
   if (!showCounts && !showShare) return null;
   const totals = states.data ? mapTotals(ids, states.data) : null;
   const shown = (n: number | undefined) => (n === undefined ? '—' : String(n));
@@ -121,7 +126,12 @@ export default function MapBody({ widget }: { widget: Widget }) {
   const lines = useRef(new Map<string, string[]>());
   const d = widget.data as Loose;
   const st = widget.style as Loose;
-  const markers = markersOf(d['equipments']);
+  const ids = mapEquipmentIds(d['equipments']);
+  const states = useDeviceStates(ids);
+  // the viewer places only the devices the reader may see, once their states are known
+  const markers = markersOf(d['equipments']).filter(
+    (m) => runtime.mode === 'design' || states.isError || states.data?.has(m.equipmentId),
+  );
   const tiles = usableTileUrl(d['tileUrl']);
   const showTitle = d['titleEnable'] !== false;
   const showSignals = d['signalEnable'] !== false && runtime.mode === 'view';
@@ -206,7 +216,7 @@ export default function MapBody({ widget }: { widget: Widget }) {
           {t('complex.map-offline')}
         </div>
       )}
-      {!markers.length && (
+      {!markers.length && (runtime.mode === 'design' || !ids.length || states.data || states.isError) && (
         <div
           style={{
             position: 'absolute',
@@ -223,7 +233,7 @@ export default function MapBody({ widget }: { widget: Widget }) {
           {t('complex.map-empty')}
         </div>
       )}
-      <Totals widget={widget} />
+      <Totals widget={widget} ids={ids} states={states} />
       {showSignals && markers.map((mk) => <LiveLines key={mk.equipmentId} marker={mk} onLines={onLines} />)}
     </div>
   );
