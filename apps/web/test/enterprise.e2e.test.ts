@@ -8,7 +8,8 @@ import { shot } from './shots';
 /**
  * The enterprise form of the platform operator (zh-CN): the switch that says whether alarms learnt
  * late are told (docs/requirements/monitoring.md §9) is shown on, turned off and saved, and the
- * enterprise keeps it.
+ * enterprise keeps it. In en-US: the months the enterprise's history is kept
+ * (docs/requirements/gateway-link.md §10.3) shown at its default, changed and saved.
  */
 
 let f: BrowserFixture;
@@ -48,6 +49,31 @@ describe('enterprise settings', () => {
     await shot(page, 'enterprise-notify-delayed-zh-CN');
     await clickSettled(page.locator('.ant-modal-footer').getByRole('button', { name: /保\s*存/ }));
     await until('the setting saved off', async () => (await setting()) === false);
+    await context.close();
+  });
+
+  it('changes the months the history is kept (en-US)', async () => {
+    const { context, page } = await f.newPage('en-US');
+    await f.signIn(page, operator);
+    await page.goto(`${f.baseUrl}/manage/orgal/enterprise`);
+    await page.getByTestId('edit-Late Data Works').click();
+    const months = page.getByTestId('enterprise-form').getByTestId('enterprise-retention');
+    await months.waitFor();
+    expect(await months.inputValue()).toBe('36');
+    await expectScreenIn(page, 'en-US', { shows: [{ key: 'orgal:enterprise.retention' }] });
+    await months.fill('12');
+    await shot(page, 'enterprise-retention-en-US');
+    await clickSettled(page.locator('.ant-modal-footer').getByRole('button', { name: /save/i }));
+    await until(
+      'the retention saved',
+      async () =>
+        (
+          await f.platform.ctx.db.query<{ m: number }>(
+            'select history_retention_months as m from orgs where id = $1',
+            [orgId],
+          )
+        )[0]!.m === 12,
+    );
     await context.close();
   });
 });
