@@ -23,7 +23,9 @@ const stored = [
         id: 'boiler',
         label: 'Boiler',
         defaultAct: true,
-        clickEvent: { config: { action: 'page', page: { equipId: '5', equipPageId: '11', equipTitle: 'B1' } } },
+        clickEvent: {
+          config: { action: 'page', page: { equipId: '5', equipPageId: '11', equipTitle: 'B1' } },
+        },
       },
     ],
   },

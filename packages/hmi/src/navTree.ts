@@ -26,7 +26,8 @@ export interface NavEntry {
 export type NavPath = readonly number[];
 
 type Loose = Record<string, unknown>;
-const obj = (v: unknown): Loose => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Loose) : {});
+const obj = (v: unknown): Loose =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Loose) : {};
 const text = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
 
 /** The entries of `data.navItems`; malformed entries read with their defaults. */
