@@ -159,6 +159,10 @@ async function toReport(page: Page) {
   await expect.poll(() => page.getByTestId('report-device').innerText()).toContain('Pump station');
 }
 
+/** The points a chart widget draws (its canvas's data-points). */
+const pointsOf = async (widget: Locator) =>
+  Number(await widget.locator('[data-chart]').getAttribute('data-points'));
+
 const DATA = [
   'Pump station',
   'temperature',
@@ -337,20 +341,9 @@ describe('chart and table widgets: toolbar, report sources, grid, fixed axis', (
       await page.keyboard.press('Escape');
 
       // XY curve: six records paired; the timeline: the run report's states as bars
-      await expect
-        .poll(
-          async () => Number(await live('ComplexXyline').locator('[data-chart]').getAttribute('data-points')),
-          wait,
-        )
-        .toBe(6);
+      await expect.poll(() => pointsOf(live('ComplexXyline')), wait).toBe(6);
       // the diagram pairs each run state with the flow recorded at its time: six points
-      await expect
-        .poll(
-          async () =>
-            Number(await live('ComplexDiagram').locator('[data-chart]').getAttribute('data-points')),
-          wait,
-        )
-        .toBe(6);
+      await expect.poll(() => pointsOf(live('ComplexDiagram')), wait).toBe(6);
       const timeline = live('ComplexSection').getByTestId('section-body');
       await expect.poll(() => timeline.locator('[title^="运行"]').count(), wait).toBe(2);
       expect(await timeline.locator('[title^="空闲"]').count()).toBe(1);
@@ -411,18 +404,8 @@ describe('chart and table widgets: toolbar, report sources, grid, fixed axis', (
       await expect
         .poll(() => live('ComplexHistory').locator('tbody tr.ant-table-row').count(), wait)
         .toBe(10);
-      await expect
-        .poll(
-          async () => Number(await live('ComplexXyline').locator('[data-chart]').getAttribute('data-points')),
-          wait,
-        )
-        .toBe(6);
-      await expect
-        .poll(
-          async () => Number(await live('ComplexLine').locator('[data-chart]').getAttribute('data-points')),
-          wait,
-        )
-        .toBeGreaterThan(0);
+      await expect.poll(() => pointsOf(live('ComplexXyline')), wait).toBe(6);
+      await expect.poll(() => pointsOf(live('ComplexLine')), wait).toBeGreaterThan(0);
       await shot(page, 'chart-zh-CN-4-project', { pointerAway: true });
     } finally {
       await context.close();

@@ -2,12 +2,14 @@
  * The "columns" button of a history report table (docs/requirements/widgets.md §4.8): a tick list
  * of the table's columns; what the reader unticks is hidden for the session (columnChoice.ts).
  */
+import { useState, type ReactNode } from 'react';
 import { Button, Checkbox, Popover } from 'antd';
 import { TableOutlined } from '@ant-design/icons';
 import { useT } from '../../useT';
-import { hiddenAfter, type ChoosableColumn } from './columnChoice';
+import type { Widget } from '@fieldhub/hmi';
+import { chooserShown, hiddenAfter, type ChoosableColumn } from './columnChoice';
 
-export function ColumnChooser({
+function ColumnChooser({
   columns,
   hidden,
   onHidden,
@@ -36,4 +38,20 @@ export function ColumnChooser({
       </Button>
     </Popover>
   );
+}
+
+/**
+ * The columns a table's reader hid, and its chooser for the table's toolbar (undefined when the
+ * widget turns the button off or there is nothing to choose).
+ */
+export function useColumnChooser(
+  widget: Widget,
+  columns: ChoosableColumn[],
+): { hidden: ReadonlySet<string>; chooser: ReactNode | undefined } {
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
+  const chooser =
+    chooserShown(widget) && columns.length ? (
+      <ColumnChooser columns={columns} hidden={hidden} onHidden={setHidden} />
+    ) : undefined;
+  return { hidden, chooser };
 }

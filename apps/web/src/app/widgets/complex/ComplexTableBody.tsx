@@ -6,7 +6,7 @@
  * page both read through the project, over every device they name: the history of all bound
  * signals, the alarms of the devices in `equips` (every device of the project when none).
  */
-import { useState, type CSSProperties } from 'react';
+import type { CSSProperties } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Table, Tag } from 'antd';
 import dayjs from 'dayjs';
@@ -38,8 +38,8 @@ import { ReportTable } from './ReportTable';
 import { useAlarmEvents } from './alarmEvents';
 import { designGrid, HistoryGrid, saveHistory } from './HistoryGrid';
 import { dimensionOf } from './historySteps';
-import { chooserShown, shownColumns } from './columnChoice';
-import { ColumnChooser } from './ColumnChooser';
+import { shownColumns } from './columnChoice';
+import { useColumnChooser } from './ColumnChooser';
 
 type Loose = Record<string, unknown>;
 
@@ -62,7 +62,6 @@ function HistoryTable({
   const d = widget.data as Loose;
   const pager = usePaging();
   const { range, setRange, current } = useRange(widget);
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   // a project page reads every bound signal, whichever device it is of; a device page its own
   const refs = [...widget.data.reportSignalArray, ...widget.data.signalArray].filter(
     (r) => project || r.equipId === equipmentId,
@@ -109,6 +108,10 @@ function HistoryTable({
       render: (v: unknown, r: HistoryRow) => `${String(v ?? '')}${r.unit ? ` ${r.unit}` : ''}`,
     },
   ];
+  const { hidden, chooser } = useColumnChooser(
+    widget,
+    choosable.map((c) => ({ key: c.key, label: c.title })),
+  );
   return (
     <div style={tableStyle(widget)} className="fh-widget-table" data-testid="history-widget">
       <TableToolbar
@@ -122,15 +125,7 @@ function HistoryTable({
           fileName: t('monitor:history.file'),
           label: t('monitor:history.export'),
         }}
-        chooser={
-          chooserShown(widget) ? (
-            <ColumnChooser
-              columns={choosable.map((c) => ({ key: c.key, label: c.title }))}
-              hidden={hidden}
-              onHidden={setHidden}
-            />
-          ) : undefined
-        }
+        chooser={chooser}
       />
       <Table<HistoryRow>
         size="small"

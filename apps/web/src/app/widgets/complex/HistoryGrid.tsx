@@ -8,7 +8,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Table } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { monitorCalls, projectMonitorCalls } from '@fieldhub/shared';
 import type { SignalRef, Widget } from '@fieldhub/hmi';
 import { useT, type Translate } from '../../useT';
@@ -25,8 +24,8 @@ import {
   stepUnitOf,
   type GridRow,
 } from './historySteps';
-import { chooserShown, shownColumns } from './columnChoice';
-import { ColumnChooser } from './ColumnChooser';
+import { shownColumns } from './columnChoice';
+import { useColumnChooser } from './ColumnChooser';
 import { reportCellText } from './reportData';
 import { tableStyle, useRange } from './tableFrame';
 import { TableToolbar } from './TableToolbar';
@@ -92,7 +91,6 @@ export function HistoryGrid({
   const d = widget.data as Loose;
   const project = runtime.scope.kind === 'project' ? runtime.scope.id : '';
   const { range, setRange, current } = useRange(widget);
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const refs = gridRefs(widget, equipmentId);
   const unit = stepUnitOf(d['timeUnit']);
   const interval = num(d['interval'], 5);
@@ -120,6 +118,10 @@ export function HistoryGrid({
   const headText = (h: number | string) => (typeof h === 'number' ? dayjs(h).format(format) : h);
   const grid = historyGrid(read.data?.series ?? [], read.data?.steps ?? [], dimension);
   const rows = gridHasValues(grid.rows) ? grid.rows : [];
+  const { hidden, chooser } = useColumnChooser(
+    widget,
+    grid.columns.map((c) => ({ key: c.key, label: headText(c.head) })),
+  );
   const shown = shownColumns(grid.columns, hidden);
   const [startTime, endTime] = current();
   const variableIds = refs.map((r) => Number(r.signalId)).filter(Number.isFinite);
@@ -141,15 +143,7 @@ export function HistoryGrid({
           fileName: t('monitor:history.file'),
           label: t('monitor:history.export'),
         }}
-        chooser={
-          chooserShown(widget) && grid.columns.length > 0 ? (
-            <ColumnChooser
-              columns={grid.columns.map((c) => ({ key: c.key, label: headText(c.head) }))}
-              hidden={hidden}
-              onHidden={setHidden}
-            />
-          ) : undefined
-        }
+        chooser={chooser}
       />
       <Table<GridRow>
         size="small"

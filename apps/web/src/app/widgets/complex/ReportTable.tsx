@@ -2,7 +2,6 @@
  * A history table (ComplexHistory) that reads a device report: the time and one column per
  * chosen report item, with the widget's time filter, pager and column chooser, newest record first.
  */
-import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Table } from 'antd';
 import dayjs from 'dayjs';
@@ -15,8 +14,8 @@ import { reportCellText, reportItemName, reportTableRows, type ReportTableRow } 
 import { fetchReportRecords, saveReportRecords, useAggregationName } from './reportRecords';
 import { tableStyle, useRange } from './tableFrame';
 import { TableToolbar } from './TableToolbar';
-import { chooserShown, shownColumns } from './columnChoice';
-import { ColumnChooser } from './ColumnChooser';
+import { shownColumns } from './columnChoice';
+import { useColumnChooser } from './ColumnChooser';
 
 type Loose = Record<string, unknown>;
 
@@ -29,7 +28,6 @@ export function ReportTable({ widget, equipmentId }: { widget: Widget; equipment
   const reportId = str(d['reportId'], '');
   const pager = usePaging();
   const { range, setRange, current } = useRange(widget);
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const records = useQuery({
     queryKey: [
       'widget',
@@ -55,6 +53,10 @@ export function ReportTable({ widget, equipmentId }: { widget: Widget; equipment
     title: reportItemName(r, aggregationName),
     render: (_: unknown, row: ReportTableRow) => reportCellText(row.cells[i] ?? null),
   }));
+  const { hidden, chooser } = useColumnChooser(
+    widget,
+    items.map((c) => ({ key: c.key, label: c.title })),
+  );
   return (
     <div style={tableStyle(widget)} className="fh-widget-table" data-testid="report-widget">
       <TableToolbar
@@ -76,15 +78,7 @@ export function ReportTable({ widget, equipmentId }: { widget: Widget; equipment
           label: t('monitor:history.export'),
           testId: 'report-widget-export',
         }}
-        chooser={
-          chooserShown(widget) ? (
-            <ColumnChooser
-              columns={items.map((c) => ({ key: c.key, label: c.title }))}
-              hidden={hidden}
-              onHidden={setHidden}
-            />
-          ) : undefined
-        }
+        chooser={chooser}
       />
       <Table<ReportTableRow>
         size="small"
