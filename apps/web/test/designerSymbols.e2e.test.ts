@@ -129,7 +129,7 @@ describe('symbols and the configuration market', () => {
       await page.getByTestId('symbol-Pump faceplate').waitFor();
       await expect
         .poll(() => page.getByTestId('symbol-Pump faceplate').innerText())
-        .toContain('3 placeholders');
+        .toContain('placeholders: 3');
 
       // 2. the page exported as a file (the operator publishes it below)
       const download = page.waitForEvent('download');
@@ -169,7 +169,7 @@ describe('symbols and the configuration market', () => {
         await writeFile(cover, PNG);
         await op.locator('.ant-modal input[type=file][accept^="image"]').setInputFiles(cover);
         await op.locator('.ant-modal input[type=file][accept^=".json"]').setInputFiles(exported);
-        await expect.poll(() => op.getByTestId('market-page-chosen').innerText()).toContain('3 widgets');
+        await expect.poll(() => op.getByTestId('market-page-chosen').innerText()).toContain('widgets: 3');
         await op.getByTestId('market-name').fill('Pump station');
         await op.getByTestId('market-description').fill('Speed, running and pressure of a pump');
         await picture(op, '04-publish');

@@ -808,7 +808,8 @@ export interface NamespaceKeys {
     | 'symbol.market-search'
     | 'symbol.market-none'
     | 'symbol.market-import'
-    | 'symbol.imported-template';
+    | 'symbol.imported-template'
+    | 'symbol.repaired';
   deviceConfig:
     | 'view'
     | 'variables-first'

@@ -1,8 +1,8 @@
 /**
  * "Import from market" (docs/requirements/pages-and-designer.md §12.3): the platform's page templates
  * with their covers; importing one adds its widgets to the open page (new ids, at their positions,
- * one undoable step). Its bindings are repaired against this enterprise's signals the next time the
- * page opens (§7.1): a binding to a device the user cannot see is cleared then.
+ * one undoable step), then the page's bindings are repaired against the signals this user sees (§7.1):
+ * a binding to a device of another enterprise is cleared and the user told how many widgets changed.
  */
 import { useState } from 'react';
 import { App, Button, Card, Empty, Input, Modal, Spin, Typography } from 'antd';
@@ -13,9 +13,17 @@ import { callApi } from '../../../app/request';
 import { useLang, useT } from '../../../app/useT';
 import { blockKey } from '../editor/editorActions';
 import type { EditorStore } from '../editor/editorStore';
-import { insertWidgets, newWidgetId, symbolKeys } from './placement';
+import { insertWidgets, newWidgetId, repairImported, symbolKeys } from './placement';
 
-export function MarketImportDialog({ store, onClose }: { store: EditorStore; onClose: () => void }) {
+export function MarketImportDialog({
+  store,
+  pageEquipId,
+  onClose,
+}: {
+  store: EditorStore;
+  pageEquipId: string | undefined;
+  onClose: () => void;
+}) {
   const { t } = useT('designer');
   const { message } = App.useApp();
   const lang = useLang() === 'zh-CN' ? 'zh' : 'en';
@@ -41,6 +49,8 @@ export function MarketImportDialog({ store, onClose }: { store: EditorStore; onC
       if (blocked) return void message.error(t(blockKey(blocked)));
       message.success(t('symbol.imported-template', { name: row.name, n: prepared.widgets.length }));
       onClose();
+      const repaired = await repairImported(store, pageEquipId);
+      if (repaired) message.warning(t('symbol.repaired', { n: repaired }));
     } catch {
       // the request client has shown the failure
     } finally {

@@ -18,7 +18,7 @@ import { useLang, useT } from '../../../app/useT';
 import { blockKey } from '../editor/editorActions';
 import type { EditorStore } from '../editor/editorStore';
 import { MarketImportDialog } from './MarketImportDialog';
-import { insertWidgets, newWidgetId, placeStoredSymbol, symbolKeys } from './placement';
+import { insertWidgets, newWidgetId, placeStoredSymbol, repairImported, symbolKeys } from './placement';
 
 export function SymbolsPanel({ store, pageEquipId }: { store: EditorStore; pageEquipId?: string }) {
   const { t } = useT('designer');
@@ -51,6 +51,8 @@ export function SymbolsPanel({ store, pageEquipId }: { store: EditorStore; pageE
     const blocked = insertWidgets(store, prepared.widgets, prepared.groups);
     if (blocked) return void message.error(t(blockKey(blocked)));
     message.success(t('symbol.imported-page', { n: prepared.widgets.length }));
+    const repaired = await repairImported(store, pageEquipId);
+    if (repaired) message.warning(t('symbol.repaired', { n: repaired }));
   };
 
   return (
@@ -95,20 +97,16 @@ export function SymbolsPanel({ store, pageEquipId }: { store: EditorStore; pageE
         dataSource={symbols.data ?? []}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('symbol.none')} /> }}
         renderItem={(s) => (
-          <List.Item
-            data-testid={`symbol-${s.name}`}
-            actions={[
-              <Button
-                key="place"
-                size="small"
-                type="link"
-                data-testid="symbol-place"
-                onClick={() => setPlacing(s)}
-              >
+          <List.Item data-testid={`symbol-${s.name}`} style={{ display: 'block' }}>
+            <Typography.Text strong>{s.name}</Typography.Text>
+            <div style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+              <Typography.Text type="secondary" style={{ fontSize: 12, flex: 1 }}>
+                {t('symbol.counts', { widgets: s.widgetCount, placeholders: s.placeholderCount })}
+              </Typography.Text>
+              <Button size="small" type="link" data-testid="symbol-place" onClick={() => setPlacing(s)}>
                 {t('symbol.place')}
-              </Button>,
+              </Button>
               <Popconfirm
-                key="delete"
                 title={t('symbol.delete-confirm', { name: s.name })}
                 onConfirm={async () => {
                   await callApi(marketCalls.symbolRemove, { id: s.id });
@@ -122,17 +120,8 @@ export function SymbolsPanel({ store, pageEquipId }: { store: EditorStore; pageE
                   icon={<DeleteOutlined />}
                   aria-label={t('symbol.delete')}
                 />
-              </Popconfirm>,
-            ]}
-          >
-            <List.Item.Meta
-              title={s.name}
-              description={
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {t('symbol.counts', { widgets: s.widgetCount, placeholders: s.placeholderCount })}
-                </Typography.Text>
-              }
-            />
+              </Popconfirm>
+            </div>
           </List.Item>
         )}
       />
@@ -144,7 +133,9 @@ export function SymbolsPanel({ store, pageEquipId }: { store: EditorStore; pageE
           onClose={() => setPlacing(null)}
         />
       )}
-      {market && <MarketImportDialog store={store} onClose={() => setMarket(false)} />}
+      {market && (
+        <MarketImportDialog store={store} pageEquipId={pageEquipId} onClose={() => setMarket(false)} />
+      )}
     </div>
   );
 }

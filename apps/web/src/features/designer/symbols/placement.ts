@@ -16,6 +16,7 @@ import {
 import { marketCalls } from '@fieldhub/shared';
 import { callApi } from '../../../app/request';
 import { fetchSignals } from '../../../app/signals/useSignals';
+import { repairOnOpen } from '../editor/bindingRepair';
 import type { EditorStore } from '../editor/editorStore';
 
 export const symbolKeys = {
@@ -80,4 +81,15 @@ export async function placeStoredSymbol(
   if (!placed.ok) return placed;
   const blocked = insertWidgets(store, placed.widgets, placed.groups);
   return blocked ? { ok: false, reason: blocked } : { ok: true, unmatched: placed.unmatched };
+}
+
+/**
+ * After an import from a file or the market: the page's bindings repaired against the signals this
+ * user sees (§7.1), so a binding to another enterprise's device is cleared at once (one more undo
+ * step). Answers how many widgets changed.
+ */
+export async function repairImported(store: EditorStore, pageEquipId: string | undefined): Promise<number> {
+  const outcome = await repairOnOpen(store.getState().doc, pageEquipId);
+  if (outcome.widgets.length) store.getState().run({ type: 'updateWidgets', widgets: outcome.widgets });
+  return outcome.widgets.length;
 }
