@@ -137,19 +137,26 @@ export function pageIssues(page: PageDocument): PageIssue[] {
   return issues;
 }
 
+/** JSON text parsed (any other value as it is), or the `invalidJson` issue. */
+export function readJsonInput(
+  input: unknown,
+): { ok: true; value: unknown } | { ok: false; issue: PageIssue } {
+  if (typeof input !== 'string') return { ok: true, value: input };
+  try {
+    return { ok: true, value: JSON.parse(input) };
+  } catch {
+    return {
+      ok: false,
+      issue: issue('invalidJson', '', '页面内容不是有效的JSON', 'The page content is not valid JSON'),
+    };
+  }
+}
+
 /** Parses a saved page (JSON text or parsed value): migrate, validate, check. */
 export function parsePage(input: unknown): ParsePageResult {
-  let raw = input;
-  if (typeof input === 'string') {
-    try {
-      raw = JSON.parse(input);
-    } catch {
-      return {
-        ok: false,
-        issues: [issue('invalidJson', '', '页面内容不是有效的JSON', 'The page content is not valid JSON')],
-      };
-    }
-  }
+  const json = readJsonInput(input);
+  if (!json.ok) return { ok: false, issues: [json.issue] };
+  const raw = json.value;
   const m = migrate(raw);
   if (!m.ok) {
     return {

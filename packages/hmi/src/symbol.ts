@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { type CopyBlockReason, copySelection, preparePaste } from './clipboard';
 import { emptyPage, type PageDocument, type Widget, type WidgetGroup } from './document';
 import { selectionBounds } from './geometry';
-import { type PageIssue, parsePage } from './parsePage';
+import { type PageIssue, parsePage, readJsonInput } from './parsePage';
 import { rebindWidget } from './rebind';
 import { mapSignalRefs } from './signalRefs';
 
@@ -167,19 +167,9 @@ const symbolShellSchema = z.object({
 export function parseSymbol(
   input: unknown,
 ): { ok: true; name: string; symbol: SymbolDocument } | { ok: false; issues: SymbolIssue[] } {
-  let raw = input;
-  if (typeof input === 'string') {
-    try {
-      raw = JSON.parse(input);
-    } catch {
-      return {
-        ok: false,
-        issues: [
-          { code: 'invalidJson', path: '', zh: '文件不是有效的JSON', en: 'The file is not valid JSON' },
-        ],
-      };
-    }
-  }
+  const json = readJsonInput(input);
+  if (!json.ok) return { ok: false, issues: [json.issue] };
+  const raw = json.value;
   const shell = symbolShellSchema.safeParse(raw);
   if (!shell.success) {
     return {
