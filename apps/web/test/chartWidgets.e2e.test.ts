@@ -213,6 +213,13 @@ describe('chart and table widgets: toolbar, report sources, grid, fixed axis', (
       await setNumber(page, row(page, 'Step').locator('input'), 1);
       await bindSignals(page, ['temperature', 'pressure']);
       await expect.poll(() => widgets(page, 'ComplexHistory').innerText()).toContain('pressure');
+      // the variable dimension turns the grid over: a row per variable (then back to time)
+      await page.locator('[data-testid=prop-tabs] [data-node-key=style]').click();
+      await choose(page, 'history-dimension', 'Variable');
+      const firstCell = widgets(page, 'ComplexHistory').locator('tbody tr').first().locator('td').first();
+      await expect.poll(() => firstCell.innerText()).toBe('temperature');
+      await choose(page, 'history-dimension', 'Time');
+      await expect.poll(() => firstCell.innerText()).not.toBe('temperature');
 
       // --- XY curve from the pump report: flow on X, pressure on Y
       await place(page, 'ComplexXyline', [0, 310, 440, 300]);
