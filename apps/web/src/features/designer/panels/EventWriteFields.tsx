@@ -104,6 +104,8 @@ export function EventWriteFields({
           binding={config.data}
           signals={signals}
           testId="event-binding"
+          // a write goes to a device variable: intermediate variables and system keys are read-only
+          kinds={['signal']}
           onChange={(data) => save({ data })}
         />
       </Row>
