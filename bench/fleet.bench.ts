@@ -12,11 +12,12 @@
  * and device detail (`monitor/multi/signal/query`) calls p50/p95 under the load.
  * Baseline, same run: the same calls on the same server and data before the fleet starts.
  *
- * DATABASE_URL names the PostgreSQL (a fresh database is made and dropped), else the machine's.
+ * DATABASE_URL names the PostgreSQL (a fresh database is made and dropped), else the machine's;
+ * BENCH_SESSIONS sets the server's MQTT_SESSIONS (8).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Mosquitto, until } from '@fieldhub/testkit';
 import type { LiveValue } from '@fieldhub/shared';
@@ -51,6 +52,7 @@ const p = await startTestPlatform(
     MQTT_PASSWORD_FILE: broker.passwordFile,
     MQTT_ACL_FILE: broker.aclFile,
     MQTT_BROKER_PID_FILE: broker.pidFile,
+    MQTT_SESSIONS: process.env.BENCH_SESSIONS ?? '8',
   },
   { link: true },
 );
@@ -200,7 +202,10 @@ try {
     (GATEWAYS * VARIABLES) /
     (Number.parseFloat(INTERVAL) * (INTERVAL.endsWith('ms') ? 0.001 : INTERVAL.endsWith('m') ? 60 : 1));
   console.log(
-    `\n${GATEWAYS} gateways × ${VARIABLES} variables every ${INTERVAL} (${fmt(rate)} values/s) for ${SECONDS} s on ${db.kind}`,
+    `\n${GATEWAYS} gateways × ${VARIABLES} variables every ${INTERVAL} (${fmt(rate)} values/s) for ${SECONDS} s on ${db.kind}; ` +
+      `MQTT_SESSIONS ${p.ctx.config.MQTT_SESSIONS}; load average at the end ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${cpus().length} cores`,
   );
   console.log(
     `stored ${fmt(stored)} of ${fmt(acked)} acknowledged by the broker: ${(stored / acked).toFixed(3)} (drained ${drainS.toFixed(1)} s after the fleet stopped)`,

@@ -95,8 +95,20 @@ export async function provisionFleet(
       SEED_IP,
     );
 
-  const gateways: FleetFile['gateways'] = [];
-  for (const [i, g] of issued.entries()) {
+  const gateways: FleetFile['gateways'] = new Array(issued.length);
+  let done = 0;
+  // a few devices at a time: each is its own short transactions, and PostgreSQL takes them side by side
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < issued.length; i = next++) {
+      gateways[i] = await provisionDevice(i, issued[i]!);
+      plan.progress?.(++done);
+    }
+  };
+  await Promise.all(Array.from({ length: db.kind === 'postgres' ? 4 : 1 }, worker));
+  return { v: 1, gateways };
+
+  async function provisionDevice(i: number, g: (typeof issued)[number]) {
     const equipmentId = await addDevice(
       db,
       as.admin,
@@ -107,8 +119,6 @@ export async function provisionFleet(
     await bindTemplate(db, as.admin, equipmentId, templateId, SEED_IP);
     const rows = await listVariables(db, as.admin, { equipmentId, templateId: null });
     const idOf = new Map(rows.map((r) => [r.name, r.id]));
-    gateways.push({ sn: g.sn, password: g.mqttPassword, variables: names.map((n) => idOf.get(n)!) });
-    plan.progress?.(i + 1);
+    return { sn: g.sn, password: g.mqttPassword, variables: names.map((n) => idOf.get(n)!) };
   }
-  return { v: 1, gateways };
 }
