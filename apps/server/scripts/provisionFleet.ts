@@ -1,6 +1,6 @@
 /**
  * Provisions a simulated fleet on a platform's database and writes the credentials file the
- * gateway's fleet mode reads (docs/requirements/gateway-link.md §9, docs/scale-out.md):
+ * gateway's fleet mode reads (docs/requirements/gateway-link.md §9.4, docs/scale-out.md):
  *
  *   DATABASE_URL=postgres://… npx tsx apps/server/scripts/provisionFleet.ts \
  *     --operator <operator login> --admin <enterprise admin login> \

@@ -1,5 +1,5 @@
 /**
- * Fleet mode (docs/requirements/gateway-link.md §9): N simulated gateways of one credentials
+ * Fleet mode (docs/requirements/gateway-link.md §9.4): N simulated gateways of one credentials
  * file in one process, each a real MQTT client with its own login, each sending one value per
  * variable every interval. Logins are spread over time (`connectRate` per second) and so are
  * the samples (each gateway keeps the beat of its own login), so the load is even.

@@ -1,5 +1,5 @@
 /**
- * One simulated gateway of a fleet (docs/requirements/gateway-link.md §9): a real MQTT client
+ * One simulated gateway of a fleet (docs/requirements/gateway-link.md §9.4): a real MQTT client
  * with its own SN and password (the same MqttLink as the software gateway: persistent session,
  * QoS 1, retained last will), a birth and heartbeat status, one telemetry batch of all its
  * variables every interval, and commands answered through the gateway's own CommandHandler — a

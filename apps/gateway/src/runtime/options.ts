@@ -72,7 +72,7 @@ const optionsSchema = z
 export type GatewayOptions = z.output<typeof optionsSchema>;
 
 /**
- * Fleet mode (docs/requirements/gateway-link.md §9): `fleet` simulated gateways of one
+ * Fleet mode (docs/requirements/gateway-link.md §9.4): `fleet` simulated gateways of one
  * credentials file in one process, each its own MQTT client and login.
  */
 const fleetSchema = z

@@ -1,5 +1,5 @@
 /**
- * A simulated fleet on the platform (docs/requirements/gateway-link.md §9), made through the same
+ * A simulated fleet on the platform (docs/requirements/gateway-link.md §9.4), made through the same
  * services as the screens: the operator registers `gateways` gateways (100 a call), the
  * enterprise admin makes one template of `variables` Modbus variables kept in history, then adds
  * a device per gateway, binds the gateway with its verification code and binds the template

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SN_PATTERN } from '../device/network';
 
 /**
- * The credentials file of a simulated fleet (docs/requirements/gateway-link.md §9): what the
+ * The credentials file of a simulated fleet (docs/requirements/gateway-link.md §9.4): what the
  * platform's provisioning step (apps/server/scripts/provisionFleet.ts) writes and the gateway's
  * fleet mode (`--fleet N --fleet-file …`) reads. Each gateway logs in with its own SN and MQTT
  * password and reports the listed variables by their platform ids.
