@@ -197,6 +197,23 @@ describe('symbols and the configuration market', () => {
       expect(imported.map((w) => w.data.title)).toEqual(['speed', 'running', 'pressure']);
       expect(new Set(imported.map((w) => w.id)).size).toBe(3);
       await picture(page, '07-imported');
+
+      // 6. and as a new page of Pump 2, opened in the designer
+      await page.getByTestId('market-open').click();
+      await page.getByTestId('market-template-Pump station').getByTestId('market-import-page').click();
+      await expect.poll(() => page.getByTestId('designer-title').innerText()).toBe('Pump station');
+      await expect.poll(() => page.getByTestId('status-widgets').innerText()).toContain('3');
+      const pages = await made<{ id: number; name: string }[]>(api, `${base}/query`, {
+        ownerKind: 'equipment',
+        ownerId: pump2,
+      });
+      const added = pages.find((p) => p.name === 'Pump station')!;
+      expect(page.url()).toContain(`/manage/eg/${pump2}/designer/${added.id}`);
+      expect((await stored(added.id)).document.widgets.map((w) => w.data.title)).toEqual([
+        'speed',
+        'running',
+        'pressure',
+      ]);
     } finally {
       await context.close();
     }

@@ -809,7 +809,9 @@ export interface NamespaceKeys {
     | 'symbol.market-none'
     | 'symbol.market-import'
     | 'symbol.imported-template'
-    | 'symbol.repaired';
+    | 'symbol.repaired'
+    | 'symbol.market-import-page'
+    | 'symbol.imported-as-page';
   deviceConfig:
     | 'view'
     | 'variables-first'

@@ -199,7 +199,7 @@ export function DesignerEditor({ page, owner, settings }: DesignerEditorProps) {
             {
               key: 'symbols',
               label: t('left.symbols'),
-              children: <SymbolsPanel store={store} pageEquipId={pageEquipId} />,
+              children: <SymbolsPanel store={store} pageEquipId={pageEquipId} owner={owner} />,
             },
           ]}
         />

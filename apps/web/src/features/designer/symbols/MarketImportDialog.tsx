@@ -6,9 +6,11 @@
  */
 import { useState } from 'react';
 import { App, Button, Card, Empty, Input, Modal, Spin, Typography } from 'antd';
+import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { prepareImport } from '@fieldhub/hmi';
-import { marketCalls, type PageTemplateRow } from '@fieldhub/shared';
+import { marketCalls, pagesCalls, type PageDocumentJson, type PageTemplateRow } from '@fieldhub/shared';
+import { designerPath, type PagesOwner } from '../../../app/config/usePages';
 import { callApi } from '../../../app/request';
 import { useLang, useT } from '../../../app/useT';
 import { blockKey } from '../editor/editorActions';
@@ -18,10 +20,13 @@ import { insertWidgets, newWidgetId, repairImported, symbolKeys } from './placem
 export function MarketImportDialog({
   store,
   pageEquipId,
+  owner,
   onClose,
 }: {
   store: EditorStore;
   pageEquipId: string | undefined;
+  /** the open page's owner: "As a new page" adds the template there */
+  owner: { kind: 'equipment' | 'project' | 'template'; id: string };
   onClose: () => void;
 }) {
   const { t } = useT('designer');
@@ -29,6 +34,7 @@ export function MarketImportDialog({
   const lang = useLang() === 'zh-CN' ? 'zh' : 'en';
   const [name, setName] = useState('');
   const [busy, setBusy] = useState<number | null>(null);
+  const navigate = useNavigate();
   const templates = useQuery({
     queryKey: [...symbolKeys.templates, name],
     queryFn: () => callApi(marketCalls.templates, { name: name || undefined }),
@@ -53,6 +59,38 @@ export function MarketImportDialog({
       if (repaired) message.warning(t('symbol.repaired', { n: repaired }));
     } catch {
       // the request client has shown the failure
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  /** The template as a new page of the open page's owner (named after it), opened in the designer. */
+  const importAsPage = async (row: PageTemplateRow) => {
+    setBusy(row.id);
+    try {
+      const info = await callApi(marketCalls.templateInfo, { id: row.id });
+      const added = await callApi(pagesCalls.add, {
+        ownerKind: owner.kind,
+        ownerId: Number(owner.id),
+        name: row.name,
+      });
+      await callApi(pagesCalls.save, {
+        id: added.id,
+        version: added.version,
+        document: info.document as PageDocumentJson,
+      });
+      const id = Number(owner.id);
+      const pagesOwner: PagesOwner =
+        owner.kind === 'equipment'
+          ? { equipmentId: id }
+          : owner.kind === 'project'
+            ? { projectId: id }
+            : { templateId: id };
+      message.success(t('symbol.imported-as-page', { name: row.name }));
+      onClose();
+      void navigate(designerPath(pagesOwner, added.id));
+    } catch {
+      // the request client has shown the failure (2111 for a page name taken)
     } finally {
       setBusy(null);
     }
@@ -97,6 +135,16 @@ export function MarketImportDialog({
                   onClick={() => void importTemplate(row)}
                 >
                   {t('symbol.market-import')}
+                </Button>,
+                <Button
+                  key="page"
+                  type="link"
+                  size="small"
+                  disabled={busy === row.id}
+                  data-testid="market-import-page"
+                  onClick={() => void importAsPage(row)}
+                >
+                  {t('symbol.market-import-page')}
                 </Button>,
               ]}
             >

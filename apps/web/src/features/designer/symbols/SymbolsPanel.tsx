@@ -20,7 +20,15 @@ import type { EditorStore } from '../editor/editorStore';
 import { MarketImportDialog } from './MarketImportDialog';
 import { insertWidgets, newWidgetId, placeStoredSymbol, repairImported, symbolKeys } from './placement';
 
-export function SymbolsPanel({ store, pageEquipId }: { store: EditorStore; pageEquipId?: string }) {
+export function SymbolsPanel({
+  store,
+  pageEquipId,
+  owner,
+}: {
+  store: EditorStore;
+  pageEquipId?: string;
+  owner: { kind: 'equipment' | 'project' | 'template'; id: string };
+}) {
   const { t } = useT('designer');
   const { message } = App.useApp();
   const client = useQueryClient();
@@ -134,7 +142,12 @@ export function SymbolsPanel({ store, pageEquipId }: { store: EditorStore; pageE
         />
       )}
       {market && (
-        <MarketImportDialog store={store} pageEquipId={pageEquipId} onClose={() => setMarket(false)} />
+        <MarketImportDialog
+          store={store}
+          pageEquipId={pageEquipId}
+          owner={owner}
+          onClose={() => setMarket(false)}
+        />
       )}
     </div>
   );
