@@ -187,7 +187,9 @@ try {
     );
   }
   child.kill('SIGINT');
-  await until('the fleet stopped', () => acked >= 0, 120_000);
+  const exited = new Promise((resolve) => child!.once('exit', resolve));
+  await Promise.race([until('the fleet stopped', () => acked >= 0, 120_000), exited]);
+  if (acked < 0) throw new Error('the fleet exited without its totals');
   const stopped = Date.now();
   await until('every acknowledged value stored', async () => (await count()) >= acked, 300_000, 500).catch(
     () => undefined,

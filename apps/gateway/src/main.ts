@@ -123,7 +123,8 @@ async function runFleet(argv: string[]): Promise<void> {
     log.info('shutting down', { signal });
     clearInterval(report);
     await fleet.stop();
-    process.exit(0);
+    // stdout may be a pipe (a supervisor, the fleet bench): the totals line is flushed before exiting
+    process.stdout.write('', () => process.exit(0));
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
