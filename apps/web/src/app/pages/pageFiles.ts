@@ -4,7 +4,6 @@
  * parsed; the content is then checked by packages/hmi (`parsePage`, `parseSymbol`).
  */
 import { PAGE_DOCUMENT_MAX_BYTES } from '@fieldhub/shared';
-import { saveBlob } from '../request';
 
 /** Why a chosen file is not read. */
 export type FileRefusal = 'tooLarge' | 'invalidJson';
@@ -23,9 +22,14 @@ export async function readJsonFile(
 }
 
 /** Offers `value` as a JSON file named `<name>.json` (characters a file system refuses replaced). */
-export function saveJsonFile(name: string, value: unknown): void {
+export async function saveJsonFile(name: string, value: unknown): Promise<void> {
+  // loaded when used: the request client needs the browser, the readers below do not
+  const { saveBlob } = await import('../request');
   const safe =
-    [...name].map((c) => (c < ' ' || '\\/:*?"<>|'.includes(c) ? '_' : c)).join('').trim() || 'page';
+    [...name]
+      .map((c) => (c < ' ' || '\\/:*?"<>|'.includes(c) ? '_' : c))
+      .join('')
+      .trim() || 'page';
   saveBlob(new Blob([JSON.stringify(value, null, 1)], { type: 'application/json' }), `${safe}.json`);
 }
 

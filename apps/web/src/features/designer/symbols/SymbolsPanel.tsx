@@ -85,7 +85,7 @@ export function SymbolsPanel({
           data-testid="page-export"
           onClick={() => {
             const doc = store.getState().doc;
-            saveJsonFile(doc.options.title || 'page', doc);
+            void saveJsonFile(doc.options.title || 'page', doc);
           }}
         >
           {t('symbol.export-page')}
