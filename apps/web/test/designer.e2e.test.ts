@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { defaultWidget, type PageDocument } from '@fieldhub/hmi';
-import { loggedIn, makePlatformOperator, type Caller } from '../../server/test/harness';
-import { deviceWithGateway, made, modbusDriver, variable } from '../../server/test/deviceFixtures';
-import { type BrowserFixture, makeEnterprise, startBrowserFixture } from './browser';
+import { defaultWidget } from '@fieldhub/hmi';
+import { loggedIn, type Caller } from '../../server/test/harness';
+import { made } from '../../server/test/deviceFixtures';
+import { type BrowserFixture, makeEnterprise } from './browser';
+import { startBoilerDesigner, type BoilerDesigner } from './boilerDesigner';
 import { expectScreenIn } from './screenLanguage';
 import { box, clickCentre, drag, place, widgets } from './designerPointer';
-import { shot } from './shots';
 
 /**
  * Issue 7's designer in the browser (headless Chromium, the built app on the real server and
@@ -24,41 +23,19 @@ import { shot } from './shots';
 const base = '/lfscada/configuration/page';
 
 let f: BrowserFixture;
-let admin: string;
 let api: Caller;
 let deviceId: number;
-let driverId: number;
-let operator: Caller;
-
-interface Info {
-  id: number;
-  version: number;
-  document: PageDocument;
-}
+let signIn: BoilerDesigner['signIn'];
+let picture: BoilerDesigner['picture'];
+let stored: BoilerDesigner['stored'];
 
 beforeAll(async () => {
-  f = await startBrowserFixture();
-  ({ admin } = await makeEnterprise(f.platform.ctx.db, 'Designer Works'));
-  api = await loggedIn(f.platform.app, admin);
-  operator = await loggedIn(f.platform.app, (await makePlatformOperator(f.platform.ctx.db)).operator);
-  const device = await deviceWithGateway(api, operator, 'Boiler house');
-  deviceId = device.id;
-  driverId = await modbusDriver(api, device.owner);
-  await variable(api, device.owner, driverId, 'boiler_temperature', { unit: '°C' });
-  await variable(api, device.owner, driverId, 'steam_pressure', { address: '2', unit: 'bar' });
+  ({ f, api, deviceId, signIn, picture, stored } = await startBoilerDesigner());
 }, 180_000);
 
 afterAll(async () => {
   await f?.stop();
 });
-
-async function signIn(page: Page) {
-  await f.signIn(page, admin);
-}
-
-const picture = (page: Page, lang: string, name: string) => shot(page, `designer-${lang}-${name}`);
-
-const stored = (id: number) => made<Info>(api, `${base}/info`, { id });
 
 describe('the page designer in the browser', () => {
   it('places, binds, aligns, groups, copies, locks, saves and reopens a page in zh-CN', async () => {
@@ -420,7 +397,7 @@ describe('the page designer in the browser', () => {
       ownerId: deviceId,
       name: 'Many',
     });
-    const info = await made<Info>(api, `${base}/info`, { id: created.id });
+    const info = await stored(created.id);
     const document = {
       ...info.document,
       widgets: Array.from({ length: 60 }, (_, i) =>

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { defaultWidget, type PageDocument } from '@fieldhub/hmi';
-import { loggedIn, makePlatformOperator, type Caller } from '../../server/test/harness';
+import { defaultWidget } from '@fieldhub/hmi';
+import type { Caller } from '../../server/test/harness';
 import { deviceWithGateway, made, modbusDriver, variable } from '../../server/test/deviceFixtures';
-import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
+import { type BrowserFixture, clickSettled } from './browser';
+import { startBoilerDesigner, type BoilerDesigner } from './boilerDesigner';
 import { clickCentre, widgets } from './designerPointer';
-import { shot } from './shots';
 
 /**
  * The designer's help with bindings in the browser (headless Chromium, the built app on the real
@@ -17,38 +16,21 @@ import { shot } from './shots';
 const base = '/lfscada/configuration/page';
 
 let f: BrowserFixture;
-let admin: string;
 let api: Caller;
 let deviceId: number;
 let driverId: number;
 let operator: Caller;
-
-interface Info {
-  id: number;
-  version: number;
-  document: PageDocument;
-}
+let signIn: BoilerDesigner['signIn'];
+let picture: BoilerDesigner['picture'];
+let stored: BoilerDesigner['stored'];
 
 beforeAll(async () => {
-  f = await startBrowserFixture();
-  ({ admin } = await makeEnterprise(f.platform.ctx.db, 'Designer Works'));
-  api = await loggedIn(f.platform.app, admin);
-  operator = await loggedIn(f.platform.app, (await makePlatformOperator(f.platform.ctx.db)).operator);
-  const device = await deviceWithGateway(api, operator, 'Boiler house');
-  deviceId = device.id;
-  driverId = await modbusDriver(api, device.owner);
-  await variable(api, device.owner, driverId, 'boiler_temperature', { unit: '°C' });
-  // no twin on the other device: the re-binding reports it unmatched
-  await variable(api, device.owner, driverId, 'steam_pressure', { address: '2', unit: 'bar' });
+  ({ f, api, deviceId, driverId, operator, signIn, picture, stored } = await startBoilerDesigner());
 }, 180_000);
 
 afterAll(async () => {
   await f?.stop();
 });
-
-const signIn = (page: Page) => f.signIn(page, admin);
-const picture = (page: Page, lang: string, name: string) => shot(page, `designer-${lang}-${name}`);
-const stored = (id: number) => made<Info>(api, `${base}/info`, { id });
 
 describe('bindings in the page designer', () => {
   it('re-binds a selection from one device to a twin device by signal name, and shows where a signal is used', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { loggedIn, type Caller } from '../../server/test/harness';
+import { made } from '../../server/test/deviceFixtures';
 import { type BrowserFixture, makeEnterprise, startBrowserFixture } from './browser';
 import { plantDevice, startPlantGateway, type PlantGateway } from './plantGateway';
 import { tr } from './screenLanguage';
@@ -23,18 +24,6 @@ let equipmentId: number;
 let driverId: number;
 let sn: string;
 let plant: PlantGateway | undefined;
-
-interface Json<T> {
-  code: string;
-  message: string;
-  data: T;
-}
-
-async function made<T = { id: number }>(url: string, body: Record<string, unknown>): Promise<T> {
-  const res = (await api.post<T>(url, body, true)).body as Json<T>;
-  if (res.code !== '200') throw new Error(`${url}: ${res.code} ${res.message}`);
-  return res.data;
-}
 
 beforeAll(async () => {
   f = await startBrowserFixture({ link: true });
@@ -76,7 +65,7 @@ describe('device sync in the browser', () => {
   it('syncs the device from the device list, the gateway list and its page, with progress and result (en-US)', async () => {
     const lang = 'en-US';
     // a configuration change the gateway has not taken yet
-    await made('/lfscada/equipment/multi/variable/add', {
+    await made(api, '/lfscada/equipment/multi/variable/add', {
       owner: { equipmentId },
       item: { driverId, name: 'spare', dataType: 'int16', registerType: '4x', address: '60', rw: 'r' },
     });
@@ -106,10 +95,10 @@ describe('device sync in the browser', () => {
     await page.getByTestId('sync-close').click();
     await expect.poll(() => row.getByTestId('sync-needed').count()).toBe(0);
     const [device] = (
-      (await api.post('/lfscada/equipment/multi/query', { keyword: DEVICE }, true)).body as Json<{
-        list: { syncNeeded: boolean }[];
-      }>
-    ).data.list;
+      await made<{ list: { syncNeeded: boolean }[] }>(api, '/lfscada/equipment/multi/query', {
+        keyword: DEVICE,
+      })
+    ).list;
     expect(device?.syncNeeded).toBe(false);
 
     // a row's own sync, in the gateway list
