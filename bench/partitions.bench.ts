@@ -22,7 +22,6 @@ const DEVICES = Number(process.env.BENCH_FLEET_DEVICES ?? 1000);
 const STEP_MIN = Number(process.env.BENCH_STEP_MINUTES ?? 60);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const WIDTH = 1000;
-const YEAR_START = Date.UTC(2025, 0, 1);
 const YEAR_END = Date.UTC(2026, 0, 1);
 // the month measured: March (31 days), its first 30 days (a curve's longest range)
 const MONTH_START = Date.UTC(2025, 2, 1);
