@@ -106,8 +106,10 @@ describe('login and session', () => {
   it('answers 1003 for a wrong image code and accepts the right one', async () => {
     const user = await newUser('Captcha Co');
     const caller = new Caller(p.app);
-    await login(caller, user, 'Wrong_pass1');
-    await caller.post('/lfscada/user/showVcode', { loginname: user });
+    // the failure that makes the code due (said, so a failure below points at the right step)
+    expect((await login(caller, user, 'Wrong_pass1')).body.code).toBe('1001');
+    const shown = await caller.post<{ required: boolean }>('/lfscada/user/showVcode', { loginname: user });
+    expect(shown.body.data.required).toBe(true);
     const wrong = await login(caller, user, TEST_PASSWORD, 'zzzz');
     expect(wrong.body.code).toBe('1003');
     // each image allows one guess: a new one is needed
