@@ -17,7 +17,7 @@ import { defaultWidget, emptyPage, type PageDocument, type WidgetType } from '@f
 import type { Page } from 'playwright-core';
 import { loggedIn, makePlatformOperator, TEST_PASSWORD } from '../apps/server/test/harness';
 import { deviceWithGateway, made } from '../apps/server/test/deviceFixtures';
-import { makeEnterprise, startBrowserFixture } from '../apps/web/test/browser';
+import { closeWorkerBrowser, makeEnterprise, startBrowserFixture } from '../apps/web/test/browser';
 
 const OPENS = Number(process.env.BENCH_OPENS ?? 3);
 const MOVES = Number(process.env.BENCH_MOVES ?? 120);
@@ -274,7 +274,11 @@ async function main() {
     if (!pass) process.exitCode = 1;
   } finally {
     await f.stop();
+    // the fixture keeps its Chromium for a next test file; this process has none
+    await closeWorkerBrowser();
   }
 }
 
 await main();
+// a script, not a test: leave even if a handle of the platform or the browser is still open
+process.exit(process.exitCode ?? 0);

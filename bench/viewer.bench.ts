@@ -28,7 +28,7 @@ import {
 import type { CDPSession, Page, WebSocketRoute } from 'playwright-core';
 import { loggedIn, makePlatformOperator, TEST_PASSWORD } from '../apps/server/test/harness';
 import { deviceWithGateway, insertVariables, made } from '../apps/server/test/deviceFixtures';
-import { makeEnterprise, startBrowserFixture } from '../apps/web/test/browser';
+import { closeWorkerBrowser, makeEnterprise, startBrowserFixture } from '../apps/web/test/browser';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WIDGETS = 2000;
@@ -345,7 +345,11 @@ async function main() {
     if (!pass) process.exitCode = 1;
   } finally {
     await f.stop();
+    // the fixture keeps its Chromium for a next test file; this process has none
+    await closeWorkerBrowser();
   }
 }
 
 await main();
+// a script, not a test: leave even if a handle of the platform or the browser is still open
+process.exit(process.exitCode ?? 0);

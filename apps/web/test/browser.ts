@@ -52,6 +52,16 @@ async function workerBrowser(): Promise<Browser> {
 }
 
 /**
+ * Closes the worker's Chromium. Tests leave it to the worker's end; a script that started a
+ * fixture (a benchmark) calls this after `stop`, since the open browser keeps its process alive.
+ */
+export async function closeWorkerBrowser(): Promise<void> {
+  const running = sharedBrowser && (await sharedBrowser.catch(() => undefined));
+  sharedBrowser = undefined;
+  await running?.close();
+}
+
+/**
  * Starts the platform and Chromium (CHROMIUM_PATH, Debian's, or the npm one: see chromium.ts).
  * With `link`, the platform also runs its gateway link (the embedded MQTT broker on a free port)
  * so real gateway processes can connect; `env` adds settings of the platform (config.ts).
