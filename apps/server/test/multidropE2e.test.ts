@@ -6,7 +6,7 @@
  * write through the platform reaches each slave, and when the line is unplugged and plugged in
  * again the driver list shows both drivers' fault (port missing, 1507) and their recovery, and
  * values are stored again. This file reaches the test database, so CI runs it on both passes (the
- * embedded defaults, and PostgreSQL with Mosquitto and Redis).
+ * embedded defaults, and PostgreSQL; the gateway logs in to the platform's embedded broker on both).
  */
 import { until } from '@fieldhub/testkit';
 import type { DriverRow } from '@fieldhub/shared';
