@@ -1,11 +1,15 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { catalogueEntries } from '@fieldhub/shared';
 import { until } from '@fieldhub/testkit';
 import { makePlatformOperator } from '../../server/test/harness';
 import { connectAsGateway } from '../../server/test/gatewayFixtures';
 import { seedDemoDevices } from '../../server/src/seed/demoDevices';
 import { demoTexts } from '../../server/src/seed/demoTexts';
 import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
+import { expectScreenIn, tr } from './screenLanguage';
 import { shot } from './shots';
 
 /**
@@ -14,7 +18,8 @@ import { shot } from './shots';
  * the real way, from their gateways' births over the embedded broker; the tank's gateway reports a
  * trip over the last 80 minutes. The journey sees the markers (two close ones clustered), filters
  * by state and group, opens a marker's popup, plays the tank's track at 10× to its end, follows the
- * popup's link to the device's monitoring, then searches the help by code and by words.
+ * popup's link to the device's monitoring, then searches the help by code and by words. A second
+ * context renders the map (a popup, a track) and the help in Chinese, checked by screenLanguage.
  */
 
 const wait = { timeout: 20_000 };
@@ -211,4 +216,103 @@ describe('device map (en-US)', () => {
       .poll(() => page.getByTestId('help-empty').innerText(), wait)
       .toBe('Nothing in the help matches “no such words anywhere”');
   }, 120_000);
+});
+
+describe('device map and help, rendered in Chinese', () => {
+  const zh = (key: string, vars?: Record<string, string | number>) => tr('zh-CN', key, vars);
+  /** the demo plant was seeded in English: its names are data, not translation */
+  const demoNames = [...Object.values(texts.groups), ...Object.values(texts.devices)];
+  /** each Chinese help page's title, its first line (`# title`) */
+  const helpDir = path.resolve(import.meta.dirname, '../src/features/help/content/zh-CN');
+  const helpTitles = readdirSync(helpDir).map((file) =>
+    readFileSync(path.join(helpDir, file), 'utf8').split('\n')[0]!.replace(/^#\s*/, ''),
+  );
+
+  it('shows the map with a popup and a track, and the help, wholly in Chinese', async () => {
+    const { page } = await f.newPage('zh-CN');
+    await f.signIn(page, admin);
+    await page.goto(`${f.baseUrl}/map`);
+    await expect
+      .poll(() => page.getByTestId('map-count').innerText(), wait)
+      .toBe(zh('map:count', { shown: 3, total: 3 }));
+    await expect.poll(() => page.getByTestId('map-cluster').count(), wait).toBe(1);
+    await expectScreenIn(page, 'zh-CN', {
+      shows: [
+        'map:title',
+        'map:back',
+        'map:filter.all-groups',
+        { text: zh('map:field-label', { label: zh('map:filter.status') }) + zh('map:filter.all') },
+        'map:world-only',
+        'map:track.open',
+        'map:status.unbound',
+        'map:legend-alarms',
+      ],
+      allow: demoNames,
+    });
+    await shot(page, 'map-zh-all', { pointerAway: true });
+
+    // the offline meter's popup, then its track from there
+    await clickSettled(page.getByTestId('map-status'));
+    await clickSettled(page.locator('.ant-select-item-option').filter({ hasText: zh('map:status.offline') }));
+    await expect.poll(() => markers(page).getAttribute('data-status'), wait).toBe('offline');
+    await markers(page).click();
+    await expect.poll(() => page.getByTestId('map-popup').innerText(), wait).toContain(texts.devices.meter);
+    await expectScreenIn(page, 'zh-CN', {
+      shows: [
+        // labelled with the Chinese colon
+        { text: zh('map:field-label', { label: zh('map:popup.group') }) + texts.groups.plant },
+        { text: zh('map:field-label', { label: zh('map:popup.alarms') }) + '1' },
+        'map:popup.sn',
+        'map:popup.open',
+        'map:popup.track',
+      ],
+      allow: demoNames,
+    });
+    await shot(page, 'map-zh-popup', { pointerAway: true });
+    await page.getByTestId('map-popup-track').click();
+    await expect
+      .poll(() => page.getByTestId('track-device').innerText(), wait)
+      .toContain(texts.devices.meter);
+    await clickSettled(page.getByTestId('track-load'));
+    await expect
+      .poll(() => page.getByTestId('track-count').innerText(), wait)
+      .toBe(zh('map:track.points', { count: 1 }));
+    await expectScreenIn(page, 'zh-CN', {
+      shows: [
+        'map:track.title',
+        'map:track.device',
+        'map:track.range',
+        'map:track.load',
+        'map:track.play',
+        'map:track.speed-help',
+      ],
+      allow: demoNames,
+    });
+    await shot(page, 'map-zh-track', { pointerAway: true });
+
+    // help: the Chinese pages and the catalogue's Chinese messages, found by code
+    await page.goto(`${f.baseUrl}/help`);
+    await expect
+      .poll(() => page.getByTestId('help-sidebar').innerText(), wait)
+      .toContain(zh('help:codes.title'));
+    const sidebar = await page.getByTestId('help-sidebar').innerText();
+    expect(helpTitles.filter((title) => !sidebar.includes(title))).toEqual([]);
+    await expectScreenIn(page, 'zh-CN', {
+      shows: [
+        'help:title',
+        'help:sections',
+        'help:codes.intro',
+        'help:codes.message',
+        { key: 'help:codes.count', vars: { count: catalogueEntries.length } },
+      ],
+    });
+    await shot(page, 'help-zh', { pointerAway: true });
+    await page.getByTestId('help-search').locator('input').fill('1101');
+    const deviceNotFound = catalogueEntries.find((e) => e.code === 1101)!.zh;
+    await expect
+      .poll(() => page.getByTestId('help-codes').locator('tbody tr').allInnerTexts(), wait)
+      .toEqual([expect.stringMatching(new RegExp(`^1101\\s+${deviceNotFound}$`))]);
+    await expectScreenIn(page, 'zh-CN', { shows: [{ key: 'help:results', vars: { query: '1101' } }] });
+    await shot(page, 'help-zh-search', { pointerAway: true });
+  }, 60_000);
 });

@@ -1790,6 +1790,7 @@ export interface NamespaceKeys {
     | 'track.speed'
     | 'track.speed-help'
     | 'track.at'
+    | 'field-label'
     | 'legend-alarms';
   market:
     | 'title'

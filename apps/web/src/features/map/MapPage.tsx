@@ -131,7 +131,7 @@ function DeviceMap() {
           aria-label={t('filter.status')}
           data-testid="map-status"
           options={[
-            { value: null, label: `${t('filter.status')}: ${t('filter.all')}` },
+            { value: null, label: t('field-label', { label: t('filter.status') }) + t('filter.all') },
             ...MAP_STATUSES.map((s) => ({
               value: s,
               label: (
@@ -161,9 +161,9 @@ function DeviceMap() {
           settings={settings.data}
           popupTexts={(d) => ({
             status: t(`status.${statusOf(d)}`),
-            group: t('popup.group'),
-            sn: t('popup.sn'),
-            alarms: t('popup.alarms'),
+            group: t('field-label', { label: t('popup.group') }),
+            sn: t('field-label', { label: t('popup.sn') }),
+            alarms: t('field-label', { label: t('popup.alarms') }),
             open: t('popup.open'),
             track: t('popup.track'),
           })}

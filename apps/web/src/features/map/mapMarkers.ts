@@ -47,6 +47,7 @@ export function clusterIcon(devices: readonly MonitorDeviceCard[]): L.DivIcon {
   });
 }
 
+/** The popup's words in the reader's language; the field labels come with their colon (`map:field-label`). */
 export interface PopupTexts {
   status: string;
   group: string;
@@ -77,7 +78,7 @@ export function devicePopup(
   const line = (label: string, value: string, color?: string) => {
     const row = document.createElement('div');
     const key = document.createElement('span');
-    key.textContent = `${label}: `;
+    key.textContent = label;
     key.style.color = '#8c8c8c';
     const val = document.createElement('span');
     val.textContent = value;
