@@ -1,10 +1,11 @@
 import { AVATAR_MAX_BYTES, AppError, Err } from '@fieldhub/shared';
+import { rasteriseSvg } from './svgRaster';
 
 /**
  * The avatar of docs/requirements/account-security.md §1.4: ico, jpg, png, gif or svg under
- * 100 KB. The type is taken from the bytes, never from the name or the data URL's label; an SVG
- * holding anything that could run or fetch (scripts, event attributes, external references,
- * foreignObject, entities) is refused rather than rewritten, so what is stored is what was checked.
+ * 100 KB. The type is taken from the bytes, never from the name or the data URL's label. An SVG is
+ * stored as the PNG it draws (svgRaster.ts), so scripts and event attributes never run; what the
+ * drawing itself could reach (a file or address named by a reference, entities) is refused first.
  */
 export type AvatarType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/x-icon' | 'image/svg+xml';
 
@@ -27,26 +28,41 @@ export function sniffAvatar(b: Buffer): AvatarType | null {
   return null;
 }
 
-/** Why an SVG is refused, or null when it only draws. */
+/** The character and predefined entity references of an attribute value, decoded. */
+function attributeValue(raw: string): string {
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+  return raw.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, ref: string) => {
+    if (ref[0] !== '#') return named[ref] ?? whole;
+    const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+    return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
+
+/**
+ * Why an SVG cannot be drawn safely, or null. The renderer loads what an `href` names from the
+ * server's disk, so every `href` must point inside the document (#id) or hold an embedded png,
+ * jpeg or gif. Each occurrence of `href=` is read on its own (a match never swallows the next
+ * one, so quotes in comments or text cannot hide an attribute). A DTD's internal subset is
+ * refused outright.
+ */
 export function svgProblem(text: string): string | null {
-  if (/<script[\s>/]/i.test(text)) return 'script';
-  if (/<foreignObject[\s>/]/i.test(text)) return 'foreignObject';
-  if (/<!ENTITY/i.test(text)) return 'entity';
-  if (/\son[a-z]+\s*=/i.test(text)) return 'event attribute';
-  if (/javascript:/i.test(text)) return 'javascript URL';
-  // references may only point inside the document (#id) or at an embedded picture
-  for (const m of text.matchAll(/\b(?:xlink:)?href\s*=\s*(["'])([\s\S]*?)\1/gi)) {
-    const target = m[2]!.trim();
-    if (!target.startsWith('#') && !/^data:image\/(png|jpeg|gif);/i.test(target)) return 'external reference';
+  // no internal DTD subset: neither entities (billion laughs) nor default attributes (ATTLIST)
+  if (/<!(ENTITY|ATTLIST)/i.test(text) || /<!DOCTYPE[^>[]*\[/i.test(text)) return 'entity';
+  const hrefs = /href\s*=\s*(["'])/gi;
+  for (let m = hrefs.exec(text); m; m = hrefs.exec(text)) {
+    const close = text.indexOf(m[1]!, hrefs.lastIndex);
+    const target = attributeValue(text.slice(hrefs.lastIndex, close < 0 ? text.length : close)).trim();
+    if (!target.startsWith('#') && !/^data:image\/(png|jpeg|gif)[;,]/i.test(target))
+      return 'external reference';
   }
-  if (/url\(\s*["']?(?!#)/i.test(text)) return 'external reference';
-  if (/@import/i.test(text)) return 'external reference';
-  if (/<(iframe|embed|object|audio|video|animate|set)[\s>/]/i.test(text)) return 'active element';
   return null;
 }
 
-/** Parses the sent data URL; answers the data URL to store (with the sniffed type). */
-export function checkAvatar(dataUrl: string): string {
+/**
+ * Parses the sent data URL; answers the data URL to store: the picture with its sniffed type, or
+ * for an SVG the PNG it draws. Every refusal comes before anything is stored.
+ */
+export async function checkAvatar(dataUrl: string): Promise<string> {
   const m = /^data:[^,;]*(;[^,]*)?,(.*)$/s.exec(dataUrl);
   if (!m) throw new AppError(Err.fileFormatWrong);
   const isBase64 = (m[1] ?? '').split(';').includes('base64');
@@ -55,7 +71,9 @@ export function checkAvatar(dataUrl: string): string {
   if (bytes.length >= AVATAR_MAX_BYTES) throw new AppError(Err.fileTooLarge);
   const type = sniffAvatar(bytes);
   if (!type) throw new AppError(Err.fileFormatWrong);
-  if (type === 'image/svg+xml' && svgProblem(bytes.toString('utf8')) !== null)
-    throw new AppError(Err.fileFormatWrong);
+  if (type === 'image/svg+xml') {
+    if (svgProblem(bytes.toString('utf8')) !== null) throw new AppError(Err.fileFormatWrong);
+    return `data:image/png;base64,${(await rasteriseSvg(bytes)).toString('base64')}`;
+  }
   return `data:${type};base64,${bytes.toString('base64')}`;
 }

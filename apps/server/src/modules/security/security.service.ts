@@ -446,7 +446,7 @@ export async function setQuestions(
 }
 
 export async function setAvatar(deps: SecurityDeps, auth: AuthContext, ip: string, avatar: string) {
-  const stored = avatar === '' ? '' : checkAvatar(avatar);
+  const stored = avatar === '' ? '' : await checkAvatar(avatar);
   await deps.db.tx(async (tx) => {
     await repo.setAvatar(tx, auth.accountId, stored);
     await recordBy(tx, auth, ip, log('security.avatar', auth.accountId, { cleared: stored === '' }));
