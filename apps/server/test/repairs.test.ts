@@ -79,6 +79,8 @@ afterAll(async () => {
 });
 
 let orderId: number;
+/** an order dispatched to the repairer, then to the admin, then ended early */
+let redispatched: number;
 
 describe('creating orders', () => {
   it('creates an order from an alarm with a generated number, the alarm and a timeline row', async () => {
@@ -248,6 +250,45 @@ describe('the steps', () => {
     expect((await call<RepairOrderRow[]>(repairer, '/mine')).data.map((o) => o.id)).not.toContain(orderId);
   });
 
+  it('tells the repairer an order was taken from when it is dispatched again, and the new repairer', async () => {
+    // the watcher's own order: its requester may dispatch it (and again, until it is accepted)
+    const id = (await made(viewer, `${base}/create`, { equipmentId: pump, problem: 'Seal drips' })).id;
+    await made(viewer, `${base}/dispatch`, { id, repairerId });
+    const [adminAccount] = await p.ctx.db.query<{ id: number }>(
+      "select id from accounts where loginname = 'repairworks-admin'",
+    );
+    expect((await call(viewer, '/dispatch', { id, repairerId: adminAccount!.id })).code).toBe('200');
+    const taken = (await messagesOf(repairer)).filter((m) => m.dataId === id);
+    expect(taken.map((m) => m.title)).toEqual(['Repair order dispatched', 'Repair order dispatched']);
+    expect(taken[0]!.note).toContain('dispatched by watcher to repairworks-admin');
+    const given = (await messagesOf(admin)).filter((m) => m.dataId === id);
+    expect(given).toEqual([
+      expect.objectContaining({ type: 'order', equipType: 'repair', title: 'Repair order dispatched' }),
+    ]);
+    expect(given[0]!.note).toContain('dispatched by watcher to repairworks-admin');
+    // the order left the first repairer's worksheet
+    expect((await call<RepairOrderRow[]>(repairer, '/mine')).data.map((o) => o.id)).not.toContain(id);
+    redispatched = id;
+  });
+
+  it('tells the requester and the repairer, with the reason, when an order is ended early', async () => {
+    const before = (await messagesOf(viewer)).length;
+    // the admin, now its repairer, holds workorder_end; the requester (watcher) is told
+    expect((await call(admin, '/end', { id: redispatched, reason: 'Part on back order' })).code).toBe('200');
+    const told = await messagesOf(viewer);
+    expect(told).toHaveLength(before + 1);
+    expect(told[0]).toMatchObject({
+      type: 'order',
+      equipType: 'repair',
+      dataId: redispatched,
+      title: 'Repair order ended early',
+    });
+    expect(told[0]!.note).toContain('ended early by repairworks-admin: Part on back order');
+    // the one who ended it is not told; the repairer it was taken from is not concerned any more
+    expect((await messagesOf(admin)).filter((m) => m.dataId === redispatched)).toHaveLength(1);
+    expect((await messagesOf(repairer)).filter((m) => m.dataId === redispatched)).toHaveLength(2);
+  });
+
   it("writes each change to the operation log, with the order's number", async () => {
     const log = await admin.post<{
       list: { action: string; loginname: string; detail: Record<string, unknown> }[];
@@ -337,6 +378,9 @@ describe('attachments', () => {
     expect((await call(rival, '/info', { id: openOrder })).code).toBe('90002');
     expect((await call(rival, '/dispatch', { id: openOrder, repairerId: rivalAccount })).code).toBe('90002');
     expect((await call(rival, '/end', { id: openOrder, reason: 'x' })).code).toBe('90002');
+    // the rival's admin holds workorder_accept: still not another enterprise's order
+    expect((await call(rival, '/accept', { id: openOrder })).code).toBe('90002');
+    expect((await call(rival, '/finish', { id: openOrder, content: 'x' })).code).toBe('90002');
     expect((await call(rival, '/attachment/delete', { id: att })).code).toBe('90002');
     expect((await rivalWeb.download(`${base}/attachment/download`, { id: att })).envelope?.code).toBe(
       '90002',

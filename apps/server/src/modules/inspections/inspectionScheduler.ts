@@ -38,7 +38,8 @@ const noteOf = (plan: string, device: string): LocalizedText => ({
  * One run of the inspection plans (docs/requirements/operations.md §4.2, §4.3, §4.6): each plan
  * gets its tasks for the windows starting up to a day ahead (a plan new or changed also for a
  * window under way), the inspectors of each task whose window began get a message of type
- * `order`, subject `inspection`, and tasks whose window passed undone are aborted. Tasks are
+ * `order`, subject `inspection`, and tasks whose window passed undone are aborted (before the
+ * messages, so a window that passed unannounced, while no instance ran, stays silent). Tasks are
  * unique per plan, device and window, and a task's message is claimed once, so a run repeated
  * (or run by two instances) makes nothing twice.
  */
@@ -58,6 +59,8 @@ export async function runInspectionSchedules(deps: InspectionSchedulerDeps): Pro
     });
   }
 
+  // aborted first: a window that passed before any run (the scheduler was down) is not announced
+  const aborted = await repo.abortPassed(db, now);
   const opened = await db.tx(async (tx) => {
     const tasks = await repo.claimOpened(tx, now, BATCH);
     return insertMessages(
@@ -79,7 +82,6 @@ export async function runInspectionSchedules(deps: InspectionSchedulerDeps): Pro
   });
   if (opened.length) await deps.bus.publishMsg({ type: 'msgCreated', items: opened });
 
-  const aborted = await repo.abortPassed(db, now);
   return { made, messages: opened.length, aborted };
 }
 

@@ -251,6 +251,14 @@ describe('the scheduler and tasks (virtual time)', () => {
   let checkId: number;
   let numberId: number;
   let photoId: number;
+  const messageCount = async () =>
+    Number(
+      (
+        await p.ctx.db.query<{ n: string }>(
+          `select count(*) as n from messages where equip_type = 'inspection'`,
+        )
+      )[0]!.n,
+    );
   const taskIds = async () =>
     (
       await p.ctx.db.query<{ id: number; status: string }>(
@@ -462,7 +470,7 @@ describe('the scheduler and tasks (virtual time)', () => {
     expect(await made(other, `${base}/task/mine`)).toEqual([]);
   });
 
-  it("aborts a task whose window passed undone (2705 on submit); a changed plan's tasks are made anew", async () => {
+  it("the scheduler alone aborts a task whose window passed undone, without a message (2705 on submit); a changed plan's tasks are made anew", async () => {
     // a third device's task, left undone
     const [undone] = await p.ctx.db.query<{ id: number }>(
       `insert into inspection_tasks (org_id, plan_id, plan_name, equipment_id, window_start, window_end, items)
@@ -474,7 +482,22 @@ describe('the scheduler and tasks (virtual time)', () => {
       undone!.id,
       inspectorId,
     ]);
+    const messagesBefore = await messageCount();
     await advance(120);
+    // nobody submits: the scheduler's run finds the window passed and aborts the task
+    expect(await tick()).toEqual({ made: 0, messages: 0, aborted: 1 });
+    const [stored] = await p.ctx.db.query<{ status: string }>(
+      'select status from inspection_tasks where id = $1',
+      [undone!.id],
+    );
+    expect(stored!.status).toBe('aborted');
+    expect((await taskIds()).map((t) => t.status).filter((s) => s === 'aborted')).toHaveLength(1);
+    // operations.md §4.3, §4.6 ask for no message on an abort, and a window already passed is not
+    // announced (this task was never announced: the scheduler did not make it)
+    expect(await messageCount()).toBe(messagesBefore);
+    expect((await made<{ id: number }[]>(inspector, `${base}/task/mine`)).map((t) => t.id)).not.toContain(
+      undone!.id,
+    );
     expect(
       await send(inspector, `${base}/task/submit`, { id: undone!.id, results: results() }),
     ).toMatchObject({
@@ -482,7 +505,6 @@ describe('the scheduler and tasks (virtual time)', () => {
       message: 'The inspection has been aborted',
     });
     expect(await tick()).toEqual({ made: 0, messages: 0, aborted: 0 });
-    expect((await taskIds()).map((t) => t.status).filter((s) => s === 'aborted')).toHaveLength(1);
     // nothing open now: the plan can be changed; its tasks not begun are made again
     await made(admin, `${base}/plan/edit`, {
       id: planId,
