@@ -16,7 +16,8 @@ import { shot } from './shots';
  * inspector, on a phone-sized screen (390×844), opens it from the worksheet, marks one item
  * abnormal, enters a number, takes a photo and submits with "create a repair order" → the task
  * is abnormal on the device's Inspection tab and the device has a repair order listing the
- * abnormal item; the inspector's message opens the device with the task beside it. The window is the whole Shanghai day (00:00–23:59). Screenshots only with SHOTS=1.
+ * abnormal item; the inspector's message opens the device with the task beside it, and the page
+ * route shows it beside a page of the device. The window is the whole Shanghai day (00:00–23:59). Screenshots only with SHOTS=1.
  */
 
 const wait = { timeout: 15_000 };
@@ -215,6 +216,19 @@ describe('inspections', () => {
       allow: ['1号泵', '泵房日检', 'walker', '异响', '出口压力', '铭牌照片', '3.2', '轴承有异响', admin],
     });
     await shot(page, 'inspections-7-device-tab', { pointerAway: true });
+
+    // the page variant of the route: a page of the device with the task beside it
+    const { id: pageId } = await made(api, '/lfscada/configuration/page/add', {
+      ownerKind: 'equipment',
+      ownerId: pump,
+      name: '泵房总览',
+    });
+    await page.goto(`${f.baseUrl}/monitor/eg/detail/page/${pageId}/inspection/${task!.id}`);
+    const besidePage = page.getByTestId('inspection-side-panel');
+    await expect
+      .poll(() => besidePage.getByTestId('inspection-results').innerText(), wait)
+      .toContain('轴承有异响');
+    expect(await besidePage.innerText()).toContain('异常');
 
     // the repair order of the abnormal result, for the device
     const orders = await made<{ list: { equipmentId: number; problem: string }[] }>(

@@ -166,6 +166,17 @@ describe('repair orders', () => {
       await shot(mobile, 'repairs-4-finished-phone');
       await mobile.locator('.ant-drawer-close').click();
       await mobile.getByTestId('worksheet-empty-repairs').waitFor(wait);
+
+      // an order not his, without a key to view orders: the server answers 90008, the screen
+      // says so in the words of organisations-roles-permissions.md §4.4
+      const { id: notHis } = await made(api, '/lfscada/ops/repair/create', {
+        equipmentId: pump,
+        problem: 'Coupling worn',
+      });
+      await mobile.goto(`${f.baseUrl}/monitor/eg/detail/list/${pump}/repair/${notHis}`);
+      const noPermission = 'You have no permission to view repair order records';
+      await expect.poll(() => mobile.getByTestId('repair-missing').innerText(), wait).toBe(noPermission);
+      expect(await mobile.getByTestId('repair-no-permission').innerText()).toBe(noPermission);
     } finally {
       await phone.close();
     }

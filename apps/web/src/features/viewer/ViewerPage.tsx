@@ -9,6 +9,7 @@
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { InspectionTaskSidePanel } from '../../app/inspections/DeviceInspectionTab';
 import { RepairOrderSidePanel } from '../../app/repairs/DeviceRepairTab';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, Flex, Form, Input, Spin, Tabs, Tag, Tooltip } from 'antd';
@@ -373,10 +374,14 @@ export default function ViewerPage() {
     return <ProjectPage projectId={params.projectId} pageId={params.pageId ?? ''} />;
   if (params.groupId !== undefined && params.id !== undefined)
     return <DevicePages groupId={params.groupId} equipmentId={params.id} pageId={params.pageId} />;
-  // /monitor/eg/detail/page/:pageId/:orderType/:orderId: the page with the order beside it (operations.md §2.6)
+  // /monitor/eg/detail/page/:pageId/:orderType/:orderId: the page with the order or inspection task
+  // beside it (operations.md §1, §2.6)
   return (
     <>
       <DevicePage pageId={params.pageId ?? ''} />
+      {params.orderType === 'inspection' && Number(params.orderId) > 0 && (
+        <InspectionTaskSidePanel key={params.orderId} taskId={Number(params.orderId)} />
+      )}
       {params.orderType === 'repair' && Number(params.orderId) > 0 && (
         <RepairOrderSidePanel
           key={params.orderId}
