@@ -47,7 +47,10 @@ function attributeValue(raw: string): string {
  */
 export function svgProblem(text: string): string | null {
   // no internal DTD subset: neither entities (billion laughs) nor default attributes (ATTLIST)
-  if (/<!(ENTITY|ATTLIST)/i.test(text) || /<!DOCTYPE[^>[]*\[/i.test(text)) return 'entity';
+  if (/<!(ENTITY|ATTLIST)/i.test(text)) return 'entity';
+  // one look from the first DOCTYPE to its end (a regex from every DOCTYPE would be quadratic)
+  const doctype = text.search(/<!DOCTYPE/i);
+  if (doctype >= 0 && /^[^>]*\[/.test(text.slice(doctype))) return 'entity';
   const hrefs = /href\s*=\s*(["'])/gi;
   for (let m = hrefs.exec(text); m; m = hrefs.exec(text)) {
     const close = text.indexOf(m[1]!, hrefs.lastIndex);
