@@ -5,7 +5,13 @@ import { loggedIn, type Caller } from '../../server/test/harness';
 import { made, role, subAccount } from '../../server/test/deviceFixtures';
 import { PNG_1X1 } from '../../server/test/smartReportFixtures';
 import { runInspectionSchedules } from '../../server/src/modules/inspections/inspectionScheduler';
-import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
+import {
+  type BrowserFixture,
+  clickSettled,
+  makeEnterprise,
+  quietMotion,
+  startBrowserFixture,
+} from './browser';
 import { expectScreenIn } from './screenLanguage';
 import { shot } from './shots';
 
@@ -28,7 +34,12 @@ let pump: number;
 const contexts: BrowserContext[] = [];
 
 async function shanghaiPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await f.browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport });
+  const context = await f.browser.newContext({
+    ...quietMotion,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    viewport,
+  });
   contexts.push(context);
   return context.newPage();
 }

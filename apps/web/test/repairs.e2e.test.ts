@@ -3,7 +3,13 @@ import type { Page } from 'playwright-core';
 import type { RepairOrderInfo } from '@fieldhub/shared';
 import { loggedIn, type Caller } from '../../server/test/harness';
 import { made, role, subAccount } from '../../server/test/deviceFixtures';
-import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
+import {
+  type BrowserFixture,
+  clickSettled,
+  makeEnterprise,
+  quietMotion,
+  startBrowserFixture,
+} from './browser';
 import { expectScreenIn } from './screenLanguage';
 import { shot } from './shots';
 
@@ -133,7 +139,11 @@ describe('repair orders', () => {
     await shot(page, 'repairs-1-dispatched', { pointerAway: true });
 
     // the repairer on a phone: the worksheet lists it, accept, a photo, finish with a spare part
-    const phone = await f.browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+    const phone = await f.browser.newContext({
+      ...quietMotion,
+      locale: 'en-US',
+      viewport: { width: 390, height: 844 },
+    });
     try {
       const mobile = await phone.newPage();
       await f.signIn(mobile, 'fixer');

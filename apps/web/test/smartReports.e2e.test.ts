@@ -6,7 +6,13 @@ import { demoTexts } from '../../server/src/seed/demoTexts';
 import { loggedIn } from '../../server/test/harness';
 import { session } from '../../server/test/bulkFixtures';
 import { PNG_1X1, excel, storeHistory, templateWorkbook } from '../../server/test/smartReportFixtures';
-import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
+import {
+  type BrowserFixture,
+  clickSettled,
+  makeEnterprise,
+  quietMotion,
+  startBrowserFixture,
+} from './browser';
 import { expectScreenIn } from './screenLanguage';
 import { shot } from './shots';
 
@@ -145,6 +151,7 @@ describe('smart reports', () => {
 
     // on a phone: the form refuses an empty and an out-of-range pressure, then takes the values
     phone = await f.browser.newContext({
+      ...quietMotion,
       locale: 'en-US',
       viewport: { width: 390, height: 844 },
       isMobile: true,

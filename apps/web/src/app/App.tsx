@@ -28,6 +28,13 @@ function ThemeTitle() {
   return null;
 }
 
+/**
+ * Whether the system asks for less motion: antd's opening, closing and wave animations are then
+ * left out (the page widgets' own animations stay: they show the plant's state).
+ */
+const reducedMotion =
+  typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+
 export function App({ router }: { router: AppRouter }) {
   const lang = useLang();
   useEffect(() => {
@@ -36,7 +43,7 @@ export function App({ router }: { router: AppRouter }) {
   return (
     <ConfigProvider
       locale={lang === 'zh-CN' ? zhCN : enUS}
-      theme={{ token: { colorPrimary: '#0b5cad', borderRadius: 4 } }}
+      theme={{ token: { colorPrimary: '#0b5cad', borderRadius: 4, motion: !reducedMotion } }}
     >
       <AntApp>
         <QueryClientProvider client={queryClient}>
