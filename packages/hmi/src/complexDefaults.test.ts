@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   ALARM_DEFAULT_COLUMNS,
   CHART_THEME,
-  COMPLEX_DEFAULT_TYPES,
   SCRIPT_STUB,
   WIDGET_CATALOGUE,
+  WIDGET_TYPES,
   copyBlockReason,
   defaultWidget,
   parsePage,
@@ -116,8 +116,8 @@ describe('defaults of the complex, navigate, script and 3D widgets (docs/require
     }
   });
 
-  it('survives a save and parse unchanged for every new type', () => {
-    const widgets = COMPLEX_DEFAULT_TYPES.map((t) => make(t));
+  it('survives a save and parse unchanged for every type', () => {
+    const widgets = WIDGET_TYPES.map((t) => make(t));
     const page = { ...emptyPage(), widgets };
     const parsed = parsePage(JSON.parse(JSON.stringify(page)));
     if (!parsed.ok) throw new Error('not parsed');

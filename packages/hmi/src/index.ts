@@ -4,6 +4,8 @@ export * from './document';
 export * from './clickWrite';
 export * from './defaults';
 export * from './complexDefaults';
+export * from './widgetProps';
+export * from './widgetRegistry';
 export * from './constants';
 export * from './geometry';
 export * from './pageIndex';

@@ -102,7 +102,7 @@ describe('migrations', () => {
     const page = pageOf([rect('a', 0, 0)]);
     const m = migrate(page);
     expect(m).toEqual({ ok: true, doc: page, fromVersion: 1 });
-    expect(parsePage(page)).toEqual({ ok: true, page, fromVersion: 1 });
+    expect(parsePage(page)).toEqual({ ok: true, page, fromVersion: 1, repairs: [] });
   });
 
   it('refuses a document of a newer version', () => {

@@ -9,6 +9,7 @@
  * animation type, no textId.
  */
 import { CURRENT_VERSION } from './document';
+import { migrateWidgetProps } from './widgetRegistry';
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -124,7 +125,10 @@ export type MigrateResult =
   | { ok: true; doc: Json; fromVersion: number }
   | { ok: false; reason: 'notAnObject' | 'newerVersion'; fromVersion: number };
 
-/** Brings a raw document of any older version to the current version (not yet validated). */
+/**
+ * Brings a raw document of any older version to the current version, then upgrades each widget's
+ * props by its type's descriptor (widgetRegistry.ts). Not yet validated.
+ */
 export function migrate(raw: unknown): MigrateResult {
   if (!isObj(raw)) return { ok: false, reason: 'notAnObject', fromVersion: -1 };
   const fromVersion = documentVersion(raw);
@@ -135,6 +139,8 @@ export function migrate(raw: unknown): MigrateResult {
     if (!step) throw new Error(`missing document migration ${v} → ${v + 1}`);
     doc = step(doc);
   }
+  // Then each widget's own props upgrades (descriptors; idempotent, no per-type version stored).
+  if (Array.isArray(doc['widgets'])) doc = { ...doc, widgets: doc['widgets'].map(migrateWidgetProps) };
   return { ok: true, doc, fromVersion };
 }
 

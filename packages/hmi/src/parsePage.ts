@@ -1,11 +1,13 @@
 /**
- * `parsePage(json)`: migrate a saved page to the current version, validate it with the schema,
- * then check what a schema cannot (unique ids, consistent groups, the page limits). Issues carry a
- * code, a path and a message in both languages, so the server can answer the caller's language.
+ * `parsePage(json)`: migrate a saved page to the current version, repair widget props of the wrong
+ * kind to their type's defaults, validate it with the schema, then check what a schema cannot
+ * (unique ids, consistent groups, the page limits). Issues carry a code, a path and a message in both languages, so the server can answer the caller's language.
  */
 import { GROUP_MIN_MEMBERS, WEATHER_MAX, WEBGL_MAX, WIDGET_MAX } from './constants';
 import { type PageDocument, pageDocumentSchema } from './document';
 import { migrate } from './migrations';
+import type { WidgetRepair } from './repair';
+import { repairWidgetProps } from './widgetRegistry';
 
 /** What can be wrong with a saved page. */
 export type PageIssueCode =
@@ -29,9 +31,13 @@ export interface PageIssue {
   en: string;
 }
 
-/** The outcome of parsing a saved page. */
+/**
+ * The outcome of parsing a saved page. `repairs` lists the widget props of the wrong kind that were
+ * replaced with their type's defaults (widgetRegistry.ts), in the form of binding repair's report.
+ */
 export type ParsePageResult =
-  { ok: true; page: PageDocument; fromVersion: number } | { ok: false; issues: PageIssue[] };
+  | { ok: true; page: PageDocument; fromVersion: number; repairs: WidgetRepair[] }
+  | { ok: false; issues: PageIssue[] };
 
 function issue(code: PageIssueCode, path: string, zh: string, en: string): PageIssue {
   return { code, path, zh, en };
@@ -173,7 +179,9 @@ export function parsePage(input: unknown): ParsePageResult {
       ],
     };
   }
-  const parsed = pageDocumentSchema.safeParse(m.doc);
+  const widgets = Array.isArray(m.doc['widgets']) ? repairWidgetProps(m.doc['widgets']) : null;
+  const doc = widgets ? { ...m.doc, widgets: widgets.widgets } : m.doc;
+  const parsed = pageDocumentSchema.safeParse(doc);
   if (!parsed.success) {
     return {
       ok: false,
@@ -184,5 +192,6 @@ export function parsePage(input: unknown): ParsePageResult {
     };
   }
   const issues = pageIssues(parsed.data);
-  return issues.length ? { ok: false, issues } : { ok: true, page: parsed.data, fromVersion: m.fromVersion };
+  if (issues.length) return { ok: false, issues };
+  return { ok: true, page: parsed.data, fromVersion: m.fromVersion, repairs: widgets?.repairs ?? [] };
 }

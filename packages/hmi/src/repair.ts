@@ -45,8 +45,9 @@ export interface RepairContext {
 /** What the repair did at one place of a widget. */
 export interface RepairChange {
   path: string;
-  action: 'cleared' | 'retitled' | 'unbound' | 'removed';
-  /** The previous value (signal id, equipment id or removed titles). */
+  /** `defaulted`: a prop of the wrong kind replaced with the type's default (widgetProps.ts). */
+  action: 'cleared' | 'retitled' | 'unbound' | 'removed' | 'defaulted';
+  /** The previous value (signal id, equipment id, removed titles, or a defaulted prop as JSON). */
   before: string;
 }
 

@@ -460,6 +460,7 @@ export interface NamespaceKeys {
     | 'repair.action-retitled'
     | 'repair.action-unbound'
     | 'repair.action-removed'
+    | 'repair.action-defaulted'
     | 'save.saved'
     | 'save.failed'
     | 'save.reloaded'
