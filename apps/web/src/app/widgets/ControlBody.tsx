@@ -1,8 +1,8 @@
 /**
  * The common (Usual*) widgets as they look in the designer: text, data text, button, image,
  * clock, frame animation and the input controls (switch, input, radio, combo box, time selector,
- * scroll bar). Gauges live in GaugeBody. Nothing here reacts to clicks (the viewer runs click
- * events around the body); in the viewer the data text and the switch show their bound value.
+ * scroll bar), one body per type (widgetBodies.tsx maps the types). Gauges live in GaugeBody.
+ * Nothing here reacts to clicks (the viewer runs click events around the body); in the viewer the data text and the switch show their bound value.
  */
 import { useEffect, useState, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
 import { DatePicker, TimePicker } from 'antd';
@@ -39,7 +39,7 @@ const fillBox: CSSProperties = {
   whiteSpace: 'nowrap',
 };
 
-function TextBody({ widget }: { widget: Widget }) {
+export function TextBody({ widget }: { widget: Widget }) {
   const t = useWidgetText();
   const text = str(dataOf(widget, 'text'), '');
   return (
@@ -55,7 +55,13 @@ function sampleValue(widget: Widget): string {
   return decimals >= 0 ? (0).toFixed(decimals) : '0';
 }
 
-function DataTextBody({ widget, show }: { widget: Widget; show: DesignerSettings['dataTextShow'] }) {
+export function DataTextBody({
+  widget,
+  dataTextShow: show,
+}: {
+  widget: Widget;
+  dataTextShow: DesignerSettings['dataTextShow'];
+}) {
   const t = useWidgetText();
   const runtime = useWidgetRuntime();
   const view = runtime.mode === 'view';
@@ -86,7 +92,7 @@ function DataTextBody({ widget, show }: { widget: Widget; show: DesignerSettings
   );
 }
 
-function ButtonBody({ widget }: { widget: Widget }) {
+export function ButtonBody({ widget }: { widget: Widget }) {
   const t = useWidgetText();
   const text = str(dataOf(widget, 'text'), '');
   return (
@@ -105,7 +111,7 @@ function ButtonBody({ widget }: { widget: Widget }) {
   );
 }
 
-function ImageBody({ widget }: { widget: Widget }) {
+export function ImageBody({ widget }: { widget: Widget }) {
   const url = str(dataOf(widget, 'imgUrl'), '');
   const radius = num(widget.style.radius, 0);
   if (!url) return <Placeholder icon="image" radius={radius} />;
@@ -157,7 +163,7 @@ function Placeholder({ icon, radius = 0 }: { icon: 'image' | 'film'; radius?: nu
  * value it plays while the value is truthy (else holds the first frame), or with `driveMode`
  * `frame` shows the frame numbered by the value. The designer shows the first frame.
  */
-function AnimationBody({ widget }: { widget: Widget }) {
+export function AnimationBody({ widget }: { widget: Widget }) {
   const view = useWidgetRuntime().mode === 'view';
   const live = useRuntimeValue(widget.data);
   const frames = animationFrames(widget);
@@ -202,7 +208,7 @@ function useClock(ticking: boolean): number {
   return now;
 }
 
-function TimerBody({ widget }: { widget: Widget }) {
+export function TimerBody({ widget }: { widget: Widget }) {
   const now = useClock(useWidgetRuntime().mode === 'view');
   const text = dayjs(now).format(str(dataOf(widget, 'format'), 'YYYY-MM-DD HH:mm:ss'));
   return <div style={{ ...fillBox, ...textStyleOf(widget), padding: '0 4px' }}>{text}</div>;
@@ -227,7 +233,7 @@ function useControlValue(widget: Widget): string {
   return view && live !== undefined && live.value !== null ? String(live.value) : '';
 }
 
-function InputBody({ widget }: { widget: Widget }) {
+export function InputBody({ widget }: { widget: Widget }) {
   const t = useWidgetText();
   const placeholder = str(dataOf(widget, 'placeholder'), t('widget.input-placeholder'));
   const value = useControlValue(widget);
@@ -238,7 +244,7 @@ function InputBody({ widget }: { widget: Widget }) {
   );
 }
 
-function ComboBody({ widget }: { widget: Widget }) {
+export function ComboBody({ widget }: { widget: Widget }) {
   const t = useWidgetText();
   const triangle = obj(widget.style['triangle']);
   const placeholder = str(dataOf(widget, 'placeholder'), t('widget.combo-placeholder'));
@@ -260,7 +266,7 @@ function ComboBody({ widget }: { widget: Widget }) {
   );
 }
 
-function TimeSelectorBody({ widget }: { widget: Widget }) {
+export function TimeSelectorBody({ widget }: { widget: Widget }) {
   const view = useWidgetRuntime().mode === 'view';
   if (view) return <LiveTimeSelector widget={widget} />;
   return (
@@ -311,7 +317,7 @@ function LiveTimeSelector({ widget }: { widget: Widget }) {
     <DatePicker {...common} showTime={/[Hhms]/.test(format)} />
   );
 }
-function SwitchBody({ widget }: { widget: Widget }) {
+export function SwitchBody({ widget }: { widget: Widget }) {
   const { width, height } = widget.position;
   const h = Math.min(height, width / 1.8);
   const view = useWidgetRuntime().mode === 'view';
@@ -339,7 +345,7 @@ function SwitchBody({ widget }: { widget: Widget }) {
   );
 }
 
-function RadioBody({ widget }: { widget: Widget }) {
+export function RadioBody({ widget }: { widget: Widget }) {
   const t = useWidgetText();
   const options = optionsOf(widget);
   const shown = options.length
@@ -388,7 +394,7 @@ function RadioBody({ widget }: { widget: Widget }) {
  * through the viewer's write path when the pointer is let go. Without the write permission, or
  * unbound, it only shows the value.
  */
-function ScrollbarBody({ widget }: { widget: Widget }) {
+export function ScrollbarBody({ widget }: { widget: Widget }) {
   const { height } = widget.position;
   const view = useWidgetRuntime().mode === 'view';
   const live = useRuntimeValue(widget.data);
@@ -491,42 +497,4 @@ function ScrollbarBody({ widget }: { widget: Widget }) {
       </div>
     </div>
   );
-}
-
-/** The body of a Usual* widget other than the gauges; null for a type it does not draw. */
-export function ControlBody({
-  widget,
-  dataTextShow,
-}: {
-  widget: Widget;
-  dataTextShow: DesignerSettings['dataTextShow'];
-}) {
-  switch (widget.widgetType) {
-    case 'UsualText':
-      return <TextBody widget={widget} />;
-    case 'UsualDataText':
-      return <DataTextBody widget={widget} show={dataTextShow} />;
-    case 'UsualButton':
-      return <ButtonBody widget={widget} />;
-    case 'UsualImage':
-      return <ImageBody widget={widget} />;
-    case 'UsualAnimation':
-      return <AnimationBody widget={widget} />;
-    case 'UsualTimer':
-      return <TimerBody widget={widget} />;
-    case 'UsualInput':
-      return <InputBody widget={widget} />;
-    case 'UsualComboBox':
-      return <ComboBody widget={widget} />;
-    case 'UsualTimeSelector':
-      return <TimeSelectorBody widget={widget} />;
-    case 'UsualSelect':
-      return <SwitchBody widget={widget} />;
-    case 'UsualRadio':
-      return <RadioBody widget={widget} />;
-    case 'UsualScrollbar':
-      return <ScrollbarBody widget={widget} />;
-    default:
-      return null;
-  }
 }

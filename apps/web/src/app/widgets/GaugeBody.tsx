@@ -45,7 +45,7 @@ function arcPath(cx: number, cy: number, r: number, from: number, to: number): s
 }
 
 /** A 270° dial with major ticks (splitNumber), min/max labels, a needle and the value. */
-function Dashboard({ widget }: { widget: Widget }) {
+export function Dashboard({ widget }: { widget: Widget }) {
   const { width, height } = widget.position;
   const size = Math.min(width, height);
   const cx = width / 2;
@@ -133,7 +133,7 @@ function Dashboard({ widget }: { widget: Widget }) {
 }
 
 /** Percent fill in its three modes (docs/requirements/widgets.md §3.1: rectangle, capacity, doughnut). */
-function PercentFill({ widget }: { widget: Widget }) {
+export function PercentFill({ widget }: { widget: Widget }) {
   const { width, height } = widget.position;
   const mode = str(dataOf(widget, 'mode'), 'rectangle');
   const back = str(widget.style.fill, '#E8E8E8');
@@ -238,13 +238,5 @@ function PercentFill({ widget }: { widget: Widget }) {
         {label}
       </text>
     </svg>
-  );
-}
-
-export function GaugeBody({ widget }: { widget: Widget }) {
-  return widget.widgetType === 'UsualDashboard' ? (
-    <Dashboard widget={widget} />
-  ) : (
-    <PercentFill widget={widget} />
   );
 }

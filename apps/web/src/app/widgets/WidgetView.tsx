@@ -6,11 +6,8 @@
  */
 import { memo, type CSSProperties } from 'react';
 import { useWidgetText } from './widgetText';
-import { isCreatableType, type DesignerSettings, type Widget } from '@fieldhub/hmi';
-import { ControlBody } from './ControlBody';
-import { GaugeBody } from './GaugeBody';
-import { ShapeBody } from './ShapeBody';
-import { ExtraBody, isExtraType } from './complex/ExtraBody';
+import type { DesignerSettings, Widget } from '@fieldhub/hmi';
+import { bodyOf } from './widgetBodies';
 import { flipOf, num } from './styleOf';
 import './widgets.css';
 
@@ -46,14 +43,17 @@ function ForeignBody({ widget }: { widget: Widget }) {
   );
 }
 
-/** The body of one widget by its type (the viewer draws it inside its own live wrapper). */
+/**
+ * The body of one widget by its type (widgetBodies.tsx; the viewer draws it inside its own live
+ * wrapper).
+ */
 export function Body({ widget, dataTextShow }: Omit<WidgetViewProps, 'preview'>) {
-  const type = widget.widgetType;
-  if (isExtraType(type)) return <ExtraBody widget={widget} />;
-  if (!isCreatableType(type)) return <ForeignBody widget={widget} />;
-  if (type.startsWith('Shape')) return <ShapeBody widget={widget} />;
-  if (type === 'UsualDashboard' || type === 'UsualPercentFill') return <GaugeBody widget={widget} />;
-  return <ControlBody widget={widget} dataTextShow={dataTextShow} />;
+  const TypeBody = bodyOf(widget.widgetType);
+  return TypeBody ? (
+    <TypeBody widget={widget} dataTextShow={dataTextShow} />
+  ) : (
+    <ForeignBody widget={widget} />
+  );
 }
 
 function animationClass(widget: Widget): { className: string; style: CSSProperties } {

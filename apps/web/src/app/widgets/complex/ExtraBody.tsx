@@ -1,58 +1,15 @@
 /**
- * Dispatch of the complex, navigate, script and 3D widgets to their bodies. Each family is its
- * own lazily loaded chunk (ECharts, Leaflet, three.js, hls.js and mpegts.js stay out of the
- * designer's first bundle and load with the first widget that needs them). In the designer the
+ * The bodies of the complex, navigate, script and 3D widgets (widgetBodies.tsx maps the types to
+ * them). Each family is its own lazily loaded chunk (ECharts, Leaflet, three.js, hls.js and
+ * mpegts.js stay out of the designer's first bundle and load with the first widget that needs
+ * them). In the designer the
  * bodies do not take the pointer: the canvas selects and drags them like any widget.
  */
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { Widget } from '@fieldhub/hmi';
 import { useWidgetRuntime } from '../runtime';
 import { useWidgetText } from '../widgetText';
 import './complex.css';
-
-type Body = LazyExoticComponent<ComponentType<{ widget: Widget }>>;
-
-const Chart = lazy(() => import('./ComplexChartBody'));
-const Table = lazy(() => import('./ComplexTableBody'));
-const Section = lazy(() => import('./SectionBody'));
-const Map = lazy(() => import('./MapBody'));
-const Weather = lazy(() => import('./WeatherBody'));
-const Video = lazy(() => import('./VideoBody'));
-const Navigate = lazy(() => import('./NavigateBody'));
-const Script = lazy(() => import('./ScriptBody'));
-const Webgl = lazy(() => import('./WebglBody'));
-
-const BODIES: Readonly<Record<string, Body>> = {
-  ComplexLine: Chart,
-  ComplexBar: Chart,
-  ComplexPie: Chart,
-  ComplexRing: Chart,
-  ComplexRose: Chart,
-  ComplexArea: Chart,
-  ComplexXyline: Chart,
-  ComplexDiagram: Chart,
-  ComplexHistory: Table,
-  ComplexAlarm: Table,
-  ComplexSection: Section,
-  ComplexMap: Map,
-  ComplexWeather: Weather,
-  ComplexVideo: Video,
-  NavigateNav: Navigate,
-  NavigateMenu: Navigate,
-  NavigateIframe: Navigate,
-  NavigateImageText: Navigate,
-  NavigateSlide: Navigate,
-  ScriptReport: Script,
-  ScriptTrend: Script,
-  ScriptBar: Script,
-  ScriptPie: Script,
-  UsualWebgl: Webgl,
-};
-
-/** Whether ExtraBody draws this type. */
-export function isExtraType(type: string): boolean {
-  return type in BODIES;
-}
 
 function Loading() {
   const t = useWidgetText();
@@ -75,21 +32,34 @@ function Loading() {
   );
 }
 
-export function ExtraBody({ widget }: { widget: Widget }) {
-  const runtime = useWidgetRuntime();
-  const Body = BODIES[widget.widgetType];
-  if (!Body) return null;
-  return (
-    <div
-      style={{
-        position: 'absolute',
-        inset: 0,
-        pointerEvents: runtime.mode === 'design' ? 'none' : undefined,
-      }}
-    >
-      <Suspense fallback={<Loading />}>
-        <Body widget={widget} />
-      </Suspense>
-    </div>
-  );
+/** A lazily loaded body, drawn inside the pointer-transparent frame with a loading note. */
+function lazyBody(load: () => Promise<{ default: ComponentType<{ widget: Widget }> }>) {
+  const Lazy = lazy(load);
+  function LazyBody({ widget }: { widget: Widget }) {
+    const runtime = useWidgetRuntime();
+    return (
+      <div
+        style={{
+          position: 'absolute',
+          inset: 0,
+          pointerEvents: runtime.mode === 'design' ? 'none' : undefined,
+        }}
+      >
+        <Suspense fallback={<Loading />}>
+          <Lazy widget={widget} />
+        </Suspense>
+      </div>
+    );
+  }
+  return LazyBody;
 }
+
+export const LazyChart = lazyBody(() => import('./ComplexChartBody'));
+export const LazyTable = lazyBody(() => import('./ComplexTableBody'));
+export const LazySection = lazyBody(() => import('./SectionBody'));
+export const LazyMap = lazyBody(() => import('./MapBody'));
+export const LazyWeather = lazyBody(() => import('./WeatherBody'));
+export const LazyVideo = lazyBody(() => import('./VideoBody'));
+export const LazyNavigate = lazyBody(() => import('./NavigateBody'));
+export const LazyScript = lazyBody(() => import('./ScriptBody'));
+export const LazyWebgl = lazyBody(() => import('./WebglBody'));

@@ -10,12 +10,13 @@ import { findWidget, selectionUnits, type Widget, type WidgetPatch } from '@fiel
 import type { EditorStore } from '../editor/editorStore';
 import { AnimationSection } from './AnimationSection';
 import { DataSection } from './DataSection';
-import { ComplexData, hasComplexData } from './complex/ComplexData';
+import { ComplexData } from './complex/ComplexData';
 import { EventSection } from './EventSection';
 import type { PageOwnerRef } from './EventPageFields';
 import { PageSection, type PageRef } from './PageSection';
 import { RegionSection } from './RegionSection';
 import { StyleSection } from './StyleSection';
+import { WIDGET_FIELDS } from './widgetFields';
 import type { SignalSource } from '../signals/useSignalSource';
 
 interface PropertyPanelProps {
@@ -105,11 +106,12 @@ export function PropertyPanel({ store, signals, page }: PropertyPanelProps) {
         {
           key: 'data',
           label: t('props.tab-data'),
-          children: hasComplexData(widget.widgetType) ? (
-            <ComplexData editor={editor} signals={signals} />
-          ) : (
-            <DataSection editor={editor} signals={signals} store={store} />
-          ),
+          children:
+            WIDGET_FIELDS[widget.widgetType].data === 'sources' ? (
+              <ComplexData editor={editor} signals={signals} />
+            ) : (
+              <DataSection editor={editor} signals={signals} store={store} />
+            ),
         },
         {
           key: 'animation',

@@ -8,7 +8,6 @@ import { Typography } from 'antd';
 import { useT } from '../../../../app/useT';
 import { signalRefSchema, type SignalRef } from '@fieldhub/hmi';
 import { obj } from '../../../../app/widgets/styleOf';
-import { isExtraType } from '../../../../app/widgets/complex/ExtraBody';
 import { REPORT_SOURCE_TYPES } from '../../../../app/widgets/complex/reportData';
 import type { WidgetEditor } from '../PropertyPanel';
 import type { SignalSource } from '../../signals/useSignalSource';
@@ -31,11 +30,6 @@ const CHART_ARRAYS = new Set([
   'ScriptBar',
   'ScriptPie',
 ]);
-
-/** Whether the data tab shows ComplexData instead of the single binding. */
-export function hasComplexData(type: string): boolean {
-  return isExtraType(type);
-}
 
 /** The data tab of the complex widgets. */
 export function ComplexData({ editor, signals }: { editor: WidgetEditor; signals: SignalSource }) {
