@@ -11,7 +11,7 @@
  *   group lists its members in `children` (both kept in sync by the commands). A group's position
  *   is the bounds of its children, computed, never stored.
  * - `data` and `style` hold the common fields typed and let widget-specific fields through (loose
- *   objects), so all 48 widget types validate without a schema per type. Places the kernels read:
+ *   objects); each type's own fields are checked by its descriptor (widgetRegistry.ts). Places the kernels read:
  *   navigation/menu entries in `data.navItems`, carousel pictures in `data.picArray`, alarm-record
  *   equipment in `data.equips`, the status timeline's report signal in `data.reportSignal`.
  *
