@@ -65,6 +65,11 @@ const envSchema = z.object({
    * stores one uplink at a time before acknowledging it, so this is how many it stores at once.
    */
   MQTT_SESSIONS: z.coerce.number().int().min(1).max(64).default(8),
+  /**
+   * Lease of an instance's MQTT sessions, renewed every third of it while they are connected: a
+   * session not renewed for this long is taken over by another instance (docs/scale-out.md).
+   */
+  MQTT_SESSION_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
   /** Shared secret an external broker sends (header x-mqtt-auth-secret) to /lfscada/mqtt/auth and /acl. */
   MQTT_AUTH_SECRET: z.string().min(16).optional(),
   /** Mosquitto password and ACL files the server keeps current for an external Mosquitto. */

@@ -2,11 +2,12 @@
  * Two server instances on one PostgreSQL, one Mosquitto (shared subscription) and Redis
  * (docs/scale-out.md, issue 22 item 4), with a simulated fleet of real MQTT gateways: the uplinks
  * are split between the instances, a socket on B shows values A ingested, a write issued on A
- * reaches its gateway, and an instance whose MQTT session dies without acknowledging what it was
- * handed loses nothing. Mosquitto does not hand a dead member's messages to the rest of its
- * share group (it keeps queueing them to the dead member's persistent session), so what makes
- * this hold is the persistent session under a stable MQTT_CLIENT_ID: the instance started again
- * under the same id receives everything unacknowledged, and the store keeps each value once.
+ * reaches its gateway, gateways whose batches the instances share are asked to resend only a
+ * real gap, and an instance whose MQTT sessions die without acknowledging what they were handed
+ * loses nothing. Mosquitto does not hand a dead member's messages to the rest of its share group
+ * (it keeps queueing them to the dead member's persistent session), so what makes this hold is
+ * the handover: B finds A's session leases lapsed, stands in under A's client ids and stores what
+ * they hold, and gives them back when A returns.
  *
  * Runs where MQTT_URL and REDIS_URL name the machine's Mosquitto and Redis (the project
  * `server-services`); the share group, Redis prefix and client ids are this run's own, and the
@@ -34,6 +35,7 @@ const MQTT_URL = process.env.MQTT_URL;
 const REDIS_URL = process.env.REDIS_URL;
 const GATEWAYS = 12;
 const VARIABLES = 5;
+const LEASE_MS = 2000;
 
 describe.skipIf(!MQTT_URL || !REDIS_URL || !process.env.DATABASE_URL)('two server instances', () => {
   const run = randomUUID().slice(0, 8);
@@ -48,6 +50,7 @@ describe.skipIf(!MQTT_URL || !REDIS_URL || !process.env.DATABASE_URL)('two serve
   let adminOnB: Caller;
   let file: FleetFile;
   let fleet: FleetRun | undefined;
+  /** the fleet's devices; a 13th gateway, `spare`, is the test's own client */
   const devices: number[] = [];
   const ingested = { a: 0, b: 0 };
   /** `${signalId}@${ts}` of every value instance A ingested */
@@ -57,12 +60,13 @@ describe.skipIf(!MQTT_URL || !REDIS_URL || !process.env.DATABASE_URL)('two serve
   const instance = (clientId: string, brokerUrl: string) =>
     createPlatform(
       loadConfig({
-        LOG_LEVEL: 'silent',
+        LOG_LEVEL: process.env.SCALE_LOG ?? 'silent',
         DEMO_SEED: 'false',
         MQTT_URL: brokerUrl,
         MQTT_CLIENT_ID: clientId,
         MQTT_SHARE_GROUP: `fh-scale-${run}`,
         MQTT_SESSIONS: '2',
+        MQTT_SESSION_LEASE_MS: String(LEASE_MS),
         REDIS_URL: REDIS_URL!,
         REDIS_PREFIX: `fieldhub-test:${run}:`,
       }),
@@ -109,13 +113,18 @@ describe.skipIf(!MQTT_URL || !REDIS_URL || !process.env.DATABASE_URL)('two serve
           'enterprise',
         ),
       },
-      { gateways: GATEWAYS, variables: VARIABLES, firstSn: randomInt(900, 999) * 1e9, name: `Scale ${run}` },
+      {
+        gateways: GATEWAYS + 1,
+        variables: VARIABLES,
+        firstSn: randomInt(900, 999) * 1e9,
+        name: `Scale ${run}`,
+      },
     );
     devices.push(
       ...(
         await db.query<{ id: number }>(
           'select equipment_id as id from gateways where sn = any($1) order by sn',
-          [file.gateways.map((g) => g.sn)],
+          [file.gateways.slice(0, GATEWAYS).map((g) => g.sn)],
         )
       ).map((r) => Number(r.id)),
     );
@@ -190,24 +199,93 @@ describe.skipIf(!MQTT_URL || !REDIS_URL || !process.env.DATABASE_URL)('two serve
     );
   });
 
-  it('loses nothing when an instance dies without acknowledging, once it is back under its client id', async () => {
-    // A crashes: its connection to the broker is cut with messages handed to it unacknowledged
-    await gate.stop();
-    // the fleet keeps sending for a while: the broker shares those between B and A's dead session
+  it('asks no gateway to resend batches only the other sessions received, and asks for a real gap once', async () => {
+    const checkA = a!.ctx.link!.resendCheck!;
+    const checkB = b.ctx.link!.resendCheck!;
+    // a gateway of the test's own: the broker spreads its batches over the four sessions
+    const spare = file.gateways[GATEWAYS]!;
+    const gw = await mqtt.connectAsync(MQTT_URL!, { clientId: `fh-scale-${run}-spare`, reconnectPeriod: 0 });
+    const resends: Record<string, unknown>[] = [];
+    gw.on('message', (_topic, payload) => {
+      const cmd = JSON.parse(payload.toString()) as Record<string, unknown>;
+      if (cmd.type === 'resend') resends.push(cmd);
+    });
+    const publish = (bootId: string, seq: number) =>
+      gw.publishAsync(
+        `iiot/v1/${spare.sn}/up/telemetry`,
+        JSON.stringify({
+          v: 1,
+          bootId,
+          seq,
+          items: [{ ts: Date.now(), vals: { [spare.variables[0]!]: seq } }],
+        }),
+        { qos: 1 },
+      );
+    /** waits until the instances stored `count` batches of the boot and looked up every gap they saw */
+    const lookedUp = async (bootId: string, count: number) => {
+      await until('the batches stored', async () => {
+        const [row] = await db.query<{ n: string }>(
+          'select count(*) as n from telemetry_batches where sn = $1 and boot_id = $2',
+          [spare.sn, bootId],
+        );
+        return Number(row!.n) === count;
+      });
+      await until(
+        "no gap of the gateway's left to look up",
+        () => checkA.pending(spare.sn) === 0 && checkB.pending(spare.sn) === 0,
+        20_000,
+      );
+      await Promise.all([checkA.check(), checkB.check()]);
+    };
+    try {
+      await gw.subscribeAsync(`iiot/v1/${spare.sn}/down/cmd`, { qos: 1 });
+      const foundBefore = { a: checkA.counts.foundElsewhere, b: checkB.counts.foundElsewhere };
+      for (let seq = 1; seq <= 40; seq++) await publish('in-order', seq);
+      await lookedUp('in-order', 40);
+      // each instance saw gaps (the other's batches), found them received, and asked for nothing
+      expect(checkA.counts.foundElsewhere).toBeGreaterThan(foundBefore.a);
+      expect(checkB.counts.foundElsewhere).toBeGreaterThan(foundBefore.b);
+      expect(resends).toEqual([]);
+      const asked = await db.query(
+        'select sn from gateways where sn = any($1) and resend_asked_at is not null',
+        [file.gateways.map((g) => g.sn)],
+      );
+      expect(asked).toEqual([]);
+      console.info(
+        `gaps seen by one instance and found received elsewhere: A ${checkA.counts.foundElsewhere}, ` +
+          `B ${checkB.counts.foundElsewhere}; resend requests ${checkA.counts.asked + checkB.counts.asked}`,
+      );
+
+      // batch 4 of a new boot never sent: asked for once, whichever instances saw the gap
+      for (const seq of [1, 2, 3, 5, 6, 7, 8, 9]) await publish('gap-test', seq);
+      await until('the resend request', () => resends.length > 0, 20_000);
+      expect(resends[0]).toMatchObject({ bootId: 'gap-test', fromSeq: 4, toSeq: 4 });
+      await lookedUp('gap-test', 8);
+      expect(resends).toHaveLength(1);
+      expect(checkA.counts.asked + checkB.counts.asked).toBe(1);
+    } finally {
+      await gw.endAsync();
+    }
+  }, 120_000);
+
+  it("loses nothing when an instance's sessions die and it is not restarted: the other takes them over", async () => {
+    const handover = b.ctx.link!.handover!;
+    // A loses the broker as a crash would, with messages handed to it unacknowledged; its
+    // sessions are no longer renewed, and the fleet keeps sending into them
+    const cutAt = Date.now();
+    gate.cut();
     const atCut = fleet!.counters.valuesAcked;
+    await until("B standing in for both of A's sessions", () => handover.standingIn().length === 2, 20_000);
+    const takeoverMs = Date.now() - cutAt;
+    expect(handover.standingIn().sort()).toEqual([clientIdA, `${clientIdA}-2`]);
     await until(
-      'a second of values after the cut',
-      () => fleet!.counters.valuesAcked > atCut + GATEWAYS * VARIABLES * 5,
+      'a second of values after the takeover',
+      () => fleet!.counters.valuesAcked > atCut + GATEWAYS * VARIABLES * 5 * (1 + takeoverMs / 1000),
+      20_000,
     );
     await fleet!.stop();
     const sent = fleet!.counters.valuesAcked;
     fleet = undefined;
-    await closeInstance(a!);
-    a = undefined;
-    const withADown = await stored();
-    console.info(`broker acknowledged ${sent} values; stored while A was down: ${withADown}`);
-    // A started again under its client id: the broker hands it its session's messages
-    a = await instance(clientIdA, MQTT_URL!);
     await until('every acknowledged value stored', async () => (await stored()) >= sent, 30_000);
     expect(await stored()).toBe(sent);
     const [dupes] = await db.query<{ n: string }>(
@@ -216,5 +294,32 @@ describe.skipIf(!MQTT_URL || !REDIS_URL || !process.env.DATABASE_URL)('two serve
       [devices],
     );
     expect(Number(dupes!.n)).toBe(0);
+    expect(handover.handled()).toBeGreaterThan(0);
+    console.info(
+      `A cut: B stood in after ${takeoverMs} ms (lease ${LEASE_MS} ms) and stored ${handover.handled()} uplinks ` +
+        `of A's sessions; broker acknowledged ${sent} values (${sent - atCut} after the cut), stored ${sent}, none twice`,
+    );
   }, 120_000);
+
+  it('gives the sessions back when their owner returns, and does not take them again', async () => {
+    const handover = b.ctx.link!.handover!;
+    // A's client reconnects under its client ids: the broker's takeover ends B's stand-ins
+    gate.setOpen(true);
+    await until('B gave way', () => handover.standingIn().length === 0, 20_000);
+    const leases = () =>
+      db.query<{ holder: string; expires_at: Date }>(
+        'select holder, expires_at from link_sessions where client_id = any($1) order by client_id',
+        [[clientIdA, `${clientIdA}-2`]],
+      );
+    await until('A holding its leases again', async () =>
+      (await leases()).every((l) => l.holder === clientIdA && l.expires_at.getTime() > Date.now()),
+    );
+    // renewed by A twice over: B had every chance to take them and did not
+    const renewedAt = Math.max(...(await leases()).map((l) => l.expires_at.getTime()));
+    await until('two lease renewals by A', async () =>
+      (await leases()).every((l) => l.expires_at.getTime() > renewedAt + LEASE_MS / 2),
+    );
+    expect(handover.standingIn()).toEqual([]);
+    expect(a!.ctx.link!.client.connected()).toBe(true);
+  }, 60_000);
 });

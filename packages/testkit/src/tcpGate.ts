@@ -55,6 +55,12 @@ export class TcpGate {
     this.open = open;
   }
 
+  /** Drops the connections through the gate (as a crash or a cut cable would) and refuses new ones until setOpen(true). */
+  cut(): void {
+    this.open = false;
+    for (const socket of this.sockets) socket.destroy();
+  }
+
   async stop(): Promise<void> {
     for (const socket of this.sockets) socket.destroy();
     await new Promise((resolve) => this.server.close(resolve));

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import { TOPIC_ROOT } from '@fieldhub/shared';
+import { DOWN, TOPIC_ROOT } from '@fieldhub/shared';
 import type { Db } from '../db/db';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
@@ -10,9 +10,11 @@ import { startEmbeddedBroker, type EmbeddedBroker } from './embeddedBroker';
 import { verifyGateway } from './gatewayCredentials';
 import { expireSilentGateways } from './gatewayPresence';
 import { startLinkClient, type LinkClient } from './linkClient';
+import { startSessionHandover, type SessionHandover } from './sessionHandover';
 import { LinkEvents } from './linkEvents';
 import { writeMosquittoFiles } from './mosquittoFiles';
-import type { ValuesListener } from './telemetryIngestor';
+import { SharedBatchSequence } from './sharedBatchSequence';
+import { resendCommand, type ValuesListener } from './telemetryIngestor';
 import { createUplinkDeps, routeUplinks, uplinkHandlers, workAfterUplink } from './uplinks';
 
 // Gateways re-announce themselves every 60 s; three missed heartbeats mean offline.
@@ -26,6 +28,10 @@ export interface GatewayLink {
   events: LinkEvents;
   /** port of the embedded broker, when it runs */
   brokerPort: number | null;
+  /** with an external broker: the takeover of other instances' lapsed sessions */
+  handover: SessionHandover | null;
+  /** with an external broker: the resend check shared by the sessions and instances */
+  resendCheck: SharedBatchSequence | null;
   close(): Promise<void>;
 }
 
@@ -90,6 +96,16 @@ export async function startGatewayLink(
     close: () => client.close(),
   };
   const after = workAfterUplink(log);
+  // with an external broker the uplinks are spread over sessions (and instances): gaps are
+  // confirmed against what every instance received before a gateway is asked to resend
+  const sharedSequence = broker
+    ? undefined
+    : new SharedBatchSequence({
+        db,
+        clock,
+        log,
+        ask: (sn, bootId, gap) => downlink.publishDown(sn, DOWN.cmd, resendCommand(bootId, gap)),
+      });
   const deps = createUplinkDeps({
     db,
     clock,
@@ -99,6 +115,7 @@ export async function startGatewayLink(
     afterUplink: after.afterUplink,
     ...(hooks.onValues ? { onValues: hooks.onValues } : {}),
     clockSkewToleranceMs: config.CLOCK_SKEW_TOLERANCE_MS,
+    ...(sharedSequence ? { sharedSequence } : {}),
   });
   const onUplink = routeUplinks(uplinkHandlers, deps);
 
@@ -109,24 +126,43 @@ export async function startGatewayLink(
   // uplinks of different gateways are stored concurrently and a gateway's PUBACK means "stored".
   // External: the server is a client of the broker (shared subscription, ack after store).
   const embedded = broker;
-  const client: LinkClient = embedded
-    ? {
-        publishDown: (sn, suffix, payload) =>
-          embedded.publish(`${TOPIC_ROOT}/${sn}/${suffix}`, Buffer.from(JSON.stringify(payload))),
-        connected: () => true,
-        close: async () => {},
-      }
-    : await startLinkClient({
-        url,
-        username,
-        password,
-        shareGroup: config.MQTT_SHARE_GROUP,
-        sessions: config.MQTT_SESSIONS,
-        clientId:
-          config.MQTT_CLIENT_ID ?? `fieldhub-${hostname()}-${config.PORT || randomBytes(4).toString('hex')}`,
-        onUplink,
-        log,
-      });
+  let client: LinkClient;
+  let handover: SessionHandover | null = null;
+  if (embedded)
+    client = {
+      publishDown: (sn, suffix, payload) =>
+        embedded.publish(`${TOPIC_ROOT}/${sn}/${suffix}`, Buffer.from(JSON.stringify(payload))),
+      connected: () => true,
+      close: async () => {},
+    };
+  else {
+    const clientId =
+      config.MQTT_CLIENT_ID ?? `fieldhub-${hostname()}-${config.PORT || randomBytes(4).toString('hex')}`;
+    const sessions = await startLinkClient({
+      url,
+      username,
+      password,
+      shareGroup: config.MQTT_SHARE_GROUP,
+      sessions: config.MQTT_SESSIONS,
+      clientId,
+      onUplink,
+      log,
+    });
+    client = sessions;
+    handover = startSessionHandover({
+      db,
+      clock,
+      url,
+      password,
+      shareGroup: config.MQTT_SHARE_GROUP,
+      owner: clientId,
+      own: () => sessions.sessions(),
+      leaseMs: config.MQTT_SESSION_LEASE_MS,
+      onUplink,
+      log,
+    });
+    void handover.tick();
+  }
   handleUplink = onUplink;
 
   const sweeper = setInterval(() => {
@@ -140,14 +176,19 @@ export async function startGatewayLink(
     client,
     events,
     brokerPort: broker?.port ?? null,
+    handover,
+    resendCheck: sharedSequence ?? null,
     async refreshBrokerAuth() {
       await writeMosquittoFiles(db, config);
     },
     async close() {
       clearInterval(sweeper);
+      await sharedSequence?.stop();
       // let queued publishes finish, but do not wait on a broker that is gone
       await Promise.race([after.settled(), new Promise((r) => setTimeout(r, 2000).unref())]);
       await client.close();
+      // after the own sessions closed: a stand-in taking them now takes nothing from this instance
+      await handover?.stop();
       await broker?.close();
     },
   };

@@ -26,6 +26,18 @@ export interface LinkClient {
   close(): Promise<void>;
 }
 
+/** One MQTT session of this instance in the share group, as the session handover leases it. */
+export interface SessionState {
+  clientId: string;
+  username: string;
+  connected: boolean;
+}
+
+/** The platform's sessions at an external broker. */
+export interface BrokerClient extends LinkClient {
+  sessions(): SessionState[];
+}
+
 /**
  * `name`, `name-2`, `name-3`… for `count` sessions: their client ids, and their user names, since
  * a Mosquitto with `use_username_as_clientid` (mosquittoFiles.ts) takes the user name as client
@@ -45,7 +57,7 @@ export function serverUsernames(config: Pick<Config, 'MQTT_USERNAME' | 'MQTT_SES
  * `clientId-2`, `clientId-3`…, user names likewise, each persistent so a restart under the same ids resumes them), or
  * one without a share group. Downlinks go out on the first connected one.
  */
-export async function startLinkClient(opts: LinkClientOptions): Promise<LinkClient> {
+export async function startLinkClient(opts: LinkClientOptions): Promise<BrokerClient> {
   const count = opts.shareGroup ? Math.max(1, opts.sessions ?? 1) : 1;
   const usernames = sessionNames(opts.username, count);
   const clientIds = sessionNames(opts.clientId, count);
@@ -57,6 +69,12 @@ export async function startLinkClient(opts: LinkClientOptions): Promise<LinkClie
     publishDown: (sn, suffix, payload) =>
       (sessions.find((s) => s.connected()) ?? first).publishDown(sn, suffix, payload),
     connected: () => sessions.some((s) => s.connected()),
+    sessions: () =>
+      sessions.map((s, i) => ({
+        clientId: clientIds[i]!,
+        username: usernames[i]!,
+        connected: s.connected(),
+      })),
     async close() {
       await Promise.all(sessions.map((s) => s.close()));
     },
@@ -77,17 +95,7 @@ async function startSession(opts: LinkClientOptions): Promise<LinkClient> {
     connectTimeout: 10_000,
     protocolVersion: 4,
   });
-  client.handleMessage = (packet, done) => {
-    const topic = packet.cmd === 'publish' ? packet.topic : '';
-    const payload = packet.cmd === 'publish' ? Buffer.from(packet.payload as Buffer) : Buffer.alloc(0);
-    opts.onUplink(topic, payload).then(
-      () => done(),
-      (err: unknown) => {
-        opts.log.warn({ err, topic }, 'uplink not handled');
-        done();
-      },
-    );
-  };
+  acknowledgeWhenHandled(client, opts.onUplink, opts.log);
   const filter = opts.shareGroup ? `$share/${opts.shareGroup}/${SERVER_UPLINK_FILTER}` : SERVER_UPLINK_FILTER;
   client.on('connect', (ack) => {
     opts.log.info(
@@ -120,6 +128,28 @@ async function startSession(opts: LinkClientOptions): Promise<LinkClient> {
       // a session that is down has nothing to finish: ended at once (waiting would hang on the retries)
       await client.endAsync(!client.connected);
     },
+  };
+}
+
+/**
+ * Hands each uplink `client` receives to `onUplink` and acknowledges it (PUBACK) once that
+ * settled: the broker delivers the next only then, and what was not handled is delivered again.
+ */
+export function acknowledgeWhenHandled(
+  client: MqttClient,
+  onUplink: LinkClientOptions['onUplink'],
+  log: LinkClientOptions['log'],
+): void {
+  client.handleMessage = (packet, done) => {
+    const topic = packet.cmd === 'publish' ? packet.topic : '';
+    const payload = packet.cmd === 'publish' ? Buffer.from(packet.payload as Buffer) : Buffer.alloc(0);
+    onUplink(topic, payload).then(
+      () => done(),
+      (err: unknown) => {
+        log.warn({ err, topic }, 'uplink not handled');
+        done();
+      },
+    );
   };
 }
 

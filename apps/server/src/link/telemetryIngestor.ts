@@ -2,6 +2,7 @@ import { PROTOCOL_VERSION, type LiveValue, type Refusal, type TelemetryEnvelope 
 import type { Db } from '../db/db';
 import type { Clock } from '../clock';
 import type { LinkEvents } from './linkEvents';
+import type { SharedBatchSequence } from './sharedBatchSequence';
 import { judgeItems, type StoredValue } from './telemetryJudge';
 import { deviceVariables, storeValues } from './telemetryStore';
 
@@ -23,6 +24,7 @@ export const CLOCK_SKEW_TOLERANCE_MS = 300_000;
 
 /** The gateway a batch came from, as judging its items needs it. */
 export interface IngestSource {
+  sn: string;
   equipmentId: number;
   /** ms since the epoch; nothing dated before it is the gateway's */
   registeredAt: number;
@@ -39,7 +41,9 @@ export interface TelemetryIngestor {
   /**
    * Notes a batch as it arrives and answers the resend request its number calls for (null when
    * none). It must run before anything the handler awaits: the broker hands a gateway's publishes
-   * over in the order they were sent, and only up to their first await do they stay in it.
+   * over in the order they were sent, and only up to their first await do they stay in it. With a
+   * shared sequence (several sessions or instances) it always answers null: a gap is checked
+   * later against the batches every instance received, and asked for from there.
    */
   arrive(sn: string, bootId: string, seq: number, hist: boolean): SeqGap | null;
   /**
@@ -54,7 +58,8 @@ export interface TelemetryIngestor {
  * replayed batches together; only a live batch reveals a gap. A gap is asked for in requests of at
  * most RESEND_BATCHES_MAX batches (the latest of it), at most one per gateway every
  * RESEND_INTERVAL_MS (docs/requirements/gateway-link.md §3.2). Kept in memory: after a server
- * restart the first batch of a gateway starts afresh.
+ * restart the first batch of a gateway starts afresh. Right where one session receives every batch
+ * (the embedded broker); several sessions use SharedBatchSequence.
  */
 export class BatchSequence {
   private readonly last = new Map<string, { bootId: string; seq: number }>();
@@ -90,18 +95,24 @@ export function createTelemetryIngestor(
   events: LinkEvents,
   onValues?: ValuesListener,
   clockSkewToleranceMs = CLOCK_SKEW_TOLERANCE_MS,
+  shared?: SharedBatchSequence,
 ): TelemetryIngestor {
   const sequence = new BatchSequence(clock);
   return {
-    arrive: (sn, bootId, seq, hist) => sequence.next(sn, bootId, seq, hist),
-    async ingest({ equipmentId, registeredAt }, msg, hist) {
+    arrive(sn, bootId, seq, hist) {
+      if (!shared) return sequence.next(sn, bootId, seq, hist);
+      shared.arrive(sn, bootId, seq, hist);
+      return null;
+    },
+    async ingest({ sn, equipmentId, registeredAt }, msg, hist) {
+      const receipt = shared ? { sn, bootId: msg.bootId, seq: msg.seq, at: clock.now() } : undefined;
       const variables = await deviceVariables(db, equipmentId);
       const judged = judgeItems(msg.items, variables, {
         notBefore: registeredAt,
         notAfter: clock.now().getTime() + clockSkewToleranceMs,
       });
       const stored = judged.rows;
-      await storeValues(db, equipmentId, stored);
+      await storeValues(db, equipmentId, stored, receipt);
       if (stored.length) {
         events.emit('values', { equipmentId, items: stored, hist });
         await onValues?.(

@@ -1,6 +1,7 @@
 import type { DataType, ReportRecordMessage } from '@fieldhub/shared';
 import type { Db } from '../db/db';
 import type { Clock } from '../clock';
+import type { BatchReceipt } from './batchRecord.repo';
 import { ensureMonthPartitions } from './partitions';
 import type { StoredValue, VariableRule } from './telemetryJudge';
 import { writeValues } from './valueWriter';
@@ -49,10 +50,16 @@ export async function deviceVariables(db: Db, equipmentId: number): Promise<Map<
 
 /**
  * Stores judged values of a device, batched with other uplinks into one binary COPY (valueWriter);
- * resolves when they are committed. A value delivered twice is stored once (primary key).
+ * resolves when they are committed. A value delivered twice is stored once (primary key). With
+ * `batch`, the batch is noted as received in that commit (batchRecord.repo).
  */
-export function storeValues(db: Db, equipmentId: number, rows: readonly StoredValue[]): Promise<void> {
-  return writeValues(db, equipmentId, rows);
+export function storeValues(
+  db: Db,
+  equipmentId: number,
+  rows: readonly StoredValue[],
+  batch?: BatchReceipt,
+): Promise<void> {
+  return writeValues(db, equipmentId, rows, batch);
 }
 
 /** Stores a report record of one of the device's reports (others are ignored). */

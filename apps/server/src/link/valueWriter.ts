@@ -11,9 +11,12 @@
  * `insert … on conflict do nothing`, so a duplicate is stored once and one uplink's failure is
  * only its own (not acknowledged, so delivered again). PGlite batches the same way but stores a
  * batch with that statement: its COPY from /dev/blob measured slower (bench/ingest.bench.ts).
+ * An uplink may carry the receipt of its batch (external broker: sharedBatchSequence.ts), noted in
+ * telemetry_batches in the commit of its values.
  */
 import type { Db } from '../db/db';
 import { BinaryCopyWriter } from '../db/binaryCopy';
+import { recordBatches, type BatchReceipt } from './batchRecord.repo';
 import { ensureMonthPartitions } from './partitions';
 import type { StoredValue } from './telemetryJudge';
 
@@ -29,6 +32,7 @@ export interface Uplink {
 }
 
 interface Pending extends Uplink {
+  batch: BatchReceipt | undefined;
   resolve(): void;
   reject(err: unknown): void;
 }
@@ -101,10 +105,10 @@ class ValueWriter {
     private readonly parallel: number,
   ) {}
 
-  write(equipmentId: number, rows: readonly StoredValue[]): Promise<void> {
-    if (!rows.length) return Promise.resolve();
+  write(equipmentId: number, rows: readonly StoredValue[], batch?: BatchReceipt): Promise<void> {
+    if (!rows.length && !batch) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
-      this.queue.push({ equipmentId, rows, resolve, reject });
+      this.queue.push({ equipmentId, rows, batch, resolve, reject });
       this.kick();
     });
   }
@@ -139,8 +143,11 @@ class ValueWriter {
       await ensureMonthPartitions(this.db, 'signal_values', timestamps(group));
       if (this.db.kind === 'postgres') {
         const data = encodeValues(group);
-        await this.db.tx((tx) => tx.copyFrom(TARGET, data));
-      } else await insertValues(this.db, group);
+        await this.db.tx(async (tx) => {
+          await tx.copyFrom(TARGET, data);
+          await recordReceipts(tx, group);
+        });
+      } else await insertWithReceipts(this.db, group);
       this.counts.copies++;
       for (const p of group) {
         this.counts.copiedRows += p.rows.length;
@@ -150,10 +157,25 @@ class ValueWriter {
       // a duplicate or a bad row somewhere: each uplink alone, on its own
       for (const p of group) {
         this.counts.storedAlone++;
-        await insertValues(this.db, [p]).then(p.resolve, p.reject);
+        await insertWithReceipts(this.db, [p]).then(p.resolve, p.reject);
       }
     }
   }
+}
+
+const receiptsOf = (group: readonly Pending[]) => group.flatMap((p) => (p.batch ? [p.batch] : []));
+
+async function recordReceipts(tx: Db, group: readonly Pending[]): Promise<void> {
+  await recordBatches(tx, receiptsOf(group));
+}
+
+/** The uplinks by `insert … on conflict do nothing`, with their batch receipts in the same commit. */
+async function insertWithReceipts(db: Db, group: readonly Pending[]): Promise<void> {
+  if (!receiptsOf(group).length) return insertValues(db, group);
+  await db.tx(async (tx) => {
+    await insertValues(tx, group);
+    await recordReceipts(tx, group);
+  });
 }
 
 function* timestamps(group: readonly Pending[]): Iterable<number> {
@@ -165,10 +187,16 @@ const writers = new WeakMap<Db, ValueWriter>();
 
 /**
  * Stores judged values of a device; resolves when they are committed. A value delivered twice is
- * stored once (primary key), the first kept.
+ * stored once (primary key), the first kept. With `batch`, the batch is noted as received in the
+ * same commit (also when it has no value to store).
  */
-export function writeValues(db: Db, equipmentId: number, rows: readonly StoredValue[]): Promise<void> {
-  return writerOf(db).write(equipmentId, rows);
+export function writeValues(
+  db: Db,
+  equipmentId: number,
+  rows: readonly StoredValue[],
+  batch?: BatchReceipt,
+): Promise<void> {
+  return writerOf(db).write(equipmentId, rows, batch);
 }
 
 /** What the writer of `db` did so far (a copy). */

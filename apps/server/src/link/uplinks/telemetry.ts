@@ -24,7 +24,7 @@ function telemetryUplink(suffix: TelemetryTopic, hist: boolean) {
       const gateway = await deps.gatewayOf(sn);
       if (gateway?.equipmentId == null) return;
       const outcome = await deps.telemetry.ingest(
-        { equipmentId: gateway.equipmentId, registeredAt: gateway.registeredAt },
+        { sn, equipmentId: gateway.equipmentId, registeredAt: gateway.registeredAt },
         batch,
         hist,
       );

@@ -4,6 +4,7 @@ import type { Clock } from '../../clock';
 import { cachedGateways, lifeSigns } from '../gatewayPresence';
 import type { LinkClient } from '../linkClient';
 import type { LinkEvents } from '../linkEvents';
+import type { SharedBatchSequence } from '../sharedBatchSequence';
 import { createTelemetryIngestor, type ValuesListener } from '../telemetryIngestor';
 import { createRefusalReporter } from '../uplinkRefusals';
 import type { UplinkDeps } from './uplinkRouter';
@@ -19,6 +20,8 @@ export interface UplinkDepsOptions {
   onValues?: ValuesListener;
   /** CLOCK_SKEW_TOLERANCE_MS */
   clockSkewToleranceMs?: number;
+  /** the resend check shared with other sessions and instances (a share group); absent, in memory */
+  sharedSequence?: SharedBatchSequence;
 }
 
 /** What the uplink handlers of one link work with, wired from its parts. */
@@ -34,7 +37,14 @@ export function createUplinkDeps(o: UplinkDepsOptions): UplinkDeps {
     deviceOf: async (sn) => (await gatewayOf(sn))?.equipmentId ?? null,
     gatewayOf,
     noteLife: lifeSigns(o.db, o.clock),
-    telemetry: createTelemetryIngestor(o.db, o.clock, o.events, o.onValues, o.clockSkewToleranceMs),
+    telemetry: createTelemetryIngestor(
+      o.db,
+      o.clock,
+      o.events,
+      o.onValues,
+      o.clockSkewToleranceMs,
+      o.sharedSequence,
+    ),
     refusals: createRefusalReporter(o.db, o.clock, o.link, o.log),
     afterUplink: o.afterUplink,
   };
