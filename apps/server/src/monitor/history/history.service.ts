@@ -169,8 +169,10 @@ export async function queryCurve(
 
 /**
  * Where a curve's M4 runs, by database, as bench/history.bench.ts measured it on the 2-core machine
- * (issue 22 item 2): on both, the executor spends more on M4's per-row aggregates in SQL (2.6× and
- * 3.3× the time) than reading the points packed and running the kernel here costs.
+ * (issue 22 item 2; gateway-link.md §10.2): M4 in SQL reads the kept points twice (once merged
+ * newest first to find where the limit falls, once per variable to aggregate), and either read
+ * alone costs 0.3–0.5 × a bare COPY of the points, so it measured 1.05–1.52 × COPY on PostgreSQL
+ * (1.59 × on PGlite) against 0.93–1.01 × for reading the points packed and running the kernel here.
  */
 export const CURVE_M4_IN: Record<Db['kind'], 'database' | 'server'> = {
   postgres: 'server',
@@ -237,18 +239,21 @@ async function curveInServer(
     read += series.ts.length;
   }
   const truncated = read > maxPoints;
-  if (truncated) {
-    // the extra point is the oldest read: drop it; the curve starts at the oldest point kept
-    let oldest: { ts: Float64Array; ys: Float64Array; v: number } | null = null;
-    for (const [v, s] of parsed)
-      if (s.ts.length && (!oldest || s.ts[0]! < oldest.ts[0]!)) oldest = { ...s, v };
-    parsed.set(oldest!.v, { ts: oldest!.ts.subarray(1), ys: oldest!.ys.subarray(1) });
-    read--;
-  }
   let from = range.start.getTime();
   if (truncated) {
+    // the extra point lies at the oldest time read: every point of that time is left out (the
+    // limit keeps no instant in part, as findCurveM4); the curve starts at the oldest point kept
+    let cut = Infinity;
+    for (const s of parsed.values()) if (s.ts.length) cut = Math.min(cut, s.ts[0]!);
     from = Infinity;
-    for (const s of parsed.values()) if (s.ts.length) from = Math.min(from, s.ts[0]!);
+    for (const [v, s] of parsed) {
+      let first = 0;
+      while (first < s.ts.length && s.ts[first] === cut) first++;
+      read -= first;
+      parsed.set(v, { ts: s.ts.subarray(first), ys: s.ys.subarray(first) });
+      if (first < s.ts.length) from = Math.min(from, s.ts[first]!);
+    }
+    if (from === Infinity) from = cut;
   }
   const to = range.end.getTime();
   const series = variables.map((v) => {
