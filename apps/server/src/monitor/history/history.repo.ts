@@ -108,9 +108,9 @@ export interface CurveM4 {
  *
  * Bucket numbers are computed in float8 on whole milliseconds, as m4.ts computes them in doubles,
  * so both agree at bucket edges. Each bucket's times and values are gathered in time order (each
- * variable's rows come from its own index scan in time order, which parallel workers would
- * interleave: they are off), and its four points picked from those arrays by position. JIT is off
- * (compiling costs more than it saves here).
+ * variable's rows come from its own index scan in time order and are hashed into their buckets as
+ * they come), and its four points picked from those arrays by position; the random series of
+ * curveM4.test.ts check it. JIT is off (compiling costs more than it saves here).
  */
 export async function findCurveM4(
   db: Db,
@@ -125,7 +125,10 @@ export async function findCurveM4(
   const [row] = await db.tx(async (tx) => {
     await tx.query('set local jit = off');
     await tx.query("set local work_mem = '64MB'");
+    // a bucket's arrays take its rows in the order they arrive: no parallel workers interleaving
+    // them, and no sort (PostgreSQL's is not stable) to group them instead of hashing
     await tx.query('set local max_parallel_workers_per_gather = 0');
+    await tx.query('set local enable_sort = off');
     return tx.query<Record<string, Uint8Array | string | number | boolean | null>>(sql, [
       r.start,
       r.end,
