@@ -73,6 +73,9 @@ try {
     db.tx(async (tx) => {
       await tx.query('set local jit = off');
       await tx.query("set local work_mem = '64MB'");
+      // as findCurveM4 runs it
+      await tx.query('set local max_parallel_workers_per_gather = 0');
+      await tx.query('set local enable_sort = off');
       return tx.query(text, params);
     });
   const plan = await db.query<Record<string, unknown>>(`explain (format json) ${sql}`, params);
