@@ -191,8 +191,7 @@ describe('chart and table widgets: toolbar, report sources, grid, fixed axis', (
     });
     const { context, page } = await f.newPage('en-US');
     try {
-      await f.signIn(page, admin);
-      await page.goto(`${f.baseUrl}/manage/eg/${deviceId}/designer/${created.id}`);
+      await f.signIn(page, admin, { at: `/manage/eg/${deviceId}/designer/${created.id}` });
       await page.getByTestId('designer').waitFor();
       for (const label of ['Charts and reports', 'Script widgets'])
         await page.locator('[data-testid=designer-palette] .ant-collapse-header', { hasText: label }).click();
@@ -400,8 +399,7 @@ describe('chart and table widgets: toolbar, report sources, grid, fixed axis', (
     if (!livePage) throw new Error('the English test makes the page first');
     const { context, page } = await f.newPage('zh-CN');
     try {
-      await f.signIn(page, admin);
-      await page.goto(`${f.baseUrl}/monitor/eg/detail/page/${livePage}/0`);
+      await f.signIn(page, admin, { at: `/monitor/eg/detail/page/${livePage}/0` });
       const live = (type: string) => page.locator(`[data-testid=viewer-stage] [data-type=${type}]`);
       await expect
         .poll(() => live('ComplexHistory').locator('tbody tr.ant-table-row').count(), wait)

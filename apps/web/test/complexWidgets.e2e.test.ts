@@ -81,9 +81,7 @@ afterAll(async () => {
   await f?.stop();
 });
 
-async function signIn(page: Page) {
-  await f.signIn(page, admin);
-}
+const signIn = (page: Page, at?: string) => f.signIn(page, admin, { at });
 
 const picture = (page: Page, lang: string, name: string) => shot(page, `complex-${lang}-${name}`);
 
@@ -145,8 +143,7 @@ describe('complex, navigate, script and 3D widgets in the designer', () => {
     });
     const { context, page } = await f.newPage(lang);
     try {
-      await signIn(page);
-      await page.goto(`${f.baseUrl}/manage/eg/${deviceId}/designer/${created.id}`);
+      await signIn(page, `/manage/eg/${deviceId}/designer/${created.id}`);
       await page.getByTestId('designer').waitFor();
       await page.getByTestId('repair-none').waitFor();
 
@@ -305,8 +302,7 @@ describe('complex, navigate, script and 3D widgets in the designer', () => {
     await made(api, `${base}/save`, { id: created.id, version: first.version, document: savedDocument });
     const { context, page } = await f.newPage('en-US');
     try {
-      await signIn(page);
-      await page.goto(`${f.baseUrl}/manage/eg/${deviceId}/designer/${created.id}`);
+      await signIn(page, `/manage/eg/${deviceId}/designer/${created.id}`);
       await page.getByTestId('designer').waitFor();
       await expect.poll(() => widgets(page).count()).toBe(LAYOUT.length);
       await expect.poll(() => widgets(page, 'ComplexLine').locator('canvas').count()).toBeGreaterThan(0);
@@ -371,8 +367,7 @@ describe('complex, navigate, script and 3D widgets in the designer', () => {
     });
     const { context, page } = await f.newPage('en-US');
     try {
-      await signIn(page);
-      await page.goto(`${f.baseUrl}/manage/eg/${deviceId}/designer/${created.id}`);
+      await signIn(page, `/manage/eg/${deviceId}/designer/${created.id}`);
       await page.getByTestId('designer').waitFor();
       await page
         .locator('[data-testid=designer-palette] .ant-collapse-header', { hasText: 'Charts and reports' })
@@ -510,8 +505,7 @@ describe('complex, navigate, script and 3D widgets in the designer', () => {
     const lang = 'zh-CN';
     const { context, page } = await f.newPage(lang);
     try {
-      await signIn(page);
-      await page.goto(`${f.baseUrl}/monitor/eg/detail/page/${livePages.widgets}/0`);
+      await signIn(page, `/monitor/eg/detail/page/${livePages.widgets}/0`);
       const live = (type: string) => page.locator(`[data-testid=viewer-stage] [data-type=${type}]`);
       await expect
         .poll(() => live('ScriptBar').locator('[data-testid=script-widget]').getAttribute('data-state'), {

@@ -55,7 +55,7 @@ async function tick(page: Page, title: RegExp) {
 describe('the data center', () => {
   it('queries two demo variables, shows chart and table, saves the query and exports it (en-US)', async () => {
     const { page } = await f.newPage('en-US');
-    await f.signIn(page, 'demo-admin', password);
+    await f.signIn(page, 'demo-admin', { password });
     await page.goto(`${f.baseUrl}/monitor/datacenter`);
     await page.getByTestId('datacenter-tree').waitFor(wait);
     await page.getByTestId('datacenter-hint').waitFor();
@@ -137,7 +137,7 @@ describe('the data center', () => {
 
   it('speaks Chinese, renames the saved query, and says when the data center is off (zh-CN)', async () => {
     const { page } = await f.newPage('zh-CN');
-    await f.signIn(page, 'demo-admin', password);
+    await f.signIn(page, 'demo-admin', { password });
     await page.goto(`${f.baseUrl}/monitor/datacenter`);
     await page.getByTestId('datacenter-tree').waitFor(wait);
     await tick(page, /^tank_level/);

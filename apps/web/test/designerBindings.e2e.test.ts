@@ -103,8 +103,7 @@ describe('binding system keys and intermediate variables', () => {
   it('binds a text to the time, a text and a chart series to an mvar, and shows them live (en-US)', async () => {
     const lang = 'en-US';
     const { context, page } = await f.newPage(lang);
-    await f.signIn(page, admin);
-    await page.goto(`${f.baseUrl}${designerPath()}`);
+    await f.signIn(page, admin, { at: `${designerPath()}` });
 
     // a data text bound to the system key "time" through the picker's third tab
     await addWidget(page, 'UsualDataText', -300, -200);
@@ -180,8 +179,7 @@ describe('binding system keys and intermediate variables', () => {
   it('shows the binding picker’s tabs and keys in Chinese', async () => {
     const lang = 'zh-CN';
     const { context, page } = await f.newPage(lang);
-    await f.signIn(page, admin);
-    await page.goto(`${f.baseUrl}${designerPath()}`);
+    await f.signIn(page, admin, { at: `${designerPath()}` });
     await addWidget(page, 'UsualDataText', 0, 180);
     await page.getByTestId('data-binding-choose').click();
     const picker = page.getByTestId('signal-picker');

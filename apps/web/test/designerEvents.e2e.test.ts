@@ -180,8 +180,7 @@ describe('click events from the designer to the device', () => {
   it('configures a popup jump, a toggle, a limited step and press-and-hold, then runs them in the viewer (en-US)', async () => {
     const lang = 'en-US';
     const { context, page } = await f.newPage(lang);
-    await f.signIn(page, admin);
-    await page.goto(`${f.baseUrl}/manage/eg/${equipmentId}/designer/${controlId}`);
+    await f.signIn(page, admin, { at: `/manage/eg/${equipmentId}/designer/${controlId}` });
     await page.getByTestId('repair-banner').waitFor();
 
     // --- the page jump: one of this device's pages, into a 480×320 popup at (40, 60) with its title
@@ -308,8 +307,7 @@ describe('click events from the designer to the device', () => {
   it('shows the event editor and the limit message wholly in Chinese', async () => {
     const lang = 'zh-CN';
     const { context, page } = await f.newPage(lang);
-    await f.signIn(page, admin);
-    await page.goto(`${f.baseUrl}/manage/eg/${equipmentId}/designer/${controlId}`);
+    await f.signIn(page, admin, { at: `/manage/eg/${equipmentId}/designer/${controlId}` });
     await page.getByTestId('repair-banner').waitFor();
     await eventTabOf(page, 'step');
     await expectScreenIn(page, lang, {
@@ -342,8 +340,7 @@ describe('click events from the designer to the device', () => {
     const { document } = await stored(demo.overviewId);
     const plain = document.widgets.find((w) => !w.clickEvent.enable && w.groupId === null);
     const { context, page } = await f.newPage(lang);
-    await f.signIn(page, admin);
-    await page.goto(`${f.baseUrl}/manage/project/${demo.projectId}/designer/${demo.overviewId}`);
+    await f.signIn(page, admin, { at: `/manage/project/${demo.projectId}/designer/${demo.overviewId}` });
     await page.getByTestId('repair-banner').waitFor();
     await eventTabOf(page, plain!.id);
     await page.getByTestId('event-enable').click();

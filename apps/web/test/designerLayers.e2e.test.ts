@@ -69,8 +69,7 @@ describe('designer layers and edge margin in the browser', () => {
     await made(api, `${base}/save`, { id: created.id, version: info.version, document });
     const { context, page } = await f.newPage('en-US');
     try {
-      await f.signIn(page, admin);
-      await page.goto(`${f.baseUrl}/manage/eg/${deviceId}/designer/${created.id}`);
+      await f.signIn(page, admin, { at: `/manage/eg/${deviceId}/designer/${created.id}` });
       await expect.poll(() => widgets(page).count()).toBe(3);
       await page.getByTestId('repair-none').waitFor();
       await page.locator('.fh-designer-left [data-node-key=layers]').click();
@@ -132,8 +131,7 @@ describe('designer layers and edge margin in the browser', () => {
     });
     const { context, page } = await f.newPage('en-US');
     try {
-      await f.signIn(page, admin);
-      await page.goto(`${f.baseUrl}/manage/eg/${deviceId}/designer/${created.id}`);
+      await f.signIn(page, admin, { at: `/manage/eg/${deviceId}/designer/${created.id}` });
       await expect.poll(() => widgets(page).count()).toBe(1);
       await page.getByTestId('repair-none').waitFor();
       const l = page.locator('[data-wid=l]');
@@ -190,8 +188,7 @@ describe('designer layers and edge margin in the browser', () => {
     await made(api, `${base}/save`, { id: created.id, version: info.version, document });
     const { context, page } = await f.newPage('en-US');
     try {
-      await f.signIn(page, admin);
-      await page.goto(`${f.baseUrl}/manage/eg/${deviceId}/designer/${created.id}`);
+      await f.signIn(page, admin, { at: `/manage/eg/${deviceId}/designer/${created.id}` });
       await expect.poll(() => widgets(page).count()).toBe(2);
       await page.getByTestId('repair-none').waitFor();
       expect(await page.getByTestId('tool-undo').getAttribute('aria-label')).toBe('Undo (Ctrl+Z)');

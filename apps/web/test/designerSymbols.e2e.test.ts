@@ -162,8 +162,7 @@ describe('symbols and the configuration market', () => {
       // 4. the operator publishes the exported page in the market, with a cover
       const { context: opContext, page: op } = await f.newPage('en-US');
       try {
-        await f.signIn(op, operatorName);
-        await op.goto(`${f.baseUrl}/manage/system/market`);
+        await f.signIn(op, operatorName, { at: `/manage/system/market` });
         await op.getByTestId('market-add').click();
         const cover = path.join(tmpdir(), `fh-cover-${process.pid}.png`);
         await writeFile(cover, PNG);
@@ -231,8 +230,7 @@ describe('symbols and the configuration market', () => {
       });
       await shot(page, 'symbols-zh-CN-01-tab');
       await context.clearCookies();
-      await f.signIn(page, operatorName);
-      await page.goto(`${f.baseUrl}/manage/system/market`);
+      await f.signIn(page, operatorName, { at: `/manage/system/market` });
       await page.locator('[data-testid=market-table] tr', { hasText: 'Pump station' }).waitFor();
       await expectScreenIn(page, lang, {
         shows: ['market:title', 'market:add', 'market:col.cover'],

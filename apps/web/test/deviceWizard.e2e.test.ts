@@ -55,9 +55,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => f.stop());
 
-async function signIn(page: Page) {
-  await f.signIn(page, admin);
-}
+const signIn = (page: Page, at?: string) => f.signIn(page, admin, { at });
 
 /** Picks an option of the open Select or TreeSelect dropdown by its text. */
 async function pick(page: Page, text: string) {
@@ -219,8 +217,7 @@ describe('device setup wizard in the browser', () => {
       ...variables.map((v) => v.name),
     ];
     const { context, page } = await f.newPage(lang);
-    await signIn(page);
-    await page.goto(`${f.baseUrl}/manage/eg/equipment/add`);
+    await signIn(page, `/manage/eg/equipment/add`);
     await page.getByTestId('device-name').waitFor();
     await expectScreenIn(page, lang, {
       shows: [

@@ -69,8 +69,7 @@ describe("a device's driver tab", () => {
   for (const lang of ['en-US', 'zh-CN'] as const satisfies Lang[]) {
     it(`shows each driver's link as its gateway reported it, in ${lang}`, async () => {
       const { context, page } = await f.newPage(lang);
-      await f.signIn(page, admin);
-      await page.goto(`${f.baseUrl}/manage/eg/equipment/edit/${device.id}?tab=driver`);
+      await f.signIn(page, admin, { at: `/manage/eg/equipment/edit/${device.id}?tab=driver` });
       const tab = page.getByTestId('drivers-tab');
       await expect.poll(() => tab.locator('[data-testid=driver-link-state]').count()).toBe(2);
       const rows = tab.locator('.ant-table-row');

@@ -44,8 +44,7 @@ describe('registering through an invitation link', () => {
   it('creates an invitation needing approval, registers through its link and approves it (en-US)', async () => {
     const lang = 'en-US';
     const { page } = await f.newPage(lang);
-    await f.signIn(page, admin);
-    await page.goto(`${f.baseUrl}/manage/account/enroll`);
+    await f.signIn(page, admin, { at: `/manage/account/enroll` });
     await page.getByTestId('invitation-empty-add').waitFor(wait);
     await shot(page, 'enroll-empty');
 
@@ -127,7 +126,7 @@ describe('registering through an invitation link', () => {
     await expect.poll(() => request.innerText(), wait).toContain('Approved');
 
     // and the new account signs in
-    await f.signIn(visitor, 'harbour-kim', 'Harbour_2026');
+    await f.signIn(visitor, 'harbour-kim', { password: 'Harbour_2026' });
     expect(new URL(visitor.url()).pathname).not.toBe('/login');
   });
 
@@ -160,8 +159,7 @@ describe('the lock check', () => {
       });
       // the admin turns the lock on and registers the dongle's .pub file
       const adminPage = (await f.newPage('zh-CN')).page;
-      await f.signIn(adminPage, admin);
-      await adminPage.goto(`${f.baseUrl}/manage/account/int`);
+      await f.signIn(adminPage, admin, { at: `/manage/account/int` });
       await adminPage.getByTestId('lock-harbour-locked').click();
       const lockForm = adminPage.getByTestId('lock-form');
       await expect.poll(() => lockForm.getByTestId('lock-key-state').innerText(), wait).toBe('未登记公钥');

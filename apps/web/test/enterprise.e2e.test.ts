@@ -37,8 +37,7 @@ const setting = async () =>
 describe('enterprise settings', () => {
   it('turns off the telling of alarms learnt late (zh-CN)', async () => {
     const { context, page } = await f.newPage('zh-CN');
-    await f.signIn(page, operator);
-    await page.goto(`${f.baseUrl}/manage/orgal/enterprise`);
+    await f.signIn(page, operator, { at: `/manage/orgal/enterprise` });
     await page.getByTestId('edit-Late Data Works').click();
     const form = page.getByTestId('enterprise-form');
     const toggle = form.getByTestId('enterprise-notify-delayed');
@@ -54,8 +53,7 @@ describe('enterprise settings', () => {
 
   it('changes the months the history is kept (en-US)', async () => {
     const { context, page } = await f.newPage('en-US');
-    await f.signIn(page, operator);
-    await page.goto(`${f.baseUrl}/manage/orgal/enterprise`);
+    await f.signIn(page, operator, { at: `/manage/orgal/enterprise` });
     await page.getByTestId('edit-Late Data Works').click();
     const months = page.getByTestId('enterprise-form').getByTestId('enterprise-retention');
     await months.waitFor();

@@ -71,17 +71,14 @@ afterAll(async () => {
   await f?.stop();
 });
 
-async function signIn(page: Page, loginname: string) {
-  await f.signIn(page, loginname);
-}
+const signIn = (page: Page, loginname: string, at?: string) => f.signIn(page, loginname, { at });
 
 const picture = (page: Page, name: string) => shot(page, `firmware-${name}`);
 
 describe('firmware upgrade in the browser', () => {
   it('uploads a package as the platform operator (zh-CN)', async () => {
     const { context, page } = await f.newPage('zh-CN');
-    await signIn(page, operator);
-    await page.goto(`${f.baseUrl}/manage/system/hardware`);
+    await signIn(page, operator, `/manage/system/hardware`);
     await page.locator('[data-testid=hardware-tabs] [data-node-key="firmware"]').click();
     await page.getByText('暂无固件包').waitFor();
     await picture(page, 'zh-CN-1-empty');
@@ -105,8 +102,7 @@ describe('firmware upgrade in the browser', () => {
   it('upgrades the gateway from its drawer and follows it to the new firmware (en-US)', async () => {
     const { context, page } = await f.newPage('en-US');
     await page.clock.install();
-    await signIn(page, admin);
-    await page.goto(`${f.baseUrl}/manage/eg/gateway`);
+    await signIn(page, admin, `/manage/eg/gateway`);
     await page.getByTestId(`upgradable-${device.sn}`).waitFor();
     expect(await page.getByTestId(`upgradable-${device.sn}`).innerText()).toBe('New: 1.2.0');
     await picture(page, 'en-US-1-list');
@@ -161,8 +157,7 @@ describe('firmware upgrade in the browser', () => {
   it('shows the firmware list and its dialog wholly in English', async () => {
     const lang = 'en-US';
     const { context, page } = await f.newPage(lang);
-    await signIn(page, operator);
-    await page.goto(`${f.baseUrl}/manage/system/hardware`);
+    await signIn(page, operator, `/manage/system/hardware`);
     await page.locator('[data-testid=hardware-tabs] [data-node-key="firmware"]').click();
     await expect.poll(() => page.getByTestId('firmware-table').innerText()).toContain('1.2.0');
     const data = ['修复 Modbus 重连', 'eg-firmware-1.2.0.bin', operator];
@@ -189,8 +184,7 @@ describe('firmware upgrade in the browser', () => {
   it('shows the gateway list and the upgraded drawer wholly in Chinese', async () => {
     const lang = 'zh-CN';
     const { context, page } = await f.newPage(lang);
-    await signIn(page, admin);
-    await page.goto(`${f.baseUrl}/manage/eg/gateway`);
+    await signIn(page, admin, `/manage/eg/gateway`);
     await page.getByTestId(`settings-${device.sn}`).click();
     const drawer = page.getByTestId('gateway-drawer');
     await expect.poll(() => drawer.getByTestId('ota-state').innerText()).toContain('已升级到 1.2.0');

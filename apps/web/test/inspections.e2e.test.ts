@@ -165,8 +165,7 @@ describe('inspections', () => {
 
     // the inspector on a phone: the worksheet lists the task, filled in a full-width drawer
     const mobile = await shanghaiPage({ width: 390, height: 844 });
-    await f.signIn(mobile, 'walker');
-    await mobile.goto(`${f.baseUrl}/manage/ops/worksheet`);
+    await f.signIn(mobile, 'walker', { at: `/manage/ops/worksheet` });
     const card = mobile.getByTestId('my-inspection-1号泵');
     await card.waitFor(wait);
     expect(await card.innerText()).toContain('泵房日检');
@@ -259,8 +258,7 @@ describe('inspections', () => {
   // a browser in UTC: the plan names its zone, the windows show in the browser's time
   it("renders the plans, a plan's tasks and the items in English too", async () => {
     const { page } = await f.newPage('en-US');
-    await f.signIn(page, admin);
-    await page.goto(`${f.baseUrl}/manage/ops/inspection_plan`);
+    await f.signIn(page, admin, { at: `/manage/ops/inspection_plan` });
     await expect
       .poll(() => page.getByTestId('plan-table').innerText(), wait)
       .toContain('Every day 00:00–23:59 (UTC+08:00)');

@@ -39,8 +39,7 @@ describe('system activation', () => {
   it('refuses a tampered licence and installs a signed one (zh-CN)', async () => {
     const lang = 'zh-CN';
     const { page } = await f.newPage(lang);
-    await f.signIn(page, operator);
-    await page.goto(`${f.baseUrl}/manage/system/license`);
+    await f.signIn(page, operator, { at: `/manage/system/license` });
     await expect.poll(() => page.getByTestId('license-state').innerText(), wait).toBe('未激活');
     await expectScreenIn(page, lang, {
       shows: ['license:title', 'license:none-note', 'license:usage'],

@@ -200,10 +200,13 @@ describe('login screen in the browser', () => {
     await page.goto(`${f.baseUrl}/login`);
     await signIn(page, planner, TEST_PASSWORD);
     await page.waitForURL((u) => u.pathname === '/account/config');
+    // the site's root takes a logged-in account to the same place
+    await page.goto(`${f.baseUrl}/`);
+    await page.waitForURL((u) => u.pathname === '/account/config');
     await context.close();
   });
 
-  it('redirects / and /login.jsp to /login', async () => {
+  it('redirects / and /login.jsp to /login without a session', async () => {
     const { context, page } = await f.newPage('en-US');
     await page.goto(`${f.baseUrl}/`);
     await page.waitForURL((u) => u.pathname === '/login');

@@ -59,8 +59,7 @@ describe('material library in the designer', () => {
     });
     const { context, page } = await f.newPage(lang);
     try {
-      await f.signIn(page, admin);
-      await page.goto(`${f.baseUrl}/manage/eg/${deviceId}/designer/${pageId}`);
+      await f.signIn(page, admin, { at: `/manage/eg/${deviceId}/designer/${pageId}` });
       await page.getByTestId('page-bg-image-library').click();
       const dialog = page.getByTestId('material-dialog');
       await dialog.getByTestId('material-empty').waitFor();

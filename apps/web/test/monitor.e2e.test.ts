@@ -132,9 +132,7 @@ afterAll(async () => {
   await f?.stop();
 });
 
-async function signIn(page: Page, loginname = admin) {
-  await f.signIn(page, loginname);
-}
+const signIn = (page: Page, loginname = admin, at?: string) => f.signIn(page, loginname, { at });
 
 const picture = (page: Page, lang: string, name: string) =>
   shot(page, `monitor-${lang}-${name}`, { fullPage: true });
@@ -441,8 +439,7 @@ describe('live device monitoring in the browser', () => {
       PAGE,
     ];
     const { context, page } = await f.newPage(lang);
-    await signIn(page);
-    await page.goto(`${f.baseUrl}/monitor/eg/list`);
+    await signIn(page, admin, `/monitor/eg/list`);
     await page.getByTestId(`device-card-${equipmentId}`).waitFor();
     expect(await text(page, `device-status-${equipmentId}`)).toBe(w.online);
     await expectScreenIn(page, lang, {
@@ -582,8 +579,7 @@ describe('live device monitoring in the browser', () => {
     const watcherRole = await role(api, 'Watchers', ['monitor_view', 'monitor_equipinfo_menu_alarm']);
     await subAccount(api, { segment: 'int', loginname: 'monitor-watcher', roleId: watcherRole });
     const { context, page } = await f.newPage('en-US');
-    await signIn(page, 'monitor-watcher');
-    await page.goto(`${f.baseUrl}/monitor/eg/detail/list/${equipmentId}/1`);
+    await signIn(page, 'monitor-watcher', `/monitor/eg/detail/list/${equipmentId}/1`);
     // :alarm = 1 opens the alarm tab
     await page.getByTestId('alarm-table').waitFor();
     expect(await page.getByTestId('share').count()).toBe(0);

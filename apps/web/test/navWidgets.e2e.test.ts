@@ -321,8 +321,7 @@ describe('navigation, carousel, alarm and map widgets (zh-CN)', () => {
     const lang = 'en-US';
     const { context, page } = await f.newPage(lang);
     try {
-      await f.signIn(page, admin);
-      await page.goto(`${f.baseUrl}/monitor/eg/detail/page/${pages.overview}/0`);
+      await f.signIn(page, admin, { at: `/monitor/eg/detail/page/${pages.overview}/0` });
       await page.getByTestId('viewer-stage').waitFor();
       const map = page.getByTestId('vw-map');
       await expect

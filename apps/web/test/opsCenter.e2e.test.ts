@@ -50,7 +50,7 @@ afterAll(() => f.stop());
 describe('the operating centre', () => {
   it('shows the demo project as a card and opens its home page full screen (en-US)', async () => {
     const { page } = await f.newPage(lang);
-    await f.signIn(page, 'demo-admin', password);
+    await f.signIn(page, 'demo-admin', { password });
     await page.goto(`${f.baseUrl}/monitor/gm/ocInfo`);
     const card = page.getByTestId(`oc-card-${project.id}`);
     await card.waitFor(wait);
@@ -112,7 +112,7 @@ describe('the operating centre', () => {
 
   it('shows the wall and the full-screen project wholly in Chinese', async () => {
     const { page } = await f.newPage('zh-CN');
-    await f.signIn(page, 'demo-admin', password);
+    await f.signIn(page, 'demo-admin', { password });
     await page.goto(`${f.baseUrl}/monitor/gm/ocInfo`);
     await page.getByTestId(`oc-card-${project.id}`).waitFor(wait);
     // the demo's own names are English, as an English installation seeds them

@@ -31,9 +31,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => f.stop());
 
-async function signIn(page: Page) {
-  await f.signIn(page, admin);
-}
+const signIn = (page: Page, at?: string) => f.signIn(page, admin, { at });
 
 async function made<T = { id: number }>(url: string, body: Record<string, unknown>): Promise<T> {
   const res = await api.post<T>(url, body, true);
@@ -80,8 +78,7 @@ describe('pages tab', () => {
     const deviceId = (await made('/lfscada/equipment/multi/add', { name: l.device })).id;
     const { context, page } = await f.newPage(lang);
     try {
-      await signIn(page);
-      await page.goto(`${f.baseUrl}/manage/eg/equipment/edit/${deviceId}?tab=page`);
+      await signIn(page, `/manage/eg/equipment/edit/${deviceId}?tab=page`);
       await expect.poll(() => page.getByTestId('pages-empty').innerText(), wait).toContain(l.empty);
       await shot(page, `pages-${lang}-empty`, { fullPage: true });
 
@@ -145,8 +142,7 @@ describe('pages tab', () => {
     const deviceId = (await made('/lfscada/equipment/multi/add', { name: l.device })).id;
     const { context, page } = await f.newPage(lang);
     try {
-      await signIn(page);
-      await page.goto(`${f.baseUrl}/manage/eg/equipment/edit/${deviceId}?tab=page`);
+      await signIn(page, `/manage/eg/equipment/edit/${deviceId}?tab=page`);
       await expect.poll(() => page.getByTestId('pages-empty').innerText(), wait).toContain(l.empty);
       await expectScreenIn(page, lang, { shows: [{ text: l.empty }] });
       const main = await made(`${pagesApi}/add`, { ownerKind: 'equipment', ownerId: deviceId, name: 'Main' });
@@ -185,8 +181,7 @@ describe('template pages tab', () => {
     });
     const { context, page } = await f.newPage('en-US');
     try {
-      await signIn(page);
-      await page.goto(`${f.baseUrl}/manage/eg/template/edit/${templateId}?tab=page`);
+      await signIn(page, `/manage/eg/template/edit/${templateId}?tab=page`);
       await page.getByTestId('pages-table').waitFor({ timeout: 30_000 });
       await expect.poll(() => names(page), wait).toEqual(['Template home']);
       await shot(page, 'pages-en-US-template', { fullPage: true });

@@ -86,9 +86,7 @@ interface Listed<T> {
   list: T[];
 }
 
-async function signIn(page: Page, loginname: string) {
-  await f.signIn(page, loginname);
-}
+const signIn = (page: Page, loginname: string, at?: string) => f.signIn(page, loginname, { at });
 
 /** The project names in the table's order. */
 const projectNames = async (page: Page) =>
@@ -204,8 +202,7 @@ describe('project screens', () => {
 
     const { context, page } = await f.newPage(lang);
     try {
-      await signIn(page, org.admin);
-      await page.goto(`${f.baseUrl}/manage/eg/project/list`);
+      await signIn(page, org.admin, `/manage/eg/project/list`);
       await page.getByTestId('project-table').locator('.ant-empty').waitFor(wait);
       await picture(page, lang, 'empty');
 
@@ -416,8 +413,7 @@ describe('project screens', () => {
     const { context, page } = await f.newPage(en);
     const modal = page.locator('.ant-modal:visible');
     try {
-      await signIn(page, org.admin);
-      await page.goto(`${f.baseUrl}/manage/eg/project/list`);
+      await signIn(page, org.admin, `/manage/eg/project/list`);
       await expect.poll(() => projectNames(page), wait).toEqual([l.project]);
       await expectScreenIn(page, en, {
         shows: [
@@ -579,8 +575,7 @@ describe('operation list', () => {
 
     const { context, page } = await f.newPage('zh-CN');
     try {
-      await signIn(page, member);
-      await page.goto(`${f.baseUrl}/manage/eg/project/list-operation`);
+      await signIn(page, member, `/manage/eg/project/list-operation`);
       await page.getByTestId(`project-op-${mine.id}`).waitFor(wait);
       const listed = await page.getByTestId('project-op-list').innerText();
       expect(listed).toContain('Pump station');

@@ -146,8 +146,7 @@ describe('repair orders', () => {
     });
     try {
       const mobile = await phone.newPage();
-      await f.signIn(mobile, 'fixer');
-      await mobile.goto(`${f.baseUrl}/manage/ops/worksheet`);
+      await f.signIn(mobile, 'fixer', { at: `/manage/ops/worksheet` });
       const card = mobile.getByTestId(`worksheet-order-${orderId}`);
       await card.waitFor(wait);
       expect(await card.innerText()).toContain(ALARM_TEXT);
@@ -258,8 +257,7 @@ describe('repair orders', () => {
     const allow = ['Pump 1', '轴承异响', ALARM_TEXT, NUMBER, number, admin, 'fixer', 'PT100 sensor × 1'];
 
     const { page } = await f.newPage('zh-CN');
-    await f.signIn(page, admin);
-    await page.goto(`${f.baseUrl}/manage/ops/repairs`);
+    await f.signIn(page, admin, { at: `/manage/ops/repairs` });
     await page.getByTestId(`repair-open-${id}`).waitFor(wait);
     await expectScreenIn(page, 'zh-CN', {
       shows: ['repairs:title', 'repairs:create', 'repairs:state.dispatched', 'repairs:priority.urgent'],
@@ -293,8 +291,7 @@ describe('repair orders', () => {
 
     const { page: mobile } = await f.newPage('zh-CN');
     await mobile.setViewportSize({ width: 390, height: 844 });
-    await f.signIn(mobile, 'fixer');
-    await mobile.goto(`${f.baseUrl}/manage/ops/worksheet`);
+    await f.signIn(mobile, 'fixer', { at: `/manage/ops/worksheet` });
     await mobile.getByTestId(`worksheet-order-${id}`).waitFor(wait);
     await expectScreenIn(mobile, 'zh-CN', { shows: ['worksheet:title', 'worksheet:section.repairs'], allow });
     await shot(mobile, 'repairs-8-worksheet-zh');

@@ -184,8 +184,7 @@ async function openScriptPage(
 ): Promise<{ page: Page; close: () => Promise<void> }> {
   const { context, page } = await f.newPage(lang);
   if (options.clock) await page.clock.install();
-  await f.signIn(page, admin);
-  await page.goto(`${f.baseUrl}/monitor/eg/detail/page/${pageId}/0`);
+  await f.signIn(page, admin, { at: `/monitor/eg/detail/page/${pageId}/0` });
   await expect.poll(() => page.getByTestId('vw-level').innerText(), { timeout: 15_000 }).toContain('4.25');
   return { page, close: () => context.close() };
 }

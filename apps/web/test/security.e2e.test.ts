@@ -57,8 +57,7 @@ afterAll(() => f.stop());
 describe('security centre in the browser', () => {
   it('changes the phone, verified by an e-mail code (en-US)', async () => {
     const { page } = await f.newPage('en-US');
-    await f.signIn(page, alpha.admin);
-    await page.goto(`${f.baseUrl}/account/security/sms`);
+    await f.signIn(page, alpha.admin, { at: `/account/security/sms` });
     // no SMS provider: the nosms variant
     await page.waitForURL((u) => u.pathname === '/account/security/nosms');
     // the side menu's entry stays highlighted on the nosms variant

@@ -63,7 +63,7 @@ async function pickCell(page: Page, cell: string, kind: string) {
 describe('smart reports', () => {
   it('builds a report on a template, fills a record on a phone and reads it back (en-US)', async () => {
     const { page } = await f.newPage('en-US');
-    await f.signIn(page, 'demo-admin', password);
+    await f.signIn(page, 'demo-admin', { password });
     await page.goto(`${f.baseUrl}/manage/excel/list`);
     await page
       .getByTestId('report-table')

@@ -148,8 +148,7 @@ describe('the widgets that were stubs, live (en-US)', () => {
     const lang = 'en-US';
     const { context, page } = await f.newPage(lang);
     try {
-      await f.signIn(page, admin);
-      await page.goto(`${f.baseUrl}/monitor/eg/group/configuration/0/${equipmentId}`);
+      await f.signIn(page, admin, { at: `/monitor/eg/group/configuration/0/${equipmentId}` });
       await page.getByTestId('viewer-stage').waitFor();
       await expect.poll(() => page.getByTestId('viewer-live').innerText(), { timeout: 15_000 }).toBe('Live');
 

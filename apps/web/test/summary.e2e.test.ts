@@ -73,7 +73,7 @@ const shownNumber = async (page: Page, testId: string) =>
 describe('the data summary', () => {
   it('makes a summary variable in the editor and shows its computed hours with the totals (zh-CN)', async () => {
     const { page } = await f.newPage(lang);
-    await f.signIn(page, 'demo-admin', password);
+    await f.signIn(page, 'demo-admin', { password });
     await page.goto(`${f.baseUrl}/monitor/summary`);
 
     // totals of the three demo devices and the demo's summary variable (the meter's hourly average
@@ -173,7 +173,7 @@ describe('the data summary', () => {
 
   it('shows the totals, the tile and the trend wholly in English', async () => {
     const { page } = await f.newPage('en-US');
-    await f.signIn(page, 'demo-admin', password);
+    await f.signIn(page, 'demo-admin', { password });
     await page.goto(`${f.baseUrl}/monitor/summary`);
     await page.getByTestId('summary-tiles').waitFor(wait);
     await expectScreenIn(page, 'en-US', {

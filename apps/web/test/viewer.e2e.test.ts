@@ -180,9 +180,7 @@ afterAll(async () => {
   await f?.stop();
 });
 
-async function signIn(page: Page, loginname = admin) {
-  await f.signIn(page, loginname);
-}
+const signIn = (page: Page, loginname = admin, at?: string) => f.signIn(page, loginname, { at });
 
 const picture = (page: Page, lang: string, name: string) => shot(page, `viewer-${lang}-${name}`);
 
@@ -197,8 +195,7 @@ describe('live page viewer in the browser', () => {
   it('shows live values, writes with confirmation and jumps pages (zh-CN)', async () => {
     const lang = 'zh-CN';
     const { context, page } = await f.newPage(lang);
-    await signIn(page);
-    await page.goto(`${f.baseUrl}/monitor/eg/group/configuration/0/${equipmentId}`);
+    await signIn(page, admin, `/monitor/eg/group/configuration/0/${equipmentId}`);
     await page.getByTestId('viewer-stage').waitFor();
     await expect.poll(() => page.getByTestId('viewer-live').innerText(), { timeout: 15_000 }).toBe('实时');
     // live values: the power reading moves with the simulated plant, the gauge shows it
@@ -260,8 +257,7 @@ describe('live page viewer in the browser', () => {
     const lang = 'en-US';
     const data = OVERVIEW_TEXTS;
     const { context, page } = await f.newPage(lang);
-    await signIn(page);
-    await page.goto(`${f.baseUrl}/monitor/eg/detail/page/${overviewId}/0`);
+    await signIn(page, admin, `/monitor/eg/detail/page/${overviewId}/0`);
     await expect
       .poll(() => page.getByTestId('viewer-live').innerText(), { timeout: 15_000 })
       .toBe(tr(lang, 'viewer:live.on'));
@@ -291,8 +287,7 @@ describe('live page viewer in the browser', () => {
 
   it('hides widgets outside the account region', async () => {
     const { context, page } = await f.newPage('en-US');
-    await signIn(page, 'pump-operator');
-    await page.goto(`${f.baseUrl}/monitor/eg/detail/page/${overviewId}/0`);
+    await signIn(page, 'pump-operator', `/monitor/eg/detail/page/${overviewId}/0`);
     await page.getByTestId('vw-setpoint-text').waitFor();
     expect(await page.getByTestId('vw-control-room-only').count()).toBe(0);
     await picture(page, 'en-US', '6-region');
@@ -302,8 +297,7 @@ describe('live page viewer in the browser', () => {
   it('opens a protected device page after its password and writes by radio, combo box and input', async () => {
     const lang = 'zh-CN';
     const { context, page } = await f.newPage(lang);
-    await signIn(page, 'pump-operator');
-    await page.goto(`${f.baseUrl}/monitor/eg/detail/page/${controlsId}/0`);
+    await signIn(page, 'pump-operator', `/monitor/eg/detail/page/${controlsId}/0`);
     // the page waits for its password; a wrong one is refused with the catalogue's message
     await page.getByTestId('viewer-password-input').fill('guess');
     await page.getByTestId('viewer-password-submit').click();
@@ -396,8 +390,7 @@ describe('live page viewer in the browser', () => {
   it('shows the demo project page and its password prompt wholly in Chinese', async () => {
     const lang = 'zh-CN';
     const { context, page } = await f.newPage(lang);
-    await signIn(page);
-    await page.goto(`${f.baseUrl}/monitor/project/${demo.projectId}/page/${demo.overviewId}`);
+    await signIn(page, admin, `/monitor/project/${demo.projectId}/page/${demo.overviewId}`);
     await expect.poll(() => page.getByTestId('viewer-live').innerText(), { timeout: 15_000 }).toBe('实时');
     await page.getByTestId('vw-alarms').waitFor();
     // the demo's own texts are Chinese too, as DEMO_LANG made them
@@ -436,8 +429,7 @@ describe('live page viewer in the browser', () => {
     );
     const lang = 'zh-CN';
     const { context, page } = await f.newPage(lang);
-    await signIn(page);
-    await page.goto(`${f.baseUrl}/monitor/eg/detail/page/${overviewId}/0`);
+    await signIn(page, admin, `/monitor/eg/detail/page/${overviewId}/0`);
     await page.getByTestId('vw-power-text').waitFor();
     await expect
       .poll(() => page.getByTestId('vw-power-text').getAttribute('class'), { timeout: 15_000 })

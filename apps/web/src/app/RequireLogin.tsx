@@ -45,6 +45,8 @@ export function RequireLogin({ children }: { children: ReactNode }) {
       </>
     );
   if (failed) {
+    // the root needs no way back: a login lands on the account's first screen anyway
+    if (location.pathname === '/') return <Navigate to="/login" replace />;
     const redirect = encodeURIComponent(location.pathname + location.search);
     return <Navigate to={`/login?redirect=${redirect}`} replace />;
   }

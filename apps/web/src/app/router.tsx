@@ -13,6 +13,7 @@ import { RequireLogin, RequirePermission } from './RequireLogin';
 import { MainLayout } from './layouts/MainLayout';
 import { NotAvailable } from './NotAvailable';
 import { ManageIndex } from './layouts/ManageIndex';
+import { RootIndex } from './layouts/RootIndex';
 import { queryClient } from './queryClient';
 import { setSessionLostHandler } from './request';
 
@@ -51,7 +52,14 @@ export function buildRoutes({ screens, headerTools }: AppParts): RouteObject[] {
     def.fullPath === '/manage' ? { path: '/manage', id: '/manage', element: <ManageIndex /> } : toObject(def),
   );
   return [
-    { path: '/', element: <Navigate to="/login" replace /> },
+    {
+      path: '/',
+      element: (
+        <RequireLogin>
+          <RootIndex />
+        </RequireLogin>
+      ),
+    },
     ...flattenRoutes(publicRoutes).map(toObject),
     ...flattenRoutes(designerRoutes).map((def) => ({
       ...toObject(def),
