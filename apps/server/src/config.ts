@@ -70,6 +70,12 @@ const envSchema = z.object({
    * session not renewed for this long is taken over by another instance (docs/scale-out.md).
    */
   MQTT_SESSION_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
+  /**
+   * External broker: an uplink whose handling failed (the database down) is not acknowledged; its
+   * session is dropped after this many ms, doubling with each failure in a row up to 10 s, and
+   * reconnects so the broker delivers it again (linkClient.ts).
+   */
+  MQTT_UPLINK_RETRY_MS: z.coerce.number().int().min(10).max(10_000).default(500),
   /** Shared secret an external broker sends (header x-mqtt-auth-secret) to /lfscada/mqtt/auth and /acl. */
   MQTT_AUTH_SECRET: z.string().min(16).optional(),
   /** Mosquitto password and ACL files the server keeps current for an external Mosquitto. */

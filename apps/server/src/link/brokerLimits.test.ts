@@ -64,7 +64,10 @@ describe('embedded broker: limits before login', () => {
       server: { username: 'fieldhub-server', password: 'server-pass' },
       verifyGateway: async () => true,
       onUplink: async () => undefined,
-      log: { warn: (obj, msg) => warnings.push({ obj: obj as Record<string, unknown>, msg }) },
+      log: {
+        warn: (obj, msg) => warnings.push({ obj: obj as Record<string, unknown>, msg }),
+        error: (obj, msg) => warnings.push({ obj: obj as Record<string, unknown>, msg }),
+      },
     });
   });
   afterAll(() => broker.close());

@@ -22,7 +22,7 @@ export interface EmbeddedBrokerOptions {
    * refuses the publish (the broker closes the connection) and the gateway sends it again.
    */
   onUplink(topic: string, payload: Buffer): Promise<void>;
-  log: { warn(obj: object, msg: string): void };
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
 export interface EmbeddedBroker {
@@ -75,7 +75,8 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
         opts.onUplink(packet.topic, Buffer.from(packet.payload)).then(
           () => callback(null),
           (err: unknown) => {
-            opts.log.warn({ err, sn: client.id, topic: packet.topic }, 'uplink not stored; refused');
+            // no PUBACK: aedes drops the connection, and the gateway sends it again
+            opts.log.error({ err, sn: client.id, topic: packet.topic }, 'uplink not stored; refused');
             callback(err instanceof Error ? err : new Error(String(err)));
           },
         );

@@ -124,7 +124,8 @@ export async function startGatewayLink(
 
   // Embedded: the broker hands every gateway publish to the server before acknowledging it, so
   // uplinks of different gateways are stored concurrently and a gateway's PUBACK means "stored".
-  // External: the server is a client of the broker (shared subscription, ack after store).
+  // External: the server is a client of the broker (shared subscription, ack after store; an
+  // uplink that failed is not acknowledged, and the broker delivers it again: linkClient).
   const embedded = broker;
   let client: LinkClient;
   let handover: SessionHandover | null = null;
@@ -146,6 +147,7 @@ export async function startGatewayLink(
       sessions: config.MQTT_SESSIONS,
       clientId,
       onUplink,
+      uplinkRetryMs: config.MQTT_UPLINK_RETRY_MS,
       log,
     });
     client = sessions;
@@ -159,6 +161,7 @@ export async function startGatewayLink(
       own: () => sessions.sessions(),
       leaseMs: config.MQTT_SESSION_LEASE_MS,
       onUplink,
+      uplinkRetryMs: config.MQTT_UPLINK_RETRY_MS,
       log,
     });
     void handover.tick();

@@ -15,10 +15,21 @@ export interface LinkClientOptions {
    * broker spreading them over several sessions is what lets an instance store several at once.
    */
   sessions?: number;
-  /** called for each uplink; the broker's acknowledgement waits until it resolves */
+  /** called for each uplink; the broker's acknowledgement waits until it resolves (none if it rejects) */
   onUplink(topic: string, payload: Buffer): Promise<void>;
-  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** MQTT_UPLINK_RETRY_MS: first wait before a session whose uplink failed is dropped (UPLINK_RETRY_MS) */
+  uplinkRetryMs?: number;
+  log: {
+    info(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  };
 }
+
+/** Default of MQTT_UPLINK_RETRY_MS: the first wait before a session whose uplink failed is dropped. */
+export const UPLINK_RETRY_MS = 500;
+/** The wait doubles with each failure of a session in a row, up to this. */
+export const UPLINK_RETRY_MAX_MS = 10_000;
 
 export interface LinkClient {
   publishDown(sn: string, suffix: DownTopic, payload: unknown): Promise<void>;
@@ -66,8 +77,14 @@ export async function startLinkClient(opts: LinkClientOptions): Promise<BrokerCl
   );
   const first = sessions[0]!;
   return {
+    // not on a session holding a failed uplink: it reads no PUBACK until it reconnects, and
+    // would send the downlink again then
     publishDown: (sn, suffix, payload) =>
-      (sessions.find((s) => s.connected()) ?? first).publishDown(sn, suffix, payload),
+      (
+        sessions.find((s) => s.connected() && !s.withholding()) ??
+        sessions.find((s) => s.connected()) ??
+        first
+      ).publishDown(sn, suffix, payload),
     connected: () => sessions.some((s) => s.connected()),
     sessions: () =>
       sessions.map((s, i) => ({
@@ -82,10 +99,10 @@ export async function startLinkClient(opts: LinkClientOptions): Promise<BrokerCl
 }
 
 /**
- * One MQTT session. Uplinks are acknowledged (PUBACK) only after their handler finished, so
- * what the broker delivered and the server did not store is delivered again.
+ * One MQTT session. Uplinks are acknowledged (PUBACK) only after they were handled, so what the
+ * broker delivered and the server did not store is delivered again (acknowledgeWhenHandled).
  */
-async function startSession(opts: LinkClientOptions): Promise<LinkClient> {
+async function startSession(opts: LinkClientOptions): Promise<LinkClient & { withholding(): boolean }> {
   const client: MqttClient = mqtt.connect(opts.url, {
     clientId: opts.clientId,
     username: opts.username,
@@ -95,7 +112,7 @@ async function startSession(opts: LinkClientOptions): Promise<LinkClient> {
     connectTimeout: 10_000,
     protocolVersion: 4,
   });
-  acknowledgeWhenHandled(client, opts.onUplink, opts.log);
+  const withholding = acknowledgeWhenHandled(client, opts.onUplink, opts.log, opts.uplinkRetryMs);
   const filter = opts.shareGroup ? `$share/${opts.shareGroup}/${SERVER_UPLINK_FILTER}` : SERVER_UPLINK_FILTER;
   client.on('connect', (ack) => {
     opts.log.info(
@@ -124,6 +141,7 @@ async function startSession(opts: LinkClientOptions): Promise<LinkClient> {
       await client.publishAsync(`${TOPIC_ROOT}/${sn}/${suffix}`, JSON.stringify(payload), { qos: 1 });
     },
     connected: () => client.connected,
+    withholding,
     async close() {
       // a session that is down has nothing to finish: ended at once (waiting would hang on the retries)
       await client.endAsync(!client.connected);
@@ -133,24 +151,51 @@ async function startSession(opts: LinkClientOptions): Promise<LinkClient> {
 
 /**
  * Hands each uplink `client` receives to `onUplink` and acknowledges it (PUBACK) once that
- * settled: the broker delivers the next only then, and what was not handled is delivered again.
+ * resolved: the broker delivers the next only then (docs/requirements/gateway-link.md §3.2: an
+ * acknowledgement means stored). What the router answers by design (not JSON, not matching its
+ * schema, an unknown gateway) resolves and is acknowledged. An uplink whose handling failed (the
+ * database down or restarting) is logged and never acknowledged: after a wait (`retryMs`,
+ * doubling with each failure in a row up to UPLINK_RETRY_MAX_MS) the session's connection is
+ * dropped, and the broker delivers what it held unacknowledged again once the session is back
+ * (persistent session). Only this session waits; the others go on. Answers whether the session
+ * holds such an uplink now (it reads nothing, PUBACKs of its own publishes included, until dropped).
  */
 export function acknowledgeWhenHandled(
   client: MqttClient,
   onUplink: LinkClientOptions['onUplink'],
   log: LinkClientOptions['log'],
-): void {
+  retryMs = UPLINK_RETRY_MS,
+): () => boolean {
+  let failuresInARow = 0;
+  let holding = false;
+  let drop: NodeJS.Timeout | undefined;
+  client.on('connect', () => (holding = false));
+  client.on('end', () => clearTimeout(drop));
   client.handleMessage = (packet, done) => {
     const topic = packet.cmd === 'publish' ? packet.topic : '';
     const payload = packet.cmd === 'publish' ? Buffer.from(packet.payload as Buffer) : Buffer.alloc(0);
     onUplink(topic, payload).then(
-      () => done(),
-      (err: unknown) => {
-        log.warn({ err, topic }, 'uplink not handled');
+      () => {
+        failuresInARow = 0;
         done();
+      },
+      (err: unknown) => {
+        const waitMs = Math.min(UPLINK_RETRY_MAX_MS, retryMs * 2 ** failuresInARow);
+        failuresInARow++;
+        holding = true;
+        log.error(
+          { err, topic, failuresInARow, reconnectInMs: waitMs },
+          'uplink not stored: not acknowledged, the broker delivers it again',
+        );
+        // done() is never called: no PUBACK, and this session reads nothing more until it is
+        // dropped (the connection it came on, not one made since)
+        const stream = client.stream;
+        drop = setTimeout(() => stream.destroy(), waitMs);
+        drop.unref();
       },
     );
   };
+  return () => holding;
 }
 
 /** A broker address as it may be logged: a password in MQTT_URL never reaches the log. */

@@ -6,8 +6,10 @@
  * are connected; an instance that finds another's lease lapsed takes it and connects under that
  * client id (persistent session, no subscription of its own: the session has it) as a stand-in,
  * storing what the session delivers on the same path as its own uplinks (acknowledged once
- * stored). The stand-in gives way when the owner is back: the broker's session takeover
- * disconnects it, and it never reconnects; the owner's lease renewal takes the lease back.
+ * stored; a stand-in whose uplink failed ends without acknowledging it, so the session keeps it
+ * and its lease lapses again for a stand-in of this or another instance). The stand-in gives way
+ * when the owner is back: the broker's session takeover disconnects it, and it never reconnects;
+ * the owner's lease renewal takes the lease back.
  */
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Db } from '../db/db';
@@ -36,6 +38,8 @@ export interface HandoverOptions {
   /** MQTT_SESSION_LEASE_MS: a session not renewed for this long is taken over */
   leaseMs: number;
   onUplink: LinkClientOptions['onUplink'];
+  /** MQTT_UPLINK_RETRY_MS: first wait before a stand-in whose uplink failed is dropped */
+  uplinkRetryMs?: number;
   log: LinkClientOptions['log'];
 }
 
@@ -80,6 +84,7 @@ export function startSessionHandover(o: HandoverOptions): SessionHandover {
       client,
       (topic, payload) => o.onUplink(topic, payload).finally(() => handled++),
       o.log,
+      o.uplinkRetryMs,
     );
     client.on('connect', (ack) => {
       o.log.info({ clientId, sessionPresent: ack.sessionPresent }, 'standing in for a lapsed session');
@@ -92,7 +97,7 @@ export function startSessionHandover(o: HandoverOptions): SessionHandover {
     });
     client.on('close', () => {
       if (standIns.get(clientId) !== client) return;
-      o.log.info({ clientId }, 'stand-in ended (the owner is back, or the broker is gone)');
+      o.log.info({ clientId }, 'stand-in ended (the owner is back, the broker is gone, or an uplink failed)');
       endStandIn(clientId);
     });
     client.on('error', (err) => o.log.warn({ clientId, err: err.message }, 'stand-in error'));

@@ -52,9 +52,9 @@ export interface UplinkHandler<S extends z.ZodType = z.ZodType> {
   /** from packages/shared: the one source of the payload's shape */
   schema: S;
   /**
-   * Applies a valid message of gateway `sn`. A rejection makes the embedded broker refuse the
-   * publish, so the gateway sends it again; the session with an external broker logs it and
-   * acknowledges (linkClient).
+   * Applies a valid message of gateway `sn`. A rejection means "not stored": the embedded broker
+   * refuses the publish, so the gateway sends it again; the session with an external broker does
+   * not acknowledge it and reconnects, so the broker delivers it again (linkClient).
    */
   handle(deps: UplinkDeps, sn: string, message: z.output<S>): Promise<void>;
   /** Optional: what else to do with a payload that failed `schema` (after the warning). */
