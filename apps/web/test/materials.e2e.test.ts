@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageDocument } from '@fieldhub/hmi';
-import { messageFor } from '@fieldhub/shared';
 import { loggedIn, type Caller } from '../../server/test/harness';
 import { type BrowserFixture, makeEnterprise, startBrowserFixture } from './browser';
 import { expectScreenIn } from './screenLanguage';
@@ -9,7 +8,7 @@ import { shot } from './shots';
 /**
  * The material library in the designer (pages-and-designer.md §12.1), in zh-CN: the page's
  * background picked from the library after uploading two images at once (a PNG and an SVG), an
- * unsafe SVG refused with its catalogue message, the page saved with the /userimg/ address, which
+ * unsafe SVG stored cleaned with a notice saying so, the page saved with the /userimg/ address, which
  * the browser loads.
  */
 
@@ -50,7 +49,7 @@ afterAll(async () => {
 });
 
 describe('material library in the designer', () => {
-  it('uploads images, refuses an unsafe SVG and sets the page background from the library (zh-CN)', async () => {
+  it('uploads images, cleans an unsafe SVG and sets the page background from the library (zh-CN)', async () => {
     const lang = 'zh-CN';
     const { id: pageId } = await made('/lfscada/configuration/page/add', {
       ownerKind: 'equipment',
@@ -86,13 +85,25 @@ describe('material library in the designer', () => {
         {
           name: 'evil.svg',
           mimeType: 'image/svg+xml',
-          buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+          buffer: Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="30" height="20" onload="alert(1)">' +
+              '<script>alert(2)</script><rect width="30" height="20" fill="red"/></svg>',
+          ),
         },
       ]);
-      await page
-        .getByText(`${messageFor(10007, lang)}：SVG 图片 evil 含有不安全的内容（脚本或外部内容）`)
-        .waitFor();
-      expect(await dialog.locator('[data-testid^=material-] img').count()).toBe(2);
+      await dialog.getByTestId('material-cleaned').waitFor();
+      await expectScreenIn(page, lang, {
+        shows: [{ key: 'designer:material.cleaned', vars: { names: 'evil' } }],
+      });
+      // stored cleaned, it is still a picture: its thumbnail is drawn
+      await expect
+        .poll(() =>
+          dialog
+            .getByTestId('material-evil')
+            .locator('img')
+            .evaluate((img: HTMLImageElement) => img.naturalWidth),
+        )
+        .toBe(30);
 
       await dialog.getByTestId('material-tank').locator('button').first().click();
       await dialog.waitFor({ state: 'hidden' });

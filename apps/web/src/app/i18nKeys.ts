@@ -754,6 +754,7 @@ export interface NamespaceKeys {
     | 'material.uploaded'
     | 'material.too-many'
     | 'material.too-large'
+    | 'material.cleaned'
     | 'bind.pick-title'
     | 'bind.tab-signal'
     | 'bind.tab-mvar'

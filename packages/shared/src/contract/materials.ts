@@ -4,8 +4,8 @@ import { defineCalls, noData } from './define';
 
 /**
  * The page designer's material library (docs/requirements/pages-and-designer.md §12.1): images of the
- * enterprise (PNG, JPEG, GIF, WebP, SVG; the type read from the bytes; an SVG with scripts, event
- * handlers, entities or outside references refused), at most 10 per upload (2801), each at most
+ * enterprise (PNG, JPEG, GIF, WebP, SVG; the type read from the bytes; an SVG stored sanitised, its
+ * scripts, event handlers and outside references left out, one with a document type refused), at most 10 per upload (2801), each at most
  * 2 MB (10008), served under `/userimg/<key>` to the enterprise's accounts.
  */
 export const MATERIALS_PER_UPLOAD = 10;
@@ -23,6 +23,10 @@ export const materialRowSchema = z.object({
 });
 export type MaterialRow = z.infer<typeof materialRowSchema>;
 
+/** A material as the upload answers it: `cleaned` when unsafe parts of its SVG were left out. */
+export const uploadedMaterialSchema = materialRowSchema.extend({ cleaned: z.boolean() });
+export type UploadedMaterial = z.infer<typeof uploadedMaterialSchema>;
+
 export const materialQuerySchema = z.object({
   /** a part of the name */
   name: z.string().trim().max(100).optional(),
@@ -39,10 +43,10 @@ export const materialsCalls = defineCalls('materials', {
   },
   upload: {
     path: `${base}/upload`,
-    output: z.array(materialRowSchema),
+    output: z.array(uploadedMaterialSchema),
     body: 'multipart',
     summary:
-      'Adds up to 10 images (fields `file`, repeated; each ≤ 2 MB; PNG, JPEG, GIF, WebP or a safe SVG); needs a page-designing permission',
+      'Adds up to 10 images (fields `file`, repeated; each ≤ 2 MB; PNG, JPEG, GIF, WebP or SVG, an SVG stored sanitised); needs a page-designing permission',
   },
   remove: {
     path: `${base}/delete`,

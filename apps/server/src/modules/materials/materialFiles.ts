@@ -1,8 +1,17 @@
 /**
  * What an uploaded material is (docs/requirements/pages-and-designer.md §12.1): the type read from
- * the bytes, never from the name or the declared type; an SVG only when it cannot run anything or
- * reach outside itself.
+ * the bytes, never from the name or the declared type; an SVG stored sanitised, so that it cannot
+ * run anything or reach outside itself.
  */
+import { Worker } from 'node:worker_threads';
+import type { LocalizedText } from '@fieldhub/shared';
+import { withParser } from '../bulk/workbookReader';
+import {
+  SANITISE_LIMITS,
+  type SanitiseLimits,
+  type SanitiseRefusal,
+  type SanitisedSvg,
+} from './svgSanitiser.mjs';
 
 export interface MaterialType {
   mime: string;
@@ -20,55 +29,65 @@ export function sniffMaterial(b: Buffer): MaterialType | null {
   if (head === 'GIF87a' || head === 'GIF89a') return { mime: 'image/gif', ext: 'gif' };
   if (b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP')
     return { mime: 'image/webp', ext: 'webp' };
-  // an SVG: UTF-8 text (an optional BOM, XML declaration and comments) whose first element is <svg
+  // an SVG: UTF-8 text (an optional BOM, XML declaration, comments and document type) whose first
+  // element is <svg; the sanitiser refuses the document type with its own reason
   const text = b.toString('utf8', 0, Math.min(b.length, 4096)).replace(/^\uFEFF/, '');
-  const rest = text.replace(/^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*/, '');
-  if (/^<svg[\s>]/i.test(rest)) return { mime: 'image/svg+xml', ext: 'svg' };
+  const rest = text.replace(
+    /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^[>]*(\[[\s\S]*?\])?\s*>\s*)?(<!--[\s\S]*?-->\s*)*/,
+    '',
+  );
+  if (/^<svg[\s/>]/i.test(rest)) return { mime: 'image/svg+xml', ext: 'svg' };
   return null;
 }
 
 /** Why an SVG is refused, in both languages. */
-export const SVG_PROBLEMS = {
+export const SVG_REFUSALS: Record<SanitiseRefusal, LocalizedText> = {
   encoding: { 'zh-CN': '不是 UTF-8 文本', 'en-US': 'not UTF-8 text' },
   entity: { 'zh-CN': '文档类型或实体', 'en-US': 'a document type or entity' },
-  script: { 'zh-CN': '脚本或外部内容', 'en-US': 'a script or foreign content' },
-  handler: { 'zh-CN': '事件处理属性', 'en-US': 'an event handler' },
-  scriptAddress: { 'zh-CN': '脚本地址', 'en-US': 'a script address' },
-  import: { 'zh-CN': '导入的样式表', 'en-US': 'an imported style sheet' },
-  outside: { 'zh-CN': '指向图片以外的引用', 'en-US': 'a reference outside the image' },
-} as const;
-export type SvgProblem = keyof typeof SVG_PROBLEMS;
+  format: { 'zh-CN': '不是格式正确的 SVG', 'en-US': 'not a well-formed SVG' },
+  tooDeep: { 'zh-CN': '元素嵌套过深', 'en-US': 'elements nested too deeply' },
+  tooLarge: { 'zh-CN': '元素过多', 'en-US': 'too many elements' },
+};
+
+/** Limits of the sanitising worker: its heap and time (10007 beyond the time, 10008 beyond the heap). */
+export const SANITISE_WORKER = { heapMb: 128, timeMs: 10_000 };
+
+const WORKER_URL = new URL('./svgSanitiserWorker.mjs', import.meta.url);
+
+function sanitiseInWorker(content: Buffer, limits: SanitiseLimits): Promise<SanitisedSvg> {
+  return new Promise((resolve) => {
+    const worker = new Worker(WORKER_URL, {
+      workerData: { content, limits },
+      resourceLimits: {
+        maxOldGenerationSizeMb: SANITISE_WORKER.heapMb,
+        maxYoungGenerationSizeMb: 16,
+        stackSizeMb: 4,
+      },
+    });
+    let settled = false;
+    const settle = (outcome: SanitisedSvg) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      resolve(outcome);
+    };
+    const timer = setTimeout(() => settle({ ok: false, reason: 'format' }), SANITISE_WORKER.timeMs);
+    worker.on('message', (answer: SanitisedSvg) => settle(answer));
+    worker.on('error', (err: Error & { code?: string }) =>
+      settle({ ok: false, reason: err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'tooLarge' : 'format' }),
+    );
+    worker.on('exit', () => settle({ ok: false, reason: 'format' }));
+  });
+}
 
 /**
- * Why an SVG is not safe to show, or null when it is: no document type or entities (entity
- * expansion, outside files), no script, foreign content, frames or embedded objects, no event
- * handler attributes, no `javascript:` anywhere, and references (`href`, `xlink:href`, CSS `url()`,
- * `@import`) only to the image itself (`#id`) or to inline raster data. Checked on the whole text,
- * whatever the encoding of its characters (numeric character references are decoded first).
+ * An uploaded SVG sanitised (svgSanitiser.mjs) in a worker thread with a heap and a time limit;
+ * it shares the upload parser slots of bulk/workbookReader.ts, so uploads never take every core.
  */
-export function svgProblem(content: Buffer): SvgProblem | null {
-  let text = content.toString('utf8');
-  if (text.includes('\uFFFD')) return 'encoding';
-  // decode numeric character references so "&#106;avascript:" reads as what it is
-  text = text.replace(/&#x([0-9a-f]+);?/gi, (_, h: string) =>
-    String.fromCodePoint(parseInt(h, 16) % 0x110000),
-  );
-  text = text.replace(/&#(\d+);?/g, (_, d: string) => String.fromCodePoint(Number(d) % 0x110000));
-  const lower = text.toLowerCase();
-  if (/<!doctype|<!entity/.test(lower)) return 'entity';
-  if (/<\s*(script|foreignobject|iframe|embed|object|audio|video|handler|listener)\b/.test(lower))
-    return 'script';
-  if (/[\s"'/]on[a-z]+\s*=/.test(lower)) return 'handler';
-  if (/javascript\s*:|vbscript\s*:|data\s*:\s*text\/html/.test(lower)) return 'scriptAddress';
-  if (/@import/.test(lower)) return 'import';
-  const refs = [
-    ...lower.matchAll(/(?:href|src)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/g),
-    ...lower.matchAll(/url\(\s*("[^"]*"|'[^']*'|[^)]*)\)/g),
-  ].map((m) => m[1]!.replace(/^["']|["']$/g, '').trim());
-  for (const ref of refs) {
-    if (ref.startsWith('#')) continue;
-    if (/^data:image\/(png|jpeg|gif|webp);base64,/.test(ref)) continue;
-    return 'outside';
-  }
-  return null;
+export function sanitiseSvgOffThread(
+  content: Buffer,
+  limits: SanitiseLimits = SANITISE_LIMITS,
+): Promise<SanitisedSvg> {
+  return withParser(() => sanitiseInWorker(content, limits));
 }

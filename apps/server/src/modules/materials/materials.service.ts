@@ -14,13 +14,15 @@ import {
   MATERIALS_PER_UPLOAD,
   type LocalizedText,
   type MaterialRow,
+  type UploadedMaterial,
 } from '@fieldhub/shared';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
 import { dropUnreadBody, readFileLimited, refuseDeclaredOversize } from '../../http/uploadLimit';
 import { ExplainedError } from '../bulk/upload';
-import { SVG_PROBLEMS, sniffMaterial, svgProblem, type SvgProblem } from './materialFiles';
+import { SVG_REFUSALS, sanitiseSvgOffThread, sniffMaterial } from './materialFiles';
+import type { SanitiseRefusal } from './svgSanitiser.mjs';
 import * as repo from './materials.repo';
 import { recordBy } from '../oplog/oplog.service';
 
@@ -35,11 +37,11 @@ const WRONG_TYPE: LocalizedText = {
   'en-US': 'only PNG, JPEG, GIF, WebP and SVG pictures can be uploaded',
 };
 
-function unsafeSvg(name: string, problem: SvgProblem): ExplainedError {
-  const why = SVG_PROBLEMS[problem];
-  return new ExplainedError(Err.fileFormatWrong, {
-    'zh-CN': `SVG 图片 ${name} 含有不安全的内容（${why['zh-CN']}）`,
-    'en-US': `the SVG picture ${name} holds unsafe content (${why['en-US']})`,
+function refusedSvg(name: string, reason: SanitiseRefusal): ExplainedError {
+  const why = SVG_REFUSALS[reason];
+  return new ExplainedError(reason === 'tooLarge' ? Err.fileTooLarge : Err.fileFormatWrong, {
+    'zh-CN': `SVG 图片 ${name} 无法清理（${why['zh-CN']}）`,
+    'en-US': `the SVG picture ${name} cannot be cleaned (${why['en-US']})`,
   });
 }
 
@@ -91,45 +93,53 @@ function shownName(sent: string): string {
   );
 }
 
-/** Checks every file before storing any: one bad file stores none. */
+/**
+ * Checks every file before storing any: one bad file stores none. An SVG is stored sanitised
+ * (scripts, event handlers and outside references left out); `cleaned` tells which were changed so.
+ */
 export async function uploadMaterials(
   db: Db,
   clock: Clock,
   auth: AuthContext,
   ip: string,
   files: UploadedFile[],
-): Promise<MaterialRow[]> {
+): Promise<UploadedMaterial[]> {
   if (!mayDesign(auth)) throw new AppError(Err.noAccess);
   if (files.length > MATERIALS_PER_UPLOAD) throw new AppError(Err.materialUploadLimit);
-  const checked = files.map((f) => {
+  const typed = files.map((f) => {
     const type = sniffMaterial(f.content);
     if (!type) throw new ExplainedError(Err.fileFormatWrong, WRONG_TYPE);
-    const name = shownName(f.filename);
-    if (type.ext === 'svg') {
-      const problem = svgProblem(f.content);
-      if (problem) throw unsafeSvg(name, problem);
-    }
-    return { ...f, type, name };
+    return { type, name: shownName(f.filename), content: f.content, cleaned: false };
   });
+  const checked: typeof typed = [];
+  for (const f of typed) {
+    if (f.type.ext === 'svg') {
+      const svg = await sanitiseSvgOffThread(f.content);
+      if (!svg.ok) throw refusedSvg(f.name, svg.reason);
+      checked.push({ ...f, content: Buffer.from(svg.svg), cleaned: svg.removed > 0 });
+    } else checked.push(f);
+  }
   const at = clock.now();
   return db.tx(async (tx) => {
-    const rows: MaterialRow[] = [];
+    const rows: UploadedMaterial[] = [];
     for (const f of checked)
-      rows.push(
-        await repo.insertMaterial(tx, auth.orgId, {
+      rows.push({
+        ...(await repo.insertMaterial(tx, auth.orgId, {
           fileKey: `${randomBytes(12).toString('hex')}.${f.type.ext}`,
           name: f.name,
           mime: f.type.mime,
           content: f.content,
           by: auth.accountId,
           at,
-        }),
-      );
+        })),
+        cleaned: f.cleaned,
+      });
+    const cleaned = rows.filter((r) => r.cleaned).map((r) => r.name);
     await recordBy(tx, auth, ip, {
       action: 'material.upload',
       objectType: 'material',
       objectId: rows.map((r) => r.id).join(','),
-      detail: { names: rows.map((r) => r.name) },
+      detail: { names: rows.map((r) => r.name), ...(cleaned.length ? { cleaned } : {}) },
     });
     return rows;
   });

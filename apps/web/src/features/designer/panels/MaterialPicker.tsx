@@ -1,14 +1,19 @@
 /**
  * The material library in the designer (docs/requirements/pages-and-designer.md §12.1): the enterprise's
  * images as a grid to pick from for a page background, an image widget or an animation frame; images
- * are uploaded here (at most 10 at a time, each at most 2 MB; the server checks the type and SVGs)
- * and deleted here.
+ * are uploaded here (at most 10 at a time, each at most 2 MB; the server checks the type and stores
+ * an SVG sanitised, which is told here) and deleted here.
  */
 import { useState } from 'react';
-import { Button, Empty, Input, Modal, Popconfirm, Space, Spin, Typography, Upload } from 'antd';
+import { Alert, Button, Empty, Input, Modal, Popconfirm, Space, Spin, Typography, Upload } from 'antd';
 import { DeleteOutlined, PictureOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MATERIAL_MAX_BYTES, MATERIALS_PER_UPLOAD, materialsCalls, type MaterialRow } from '@fieldhub/shared';
+import {
+  MATERIAL_MAX_BYTES,
+  MATERIALS_PER_UPLOAD,
+  materialsCalls,
+  type UploadedMaterial,
+} from '@fieldhub/shared';
 import { callApi, uploadFilesCall } from '../../../app/request';
 import { toastError, toastSuccess } from '../../../app/notify';
 import { useT } from '../../../app/useT';
@@ -28,6 +33,8 @@ function MaterialDialog({
   const { t } = useT('designer');
   const client = useQueryClient();
   const [filter, setFilter] = useState('');
+  /** names of the last upload's SVGs stored with unsafe parts left out */
+  const [cleaned, setCleaned] = useState<string[]>([]);
   const list = useQuery({
     queryKey: [...KEY, filter],
     queryFn: () => callApi(materialsCalls.list, { name: filter || undefined }),
@@ -35,8 +42,9 @@ function MaterialDialog({
   });
   const upload = useMutation({
     mutationFn: (files: File[]) => uploadFilesCall(materialsCalls.upload, files),
-    onSuccess: (rows: MaterialRow[]) => {
+    onSuccess: (rows: UploadedMaterial[]) => {
       toastSuccess(t('material.uploaded', { n: rows.length }));
+      setCleaned(rows.filter((r) => r.cleaned).map((r) => r.name));
       void client.invalidateQueries({ queryKey: KEY });
     },
   });
@@ -88,6 +96,15 @@ function MaterialDialog({
           {t('material.rules', { max: MATERIALS_PER_UPLOAD, size: MATERIAL_MAX_BYTES / 1024 / 1024 })}
         </Typography.Text>
       </Space>
+      {cleaned.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={t('material.cleaned', { names: cleaned.join(', ') })}
+          data-testid="material-cleaned"
+        />
+      )}
       {list.isLoading ? (
         <div style={{ textAlign: 'center', padding: 32 }}>
           <Spin data-testid="material-loading" />
