@@ -13,7 +13,7 @@
  * Baseline, same run: the same calls on the same server and data before the fleet starts.
  *
  * DATABASE_URL names the PostgreSQL (a fresh database is made and dropped), else the machine's;
- * BENCH_SESSIONS sets the server's MQTT_SESSIONS (8).
+ * BENCH_SESSIONS sets the server's MQTT_SESSIONS (its default, 48).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -52,7 +52,7 @@ const p = await startTestPlatform(
     MQTT_PASSWORD_FILE: broker.passwordFile,
     MQTT_ACL_FILE: broker.aclFile,
     MQTT_BROKER_PID_FILE: broker.pidFile,
-    MQTT_SESSIONS: process.env.BENCH_SESSIONS ?? '8',
+    MQTT_SESSIONS: process.env.BENCH_SESSIONS ?? '48',
   },
   { link: true },
 );

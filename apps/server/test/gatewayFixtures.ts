@@ -25,6 +25,9 @@ export function startPlatformOnBroker(broker: Mosquitto): Promise<TestPlatform> 
       MQTT_PASSWORD_FILE: broker.passwordFile,
       MQTT_ACL_FILE: broker.aclFile,
       MQTT_BROKER_PID_FILE: broker.pidFile,
+      // two sessions in the share group are enough for a test's few gateways (the default is sized
+      // for a fleet)
+      MQTT_SESSIONS: '2',
     },
     { link: true },
   );
