@@ -7,12 +7,23 @@ import { defineUplink } from './uplinkRouter';
 
 /** A gateway whose status is dated further than this from the platform's time is sent the time. */
 export const CLOCK_SYNC_THRESHOLD_MS = 2_000;
+/**
+ * A skewed status brings the time again only this long after the last time sent to that gateway:
+ * a status that waited in a busy broker or link looks skewed by its wait, and answering each one
+ * (10,000 gateways behind a lagging link: 20,000 time commands in 3 minutes) only adds to the load.
+ * A new boot is always sent the time.
+ */
+export const CLOCK_RESYNC_MIN_MS = 300_000;
+
+/** When each gateway was last sent the time, per link (its deps): one link's record is its own. */
+const timeSent = new WeakMap<object, Map<string, number>>();
 
 /**
  * `up/status`: a gateway's birth, heartbeat, sleep notice or last will (retained). The status,
  * boot, firmware, signal, location, the configuration it runs and its clock's skew are recorded
- * (gatewayPresence). An awake gateway is sent the platform's time on a new boot and whenever its
- * status is dated more than CLOCK_SYNC_THRESHOLD_MS off (docs/requirements/gateway-link.md §4.3);
+ * (gatewayPresence). An awake gateway is sent the platform's time on a new boot and when its
+ * status is dated more than CLOCK_SYNC_THRESHOLD_MS off, at most once per CLOCK_RESYNC_MIN_MS
+ * for a skew (docs/requirements/gateway-link.md §4.3);
  * a bound gateway whose birth says it runs no configuration yet is sent its device's at once.
  */
 export const statusUplink = defineUplink({
@@ -22,7 +33,8 @@ export const statusUplink = defineUplink({
   async handle(deps, sn, status) {
     const skewMs = status.ts === undefined ? null : status.ts - deps.clock.now().getTime();
     const applied = await applyStatus(deps.db, deps.clock, deps.events, sn, status, skewMs);
-    if (applied && needsTime(status, applied, skewMs)) {
+    if (applied && needsTime(status, applied, skewMs, lastTimeSent(deps, sn), deps.clock.now().getTime())) {
+      sentTimeTo(deps, sn, deps.clock.now().getTime());
       deps.afterUplink('time command', () => deps.link.publishDown(sn, DOWN.cmd, timeCommand(deps.clock)));
     }
     // each driver's state and diagnostics, for the device's driver list (issue 17 item 3)
@@ -38,10 +50,28 @@ export const statusUplink = defineUplink({
   },
 });
 
-function needsTime(status: GatewayStatusMessage, applied: StatusApplied, skewMs: number | null): boolean {
+function needsTime(
+  status: GatewayStatusMessage,
+  applied: StatusApplied,
+  skewMs: number | null,
+  lastSent: number | undefined,
+  now: number,
+): boolean {
   if (!status.online || status.sleeping) return false;
   const newBoot = status.bootId !== undefined && status.bootId !== applied.previousBootId;
-  return newBoot || (skewMs !== null && Math.abs(skewMs) > CLOCK_SYNC_THRESHOLD_MS);
+  if (newBoot) return true;
+  const skewed = skewMs !== null && Math.abs(skewMs) > CLOCK_SYNC_THRESHOLD_MS;
+  return skewed && (lastSent === undefined || now - lastSent >= CLOCK_RESYNC_MIN_MS);
+}
+
+function lastTimeSent(deps: object, sn: string): number | undefined {
+  return timeSent.get(deps)?.get(sn);
+}
+
+function sentTimeTo(deps: object, sn: string, at: number): void {
+  let sent = timeSent.get(deps);
+  if (!sent) timeSent.set(deps, (sent = new Map()));
+  sent.set(sn, at);
 }
 
 /**
