@@ -86,6 +86,31 @@ describe('a resend check shared by instances', () => {
     expect(asked).toEqual([]);
   });
 
+  it("waits twice the link's recent lag before asking, and the normal grace again once the lag is gone", async () => {
+    const { sn, a, asked, receive } = await twoInstances('Lagging tank');
+    const wait = async (ms: number) => {
+      p.clock.advanceMinutes(ms / 60_000);
+      await a.check();
+    };
+    // live values arrive 20 s after their sample time: a gap waits 40 s, not 5
+    a.noteLag(20_000);
+    expect(a.graceNow()).toBe(40_000);
+    await receive(a, 1);
+    await receive(a, 3);
+    await wait(RESEND_GRACE_MS + 1000);
+    expect(asked).toEqual([]);
+    a.arrive(sn, 'boot-1', 2, false); // the queued batch comes 25 s late: nothing asked
+    await wait(20_000);
+    expect(asked).toEqual([]);
+    // a real gap under the lag is still asked for, once its 40 s are over
+    await receive(a, 5);
+    await wait(41_000);
+    expect(asked.map(({ gap }) => gap)).toEqual([{ fromSeq: 4, toSeq: 4 }]);
+    // the lag decays by half every 30 s: some minutes on, the grace is the normal one
+    await wait(5 * 60_000);
+    expect(a.graceNow()).toBe(RESEND_GRACE_MS);
+  });
+
   it('asks for at most the latest 1,000 of a huge jump, and a gateway at most once in 10 s whichever instance asks', async () => {
     const { a, b, asked, receive, afterGrace } = await twoInstances('Jumping shared tank');
     await receive(a, 5);

@@ -6,7 +6,10 @@
  * not seen here are looked up in the shared record of received batches (telemetry_batches, written
  * in the commit of their values by whichever instance stored them), and only those no instance
  * received are asked for: at most RESEND_BATCHES_MAX (the latest), and a gateway at most once every
- * RESEND_INTERVAL_MS whichever instance asks (gateways.resend_asked_at).
+ * RESEND_INTERVAL_MS whichever instance asks (gateways.resend_asked_at). When the link runs behind
+ * (live values arrive long after their sample time, the broker's queues full), a batch another
+ * session holds may take that long too: the grace is then twice the link's recent lag, so a busy
+ * link is not asked to resend what is only queued (which would add to its load).
  */
 import type { Db } from '../db/db';
 import type { Clock } from '../clock';
@@ -17,6 +20,8 @@ import { RESEND_BATCHES_MAX, RESEND_INTERVAL_MS, type SeqGap } from './telemetry
 export const RESEND_GRACE_MS = 5_000;
 /** Received batches are kept this long in the shared record. */
 export const RECORD_KEEP_MS = 120_000;
+/** The lag remembered is the highest of about the last LAG_WINDOW_MS (it halves each window). */
+const LAG_WINDOW_MS = 30_000;
 /** A gateway silent here this long starts afresh: the batches before may be gone from the record. */
 const LOCAL_MEMORY_MS = 60_000;
 const FORGET_EVERY_MS = 30_000;
@@ -47,11 +52,33 @@ export class SharedBatchSequence {
   private running: Promise<void> | null = null;
   private forgotAt = 0;
   private readonly graceMs: number;
+  /** the link's recent lag (sample time → stored here), decaying by half every LAG_WINDOW_MS */
+  private lag = { ms: 0, at: 0 };
 
   constructor(private readonly o: SharedSequenceOptions) {
     this.graceMs = o.graceMs ?? RESEND_GRACE_MS;
     this.timer = setInterval(() => void this.check(), Math.min(1000, this.graceMs));
     this.timer.unref();
+  }
+
+  /**
+   * Notes how late a live batch's newest value was when it was stored here (`now` less its sample
+   * time): the lag the grace of a gap follows.
+   */
+  noteLag(ms: number): void {
+    const now = this.o.clock.now().getTime();
+    const kept = this.currentLag(now);
+    this.lag = { ms: Math.max(kept, ms), at: now };
+  }
+
+  /** The grace a gap seen now gets: RESEND_GRACE_MS, or twice the link's recent lag if longer. */
+  graceNow(): number {
+    return Math.max(this.graceMs, 2 * this.currentLag(this.o.clock.now().getTime()));
+  }
+
+  private currentLag(now: number): number {
+    const windows = Math.floor((now - this.lag.at) / LAG_WINDOW_MS);
+    return windows > 0 ? this.lag.ms / 2 ** windows : this.lag.ms;
   }
 
   /** Notes a batch as it arrives here; a gap it reveals is looked up later (`check`). */
@@ -69,8 +96,8 @@ export class SharedBatchSequence {
     if (!hist && seq > last.seq + 1) {
       let gap = this.missing.get(sn);
       if (!gap) this.missing.set(sn, (gap = { bootId, due: new Map() }));
-      for (let s = Math.max(last.seq + 1, seq - RESEND_BATCHES_MAX); s < seq; s++)
-        gap.due.set(s, now + this.graceMs);
+      const due = now + this.graceNow();
+      for (let s = Math.max(last.seq + 1, seq - RESEND_BATCHES_MAX); s < seq; s++) gap.due.set(s, due);
       // numbers come in rising order: the oldest are dropped first
       for (const s of gap.due.keys()) {
         if (gap.due.size <= RESEND_BATCHES_MAX) break;

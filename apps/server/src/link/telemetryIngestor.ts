@@ -113,6 +113,11 @@ export function createTelemetryIngestor(
       });
       const stored = judged.rows;
       await storeValues(db, equipmentId, stored, receipt);
+      if (shared && !hist && stored.length) {
+        let newest = stored[0]!.ts;
+        for (const v of stored) if (v.ts > newest) newest = v.ts;
+        shared.noteLag(clock.now().getTime() - newest);
+      }
       if (stored.length) {
         events.emit('values', { equipmentId, items: stored, hist });
         await onValues?.(
