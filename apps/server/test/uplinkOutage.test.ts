@@ -1,34 +1,32 @@
 /**
  * An uplink the platform could not store is not acknowledged (docs/requirements/gateway-link.md
- * §3.2), on an external broker: the platform's sessions at the machine's Mosquitto keep it
- * unacknowledged, reconnect after a wait (MQTT_UPLINK_RETRY_MS) and are handed it again until it
- * is stored. Storage fails for real: a trigger on signal_values raises while a row is in a table
- * the test makes, and counts each refused row in a sequence (which a rollback does not undo).
- * What the router answers by design (here a batch without items, refused to the gateway) is still
+ * §3.2), on an external broker: the platform's sessions at a Mosquitto keep it unacknowledged,
+ * reconnect after a wait (MQTT_UPLINK_RETRY_MS) and are handed it again until it is stored.
+ * Storage fails for real: a trigger on signal_values raises while a row is in a table the test
+ * makes, and counts each refused row in a sequence (which a rollback does not undo). What the
+ * router answers by design (here a batch without items, refused to the gateway) is still
  * acknowledged. The embedded broker's refusal is tested in link/uplinks/uplinkRouter.test.ts.
  *
- * Runs where MQTT_URL and DATABASE_URL name the machine's Mosquitto and PostgreSQL (the project
- * `server-services`); the share group and client ids are this run's own, and the broker sessions
- * made here are removed at the end.
+ * Runs where DATABASE_URL names the machine's PostgreSQL (the project `server-services`), on a
+ * Mosquitto of its own (the machine's binary): a platform on the shared one would receive every
+ * other test's gateways too (its subscription covers all), and ask them to resend what it never
+ * stores.
  */
-import { randomUUID } from 'node:crypto';
-import mqtt, { type MqttClient } from 'mqtt';
+import { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { until } from '@fieldhub/testkit';
+import { Mosquitto, until } from '@fieldhub/testkit';
 import { Err } from '@fieldhub/shared';
 import { loggedIn, makeEnterprise, startTestPlatform, type TestPlatform } from './harness';
 import { modbusDriver, variable } from './deviceFixtures';
 import { connectAsGateway, linkedDevice, type LinkedDevice } from './gatewayFixtures';
 import { loggedInOperator } from './platformFixtures';
 
-const MQTT_URL = process.env.MQTT_URL;
 const SESSIONS = 2;
 /** as many as sessions: each session's second round then shows a batch handled again */
 const BATCHES = 2;
 
-describe.skipIf(!MQTT_URL || !process.env.DATABASE_URL)('storage failing under an external broker', () => {
-  const run = randomUUID().slice(0, 8);
-  const clientId = `fh-outage-${run}`;
+describe.skipIf(!process.env.DATABASE_URL)('storage failing under an external broker', () => {
+  let broker: Mosquitto;
   let p: TestPlatform;
   let device: LinkedDevice;
   let variableId: number;
@@ -51,18 +49,18 @@ describe.skipIf(!MQTT_URL || !process.env.DATABASE_URL)('storage failing under a
     ]);
 
   beforeAll(async () => {
+    broker = await Mosquitto.start();
     p = await startTestPlatform(
       {
-        MQTT_URL: MQTT_URL!,
-        MQTT_CLIENT_ID: clientId,
-        MQTT_SHARE_GROUP: `fh-outage-${run}`,
+        MQTT_URL: broker.url,
+        MQTT_CLIENT_ID: 'fh-outage',
         MQTT_SESSIONS: String(SESSIONS),
         MQTT_UPLINK_RETRY_MS: '100',
         LOG_LEVEL: process.env.OUTAGE_LOG ?? 'silent',
       },
       { link: true },
     );
-    const admin = await loggedIn(p.app, (await makeEnterprise(p.ctx.db, `Outage ${run}`)).admin);
+    const admin = await loggedIn(p.app, (await makeEnterprise(p.ctx.db, 'Outage Works')).admin);
     device = await linkedDevice(admin, await loggedInOperator(p), 'Outage tank');
     variableId = await variable(admin, device.owner, await modbusDriver(admin, device.owner), 'level');
     await query('create table storage_outage (since timestamptz not null default now())');
@@ -78,7 +76,7 @@ describe.skipIf(!MQTT_URL || !process.env.DATABASE_URL)('storage failing under a
     await query(
       'create trigger refuse_during_outage before insert on signal_values for each row execute function refuse_during_outage()',
     );
-    gateway = await connectAsGateway(MQTT_URL!, device.sn, device.mqttPassword, { clean: false });
+    gateway = await connectAsGateway(broker.url, device.sn, device.mqttPassword, { clean: false });
     await gateway.subscribeAsync(`iiot/v1/${device.sn}/down/refused`, { qos: 1 });
     gateway.on('message', (_topic, payload) => refused.push(JSON.parse(payload.toString('utf8'))));
   }, 60_000);
@@ -86,13 +84,8 @@ describe.skipIf(!MQTT_URL || !process.env.DATABASE_URL)('storage failing under a
   afterAll(async () => {
     await gateway?.endAsync();
     await p?.stop();
-    // the persistent sessions made here would otherwise stay on the broker
-    const sessions = Array.from({ length: SESSIONS }, (_, i) => (i ? `${clientId}-${i + 1}` : clientId));
-    for (const id of [...sessions, ...(device ? [device.sn] : [])]) {
-      const c = await mqtt.connectAsync(MQTT_URL!, { clientId: id, clean: true, reconnectPeriod: 0 });
-      await c.endAsync();
-    }
-  }, 30_000);
+    await broker?.stop();
+  });
 
   it('stores every value sent while storage failed once it is back, each once, and acknowledges a malformed batch at once', async () => {
     await query('insert into storage_outage default values');
