@@ -10,7 +10,7 @@ import { shot } from './shots';
 
 /**
  * The data center (docs/requirements/data-views.md §3) in headless Chromium, in English, on the
- * demo enterprise as a fresh installation seeds it, with a day of stored values a minute apart:
+ * demo enterprise as a fresh installation seeds it, with 23 hours of stored values a minute apart:
  * tick two variables of the demo tank in the tree, see the chart and the table, switch to hourly
  * aggregates, save the query, export it, wait for the progress bar to finish, download the file
  * and open it. A quick check in Chinese: the screen's texts, renaming the saved query, and the
@@ -19,7 +19,10 @@ import { shot } from './shots';
 
 const wait = { timeout: 15_000 };
 const texts = demoTexts['en-US'];
-const MINUTES = 24 * 60;
+// 23 hours of values a minute apart: the screen's default "last 24 hours" still holds every one
+// of them for an hour after they are made (with a full day, the oldest fell out as soon as a
+// minute passed between making them and asking, as it did on a loaded CI machine: 2,878 of 2,880)
+const MINUTES = 23 * 60;
 
 let f: BrowserFixture;
 let password: string;
@@ -85,14 +88,14 @@ describe('the data center', () => {
     await expectScreenIn(page, 'en-US', { shows: [] });
     await shot(page, 'datacenter-1-raw', { pointerAway: true });
 
-    // hourly aggregates: the average column and 2 × 24 or 25 buckets
+    // hourly aggregates: the average column and 2 × 23 or 24 buckets
     await page.getByTestId('datacenter-mode').getByText('Aggregated', { exact: true }).click();
     await page.getByTestId('datacenter-interval').waitFor();
     await page.getByTestId('datacenter-search').click();
     await table.getByRole('columnheader', { name: 'Average' }).waitFor(wait);
     await expect
       .poll(async () => page.locator('.ant-pagination-total-text').innerText(), wait)
-      .toMatch(/^(48|50) in total$/);
+      .toMatch(/^(46|48) in total$/);
     await shot(page, 'datacenter-2-aggregated', { pointerAway: true });
 
     // saved: the query under a name (an empty name is refused first)
