@@ -104,6 +104,7 @@ describe('material library in the designer', () => {
             .evaluate((img: HTMLImageElement) => img.naturalWidth),
         )
         .toBe(30);
+      await shot(page, 'materials-zh-CN-1b-cleaned');
 
       await dialog.getByTestId('material-tank').locator('button').first().click();
       await dialog.waitFor({ state: 'hidden' });
