@@ -142,3 +142,9 @@ export async function stopSecurityPeers(): Promise<void> {
   await new Promise<void>((resolve) => smtp?.close(() => resolve()));
   await new Promise<void>((resolve) => tencent?.close(() => resolve()));
 }
+
+/** The security calls' paths (docs/account-security-api.md). */
+export const S = '/org/SecurityMessageAction!';
+export const SMS = '/org/SMSVerifycodeAction!';
+export const MAIL = '/org/EmailVerifycodeAction!getEmailCode.action';
+export const INTERNAL = '/org/AccountInternalAction!';
