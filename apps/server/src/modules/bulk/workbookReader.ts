@@ -4,9 +4,9 @@
  * busy for seconds. The worker has a heap limit and a time limit and unpacks no more than
  * READ_LIMITS.inflatedMaxBytes; at most PARSERS_MAX run at once, later imports wait for one.
  */
-import { Worker } from 'node:worker_threads';
 import type ExcelJS from 'exceljs';
 import { AppError, Err } from '@fieldhub/shared';
+import { runBoundedWorker } from './boundedWorker';
 
 /** The cells of a workbook as exceljs gave them, before any checking. */
 export interface RawWorkbook {
@@ -65,40 +65,19 @@ export async function withParser<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function parseInWorker(
+async function parseInWorker(
   content: Buffer,
   markerSheet: string,
   maxRows: number,
   limits: ReadLimits,
 ): Promise<RawWorkbook> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_URL, {
-      workerData: { content, markerSheet, maxRows, inflatedMaxBytes: limits.inflatedMaxBytes },
-      resourceLimits: {
-        maxOldGenerationSizeMb: limits.heapMb,
-        maxYoungGenerationSizeMb: 32,
-        stackSizeMb: 4,
-      },
-    });
-    let settled = false;
-    const settle = (outcome: RawWorkbook | AppError) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      if (outcome instanceof AppError) reject(outcome);
-      else resolve(outcome);
-    };
-    const timer = setTimeout(() => settle(new AppError(Err.fileFormatWrong)), limits.timeMs);
-    worker.on('message', (answer: WorkerAnswer) => {
-      if (answer.ok) settle(answer.workbook);
-      else settle(new AppError(answer.reason === 'tooLarge' ? Err.fileTooLarge : Err.fileFormatWrong));
-    });
-    worker.on('error', (err: Error & { code?: string }) =>
-      settle(new AppError(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? Err.fileTooLarge : Err.fileFormatWrong)),
-    );
-    worker.on('exit', () => settle(new AppError(Err.fileFormatWrong)));
-  });
+  const answer = await runBoundedWorker<WorkerAnswer>(
+    WORKER_URL,
+    { content, markerSheet, maxRows, inflatedMaxBytes: limits.inflatedMaxBytes },
+    { heapMb: limits.heapMb, youngMb: 32, timeMs: limits.timeMs },
+  );
+  if (!answer.ok) throw new AppError(answer.reason === 'tooLarge' ? Err.fileTooLarge : Err.fileFormatWrong);
+  return answer.workbook;
 }
 
 /**

@@ -4,8 +4,8 @@
  * off the main thread"). Workers share the import slots of bulk/workbookReader.ts and have the
  * same heap, time and unpacked-size limits.
  */
-import { Worker } from 'node:worker_threads';
 import { AppError, Err, SMART_REPORT_CELLS_MAX, sheetModelSchema, type SheetModel } from '@fieldhub/shared';
+import { runBoundedWorker } from '../bulk/boundedWorker';
 import { READ_LIMITS, withParser, type ReadLimits } from '../bulk/workbookReader';
 
 const WORKER_URL = new URL('./reportWorker.mjs', import.meta.url);
@@ -25,37 +25,20 @@ type Answer =
   | { ok: true; sheet?: unknown; bytes?: Uint8Array }
   | { ok: false; reason: 'tooLarge' | 'format'; message: string };
 
-function runWorker(job: Job, limits: ReadLimits): Promise<Answer & { ok: true }> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_URL, {
-      workerData: {
-        values: {},
-        images: [],
-        ...job,
-        inflatedMaxBytes: limits.inflatedMaxBytes,
-        cellsMax: SMART_REPORT_CELLS_MAX,
-      },
-      resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
-    });
-    let settled = false;
-    const settle = (outcome: (Answer & { ok: true }) | AppError) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      if (outcome instanceof AppError) reject(outcome);
-      else resolve(outcome);
-    };
-    const timer = setTimeout(() => settle(new AppError(Err.fileFormatWrong)), limits.timeMs);
-    worker.on('message', (answer: Answer) => {
-      if (answer.ok) settle(answer);
-      else settle(new AppError(answer.reason === 'tooLarge' ? Err.fileTooLarge : Err.fileFormatWrong));
-    });
-    worker.on('error', (err: Error & { code?: string }) =>
-      settle(new AppError(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? Err.fileTooLarge : Err.fileFormatWrong)),
-    );
-    worker.on('exit', () => settle(new AppError(Err.fileFormatWrong)));
-  });
+async function runWorker(job: Job, limits: ReadLimits): Promise<Answer & { ok: true }> {
+  const answer = await runBoundedWorker<Answer>(
+    WORKER_URL,
+    {
+      values: {},
+      images: [],
+      ...job,
+      inflatedMaxBytes: limits.inflatedMaxBytes,
+      cellsMax: SMART_REPORT_CELLS_MAX,
+    },
+    { heapMb: limits.heapMb, youngMb: 32, timeMs: limits.timeMs },
+  );
+  if (!answer.ok) throw new AppError(answer.reason === 'tooLarge' ? Err.fileTooLarge : Err.fileFormatWrong);
+  return answer;
 }
 
 /**

@@ -3,8 +3,8 @@
  * the bytes, never from the name or the declared type; an SVG stored sanitised, so that it cannot
  * run anything or reach outside itself.
  */
-import { Worker } from 'node:worker_threads';
 import type { LocalizedText } from '@fieldhub/shared';
+import { runBoundedWorker } from '../bulk/boundedWorker';
 import { withParser } from '../bulk/workbookReader';
 import {
   SANITISE_LIMITS,
@@ -55,30 +55,11 @@ export const SANITISE_WORKER = { heapMb: 128, timeMs: 10_000 };
 const WORKER_URL = new URL('./svgSanitiserWorker.mjs', import.meta.url);
 
 function sanitiseInWorker(content: Buffer, limits: SanitiseLimits): Promise<SanitisedSvg> {
-  return new Promise((resolve) => {
-    const worker = new Worker(WORKER_URL, {
-      workerData: { content, limits },
-      resourceLimits: {
-        maxOldGenerationSizeMb: SANITISE_WORKER.heapMb,
-        maxYoungGenerationSizeMb: 16,
-        stackSizeMb: 4,
-      },
-    });
-    let settled = false;
-    const settle = (outcome: SanitisedSvg) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      resolve(outcome);
-    };
-    const timer = setTimeout(() => settle({ ok: false, reason: 'format' }), SANITISE_WORKER.timeMs);
-    worker.on('message', (answer: SanitisedSvg) => settle(answer));
-    worker.on('error', (err: Error & { code?: string }) =>
-      settle({ ok: false, reason: err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'tooLarge' : 'format' }),
-    );
-    worker.on('exit', () => settle({ ok: false, reason: 'format' }));
-  });
+  return runBoundedWorker<SanitisedSvg>(
+    WORKER_URL,
+    { content, limits },
+    { heapMb: SANITISE_WORKER.heapMb, youngMb: 16, timeMs: SANITISE_WORKER.timeMs },
+  );
 }
 
 /**
