@@ -304,23 +304,21 @@ describe('chart and table widgets: toolbar, report sources, grid, fixed axis', (
         ).length;
         return { points, stored };
       };
+      /** both series draw every stored point of the period shown */
+      const drawsEveryStoredPoint = () =>
+        expect
+          .poll(async () => {
+            const d = await drawnPerSeries();
+            return d.points - 2 * d.stored;
+          }, wait)
+          .toBe(0);
       await expect.poll(() => attr('data-points'), wait).toBeGreaterThan(0);
       expect(await span()).toBe(60 * 60_000);
-      await expect
-        .poll(async () => {
-          const d = await drawnPerSeries();
-          return d.points - 2 * d.stored;
-        }, wait)
-        .toBe(0);
+      await drawsEveryStoredPoint();
       await live('ComplexLine').locator('label:has([data-testid=chart-range-1440])').click();
       await expect.poll(span, wait).toBe(1440 * 60_000);
       await expect.poll(() => attr('data-points'), wait).toBeGreaterThan(2 * 280);
-      await expect
-        .poll(async () => {
-          const d = await drawnPerSeries();
-          return d.points - 2 * d.stored;
-        }, wait)
-        .toBe(0);
+      await drawsEveryStoredPoint();
       // the data selection: pressure left out
       await live('ComplexLine').getByTestId('chart-data-select').click();
       await clickSettled(
