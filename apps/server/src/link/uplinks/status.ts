@@ -15,9 +15,6 @@ export const CLOCK_SYNC_THRESHOLD_MS = 2_000;
  */
 export const CLOCK_RESYNC_MIN_MS = 300_000;
 
-/** When each gateway was last sent the time, per link (its deps): one link's record is its own. */
-const timeSent = new WeakMap<object, Map<string, number>>();
-
 /**
  * `up/status`: a gateway's birth, heartbeat, sleep notice or last will (retained). The status,
  * boot, firmware, signal, location, the configuration it runs and its clock's skew are recorded
@@ -33,8 +30,9 @@ export const statusUplink = defineUplink({
   async handle(deps, sn, status) {
     const skewMs = status.ts === undefined ? null : status.ts - deps.clock.now().getTime();
     const applied = await applyStatus(deps.db, deps.clock, deps.events, sn, status, skewMs);
-    if (applied && needsTime(status, applied, skewMs, lastTimeSent(deps, sn), deps.clock.now().getTime())) {
-      sentTimeTo(deps, sn, deps.clock.now().getTime());
+    const now = deps.clock.now().getTime();
+    if (applied && needsTime(status, applied, skewMs, deps.timeSentAt.get(sn), now)) {
+      deps.timeSentAt.set(sn, now);
       deps.afterUplink('time command', () => deps.link.publishDown(sn, DOWN.cmd, timeCommand(deps.clock)));
     }
     // each driver's state and diagnostics, for the device's driver list (issue 17 item 3)
@@ -62,16 +60,6 @@ function needsTime(
   if (newBoot) return true;
   const skewed = skewMs !== null && Math.abs(skewMs) > CLOCK_SYNC_THRESHOLD_MS;
   return skewed && (lastSent === undefined || now - lastSent >= CLOCK_RESYNC_MIN_MS);
-}
-
-function lastTimeSent(deps: object, sn: string): number | undefined {
-  return timeSent.get(deps)?.get(sn);
-}
-
-function sentTimeTo(deps: object, sn: string, at: number): void {
-  let sent = timeSent.get(deps);
-  if (!sent) timeSent.set(deps, (sent = new Map()));
-  sent.set(sn, at);
 }
 
 /**

@@ -46,6 +46,7 @@ export function createUplinkDeps(o: UplinkDepsOptions): UplinkDeps {
       o.sharedSequence,
     ),
     refusals: createRefusalReporter(o.db, o.clock, o.link, o.log),
+    timeSentAt: new Map(),
     afterUplink: o.afterUplink,
   };
 }

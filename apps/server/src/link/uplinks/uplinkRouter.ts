@@ -35,6 +35,8 @@ export interface UplinkDeps {
   telemetry: TelemetryIngestor;
   /** tells a gateway what was refused of an uplink, counts and logs it: only from `afterUplink` */
   refusals: RefusalReporter;
+  /** when each gateway was last sent the platform's time (ms), for the resync limit of status.ts */
+  timeSentAt: Map<string, number>;
   /**
    * Runs `work` once the uplink was acknowledged; a failure is logged as `${what} failed`. A
    * publish waits for the broker's PUBACK, which the MQTT client reads only after the uplink
