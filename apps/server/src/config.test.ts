@@ -45,3 +45,23 @@ describe('map tiles', () => {
     expect(() => loadConfig({ MAP_TILE_MAX_ZOOM: '30' })).toThrow(/MAP_TILE_MAX_ZOOM/);
   });
 });
+
+describe('MQTT_TOPIC_PREFIX', () => {
+  it('is empty by default and takes topic levels, a trailing slash dropped', () => {
+    expect(loadConfig({}).MQTT_TOPIC_PREFIX).toBe('');
+    expect(loadConfig({ MQTT_TOPIC_PREFIX: 'acme/plant-1' }).MQTT_TOPIC_PREFIX).toBe('acme/plant-1');
+    expect(loadConfig({ MQTT_TOPIC_PREFIX: 'acme/' }).MQTT_TOPIC_PREFIX).toBe('acme');
+  });
+
+  it('refuses MQTT wildcards, a leading $ and empty levels, naming the setting', () => {
+    expect(() => loadConfig({ MQTT_TOPIC_PREFIX: 'acme/+' })).toThrow(
+      /MQTT_TOPIC_PREFIX: a topic prefix must not contain the MQTT wildcards/,
+    );
+    expect(() => loadConfig({ MQTT_TOPIC_PREFIX: 'acme/#' })).toThrow(/MQTT_TOPIC_PREFIX: .*wildcards/);
+    expect(() => loadConfig({ MQTT_TOPIC_PREFIX: '$SYS' })).toThrow(
+      /MQTT_TOPIC_PREFIX: .*must not start with '\$'/,
+    );
+    expect(() => loadConfig({ MQTT_TOPIC_PREFIX: 'a//b' })).toThrow(/MQTT_TOPIC_PREFIX: .*topic levels/);
+    expect(() => loadConfig({ MQTT_TOPIC_PREFIX: '/acme' })).toThrow(/MQTT_TOPIC_PREFIX/);
+  });
+});

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { GATEWAY_PACKET_MAX_BYTES, SERVER_SHARE_GROUP, type Lang } from '@fieldhub/shared';
+import { GATEWAY_PACKET_MAX_BYTES, SERVER_SHARE_GROUP, topicPrefixSchema, type Lang } from '@fieldhub/shared';
 
 const optionalUrl = z
   .string()
@@ -53,8 +53,16 @@ const envSchema = z.object({
   /** The server's MQTT client id; stable per instance so its session survives a restart. */
   MQTT_CLIENT_ID: z.string().min(1).max(100).optional(),
   /**
+   * Topic levels put before every topic of the gateway link (`{prefix}/iiot/v1/{sn}/…`), so several
+   * platforms (tenants, test runs) share one broker without seeing each other's gateways
+   * (docs/requirements/gateway-link.md §2.5). The gateways get the same (--topic-prefix). Empty:
+   * the topics of docs/gateway-protocol.md as they are.
+   */
+  MQTT_TOPIC_PREFIX: topicPrefixSchema.default(''),
+  /**
    * The shared subscription group of the server instances on an external broker (docs/scale-out.md):
    * every instance of one platform uses the same; two platforms (or test runs) on one broker differ.
+   * With MQTT_TOPIC_PREFIX the group on the broker is this followed by the prefix (serverShareGroup).
    */
   MQTT_SHARE_GROUP: z
     .string()
@@ -146,6 +154,15 @@ const envSchema = z.object({
    * cards), in ms. One instance runs them at a time, whichever holds the database lease.
    */
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).max(86_400_000).default(60_000),
+  /**
+   * How often the curve rollups are brought up to date, in ms (docs/requirements/gateway-link.md
+   * §10.4); 0: never (curves then always read their points). One instance runs them at a time.
+   */
+  ROLLUP_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .refine((n) => n === 0 || (n >= 50 && n <= 3_600_000), 'between 50 and 3600000, or 0')
+    .default(60_000),
   /**
    * IANA time zone whose hours, days and months bound the periods of data summary variables and the
    * "today" of the summary screen (docs/requirements/data-views.md §2).

@@ -15,8 +15,12 @@ import { deviceWithGateway, made, send, type IssuedGateway } from './deviceFixtu
 /**
  * A platform whose link runs on the external Mosquitto `broker` (started with `auth`): it writes
  * the broker's password and ACL files and signals it through its pid file to reload them.
+ * `env` adds to or overrides its settings.
  */
-export function startPlatformOnBroker(broker: Mosquitto): Promise<TestPlatform> {
+export function startPlatformOnBroker(
+  broker: Mosquitto,
+  env: Record<string, string> = {},
+): Promise<TestPlatform> {
   return startTestPlatform(
     {
       MQTT_URL: broker.url,
@@ -28,6 +32,7 @@ export function startPlatformOnBroker(broker: Mosquitto): Promise<TestPlatform> 
       // two sessions in the share group are enough for a test's few gateways (the default is sized
       // for a fleet)
       MQTT_SESSIONS: '2',
+      ...env,
     },
     { link: true },
   );

@@ -34,7 +34,8 @@ export function readFleetFile(file: string): FleetFile {
 export type FleetSettings = Pick<
   FleetOptions,
   'fleet' | 'variables' | 'interval' | 'connectRate' | 'broker' | 'dataDir' | 'heartbeatS'
->;
+> &
+  Partial<Pick<FleetOptions, 'topicPrefix'>>;
 
 export function startFleet(
   file: FleetFile,
@@ -58,6 +59,7 @@ export function startFleet(
         { sn: g.sn, password: g.password, variables: g.variables.slice(0, settings.variables), index },
         {
           broker: settings.broker,
+          ...(settings.topicPrefix ? { topicPrefix: settings.topicPrefix } : {}),
           intervalMs: settings.interval,
           heartbeatS: settings.heartbeatS,
           dataDir: settings.dataDir,

@@ -43,6 +43,8 @@ export interface FleetGatewaySpec {
 
 export interface FleetGatewayOptions {
   broker: string;
+  /** the platform's topic prefix on a shared broker (none when absent) */
+  topicPrefix?: string;
   intervalMs: number;
   heartbeatS: number;
   dataDir: string;
@@ -78,6 +80,7 @@ export class FleetGateway {
       brokerUrl: options.broker,
       sn: spec.sn,
       password: spec.password,
+      topicPrefix: options.topicPrefix,
       log,
       keepaliveS: 60,
       reconnectMs: 5000,

@@ -10,9 +10,9 @@ import {
   DOWN,
   GATEWAY_PACKET_MAX_BYTES,
   PROTOCOL_VERSION,
-  TOPIC_ROOT,
   UP,
   type UpTopic,
+  gatewayDownFilter,
   parseTopic,
   topicFor,
 } from '@fieldhub/shared';
@@ -39,6 +39,8 @@ export interface LinkOptions {
   brokerUrl: string;
   sn: string;
   password: string;
+  /** the platform's topic prefix on a shared broker ('' or absent: none; gateway-link.md §2.5) */
+  topicPrefix?: string;
   log: Logger;
   /** seconds; the broker declares the gateway gone after 1.5 times this without traffic */
   keepaliveS?: number;
@@ -67,6 +69,7 @@ export class MqttLink {
 
   start(handlers: LinkHandlers): void {
     const { sn, log } = this.options;
+    const prefix = this.options.topicPrefix ?? '';
     const client = mqtt.connect(this.options.brokerUrl, {
       clientId: sn,
       username: sn,
@@ -77,7 +80,7 @@ export class MqttLink {
       reconnectPeriod: this.options.reconnectMs ?? 1000,
       connectTimeout: 10_000,
       will: {
-        topic: topicFor(sn, UP.status),
+        topic: topicFor(sn, UP.status, prefix),
         payload: Buffer.from(JSON.stringify({ v: PROTOCOL_VERSION, online: false })),
         qos: 1,
         retain: true,
@@ -87,7 +90,7 @@ export class MqttLink {
     client.on('connect', (connack) => {
       log.info('connected to the broker', { sessionPresent: connack.sessionPresent });
       this.wasConnected = true;
-      client.subscribe(`${TOPIC_ROOT}/${sn}/down/#`, { qos: 1 }, (error) => {
+      client.subscribe(gatewayDownFilter(sn, prefix), { qos: 1 }, (error) => {
         if (error) log.error('subscribe failed', { error });
       });
       handlers.onConnect();
@@ -105,7 +108,7 @@ export class MqttLink {
     });
     client.on('connect', () => (lastError = ''));
     client.on('message', (topic, payload) => {
-      const parsed = parseTopic(topic);
+      const parsed = parseTopic(topic, prefix);
       if (!parsed || parsed.sn !== sn || !DOWN_SUFFIXES.has(parsed.suffix)) {
         log.warn('message on an unexpected topic ignored', { topic });
         return;
@@ -118,7 +121,7 @@ export class MqttLink {
   publish(suffix: UpTopic, payload: string, retain = false): Promise<void> {
     const client = this.client;
     if (!client) return Promise.reject(new Error('link not started'));
-    const topic = topicFor(this.options.sn, suffix);
+    const topic = topicFor(this.options.sn, suffix, this.options.topicPrefix);
     const packetBytes = publishPacketBytes(topic, payload);
     if (packetBytes > GATEWAY_PACKET_MAX_BYTES) return Promise.reject(new PacketTooLargeError(packetBytes));
     return new Promise((resolve, reject) => {

@@ -58,7 +58,13 @@ export async function startGateway(options: GatewayOptions, deps: GatewayDeps = 
   if (reportedDrops > 0)
     log.warn('buffer dropped records to stay within its bound', { dropped: reportedDrops });
 
-  const link = new MqttLink({ brokerUrl: options.broker, sn: options.sn, password: options.password, log });
+  const link = new MqttLink({
+    brokerUrl: options.broker,
+    sn: options.sn,
+    password: options.password,
+    topicPrefix: options.topicPrefix,
+    log,
+  });
   // what the gateway dates its values and status by: corrected by the platform's `time` command
   const clock = new GatewayClock();
   const refusals = new RefusalCounter(log, clock.now);

@@ -45,6 +45,23 @@ describe('parseOptions', () => {
     expect(message).toContain('--log-level (GATEWAY_LOG_LEVEL)');
   });
 
+  it('takes the topic prefix of a shared broker, none by default, and refuses a wildcard in it', () => {
+    expect(parseOptions(required, {})).toMatchObject({ ok: true, options: { topicPrefix: '' } });
+    expect(parseOptions([...required, '--topic-prefix', 'acme/plant-1'], {})).toMatchObject({
+      ok: true,
+      options: { topicPrefix: 'acme/plant-1' },
+    });
+    expect(
+      parseFleetOptions(['--fleet', '2', '--fleet-file', 'f.json', ...required.slice(4)], {
+        GATEWAY_TOPIC_PREFIX: 'acme',
+      }),
+    ).toMatchObject({ ok: true, options: { topicPrefix: 'acme' } });
+    const parsed = parseOptions([...required, '--topic-prefix', 'acme/#'], {});
+    expect(parsed.ok ? '' : parsed.message).toContain(
+      '--topic-prefix (GATEWAY_TOPIC_PREFIX): a topic prefix must not contain the MQTT wildcards',
+    );
+  });
+
   it('refuses an unknown flag with the usage', () => {
     const parsed = parseOptions([...required, '--colour'], {});
     expect(parsed.ok ? '' : parsed.message).toMatch(/Unknown option '--colour'[\s\S]*Usage:/);

@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { z } from 'zod';
-import { SN_PATTERN } from '@fieldhub/shared';
+import { SN_PATTERN, topicPrefixSchema } from '@fieldhub/shared';
 import { LOG_LEVELS } from './log';
 
 const flagFromEnv = z
@@ -34,6 +34,8 @@ const optionsSchema = z
     password: z.string({ error: 'required' }).min(1, 'required').max(100),
     /** the platform's broker, mqtt://host:port (also mqtts://, ws://, wss://) */
     broker: brokerSchema,
+    /** the platform's topic prefix on a shared broker, its MQTT_TOPIC_PREFIX ('' for none) */
+    topicPrefix: topicPrefixSchema.default(''),
     /** where config, command results and the store-and-forward buffer live */
     dataDir: z.string().min(1).optional(),
     /** run the built-in Modbus TCP plant for demos and tests */
@@ -88,6 +90,7 @@ const fleetSchema = z
     /** gateways started per second, so the broker is not hit by every login at once */
     connectRate: z.coerce.number().int().min(1).max(100_000).default(1000),
     broker: brokerSchema,
+    topicPrefix: topicPrefixSchema.default(''),
     /** command results of every gateway, one folder per SN */
     dataDir: z.string().min(1).default(path.join('gateway-data', 'fleet')),
     logLevel: z.enum(LOG_LEVELS).default('info'),
@@ -99,7 +102,7 @@ export type FleetOptions = z.output<typeof fleetSchema>;
 
 /** Keys only fleet mode reads; the others (but --simulate and the single gateway's) are shared. */
 const FLEET_KEYS = new Set(['fleet', 'fleetFile', 'variables', 'interval', 'connectRate']);
-const FLEET_SHARED_KEYS = new Set(['broker', 'dataDir', 'logLevel', 'heartbeatS']);
+const FLEET_SHARED_KEYS = new Set(['broker', 'topicPrefix', 'dataDir', 'logLevel', 'heartbeatS']);
 
 /** Flag name (kebab-case), option key, environment variable and meaning of every option. */
 const FLAGS = [
@@ -110,6 +113,12 @@ const FLAGS = [
     'broker',
     'GATEWAY_BROKER',
     "the platform's broker, mqtt://host:port (mqtts, ws, wss too); required",
+  ],
+  [
+    'topic-prefix',
+    'topicPrefix',
+    'GATEWAY_TOPIC_PREFIX',
+    "the platform's MQTT_TOPIC_PREFIX on a shared broker (none)",
   ],
   ['data-dir', 'dataDir', 'GATEWAY_DATA_DIR', 'config, command results and buffer (./gateway-data/<sn>)'],
   ['simulate', 'simulate', 'GATEWAY_SIMULATE', 'run the built-in Modbus TCP plant for demos and tests'],
@@ -138,11 +147,11 @@ const FLAGS = [
 ] as const;
 
 export const USAGE = `Usage: npm run gateway -- --sn <12 digits> --password <mqtt password> --broker mqtt://host:port
-  [--data-dir ./gateway-data/<sn>] [--simulate] [--plant-port 5020] [--log-level debug|info|warn|error]
+  [--topic-prefix <prefix>] [--data-dir ./gateway-data/<sn>] [--simulate] [--plant-port 5020] [--log-level debug|info|warn|error]
   [--buffer-bytes 67108864] [--heartbeat-s 60] [--location <lng,lat>] [--signal <0-31>]
   [--install-command '<shell command installing $FIRMWARE_PACKAGE>']
    or: npm run gateway -- --fleet <N> --fleet-file <credentials.json> --broker mqtt://host:port
-  [--variables 50] [--interval 10s] [--connect-rate 1000] [--data-dir ./gateway-data/fleet]
+  [--variables 50] [--interval 10s] [--connect-rate 1000] [--topic-prefix <prefix>] [--data-dir ./gateway-data/fleet]
 Each option may also come from the environment: ${FLAGS.map(([, , env]) => env).join(', ')}.`;
 
 /** What `--help` prints: the usage, then every option with its environment variable and meaning. */

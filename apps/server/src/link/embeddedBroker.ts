@@ -13,6 +13,8 @@ export interface EmbeddedBrokerOptions {
   maxPacketBytes: number;
   /** a connection that has not completed CONNECT in this many ms is dropped (MQTT_CONNECT_TIMEOUT_MS) */
   connectTimeoutMs: number;
+  /** MQTT_TOPIC_PREFIX: the gateways' topics are under it ('' for none) */
+  topicPrefix?: string;
   /** the platform's own login: may publish down and subscribe up for every gateway */
   server: { username: string; password: string };
   verifyGateway(sn: string, password: string): Promise<boolean>;
@@ -71,7 +73,7 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
     },
     authorizePublish(client, packet, callback) {
       if (client === null || isServer(client)) return callback(null);
-      if (gatewayMayPublish(client.id, packet.topic)) {
+      if (gatewayMayPublish(client.id, packet.topic, opts.topicPrefix)) {
         opts.onUplink(packet.topic, Buffer.from(packet.payload)).then(
           () => callback(null),
           (err: unknown) => {
@@ -87,7 +89,8 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
     },
     authorizeSubscribe(client, subscription, callback) {
       if (isServer(client)) return callback(null, subscription);
-      if (gatewayMaySubscribe(client.id, subscription.topic)) return callback(null, subscription);
+      if (gatewayMaySubscribe(client.id, subscription.topic, opts.topicPrefix))
+        return callback(null, subscription);
       opts.log.warn({ sn: client.id, topic: subscription.topic }, 'gateway subscribe refused');
       callback(new Error('subscription not allowed'));
     },

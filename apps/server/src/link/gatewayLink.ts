@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import { DOWN, TOPIC_ROOT } from '@fieldhub/shared';
+import { DOWN, serverShareGroup, topicFor, unprefixedTopic } from '@fieldhub/shared';
 import type { Db } from '../db/db';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
@@ -69,6 +69,7 @@ export async function startGatewayLink(
         port,
         maxPacketBytes: config.MQTT_MAX_PACKET_BYTES,
         connectTimeoutMs: config.MQTT_CONNECT_TIMEOUT_MS,
+        topicPrefix: config.MQTT_TOPIC_PREFIX,
         server: { username, password },
         verifyGateway: (sn, pw) => verifyGateway(db, sn, pw),
         onUplink: (topic, payload) => handleUplink(topic, payload),
@@ -117,7 +118,12 @@ export async function startGatewayLink(
     clockSkewToleranceMs: config.CLOCK_SKEW_TOLERANCE_MS,
     ...(sharedSequence ? { sharedSequence } : {}),
   });
-  const onUplink = routeUplinks(uplinkHandlers, deps);
+  const route = routeUplinks(uplinkHandlers, deps);
+  // the handlers see the topics of the protocol: the deployment's prefix is the transport's
+  // (one under another prefix reaches the router as it is, and is dropped as unknown)
+  const prefix = config.MQTT_TOPIC_PREFIX;
+  const onUplink = (topic: string, payload: Buffer) =>
+    route(unprefixedTopic(prefix, topic) ?? topic, payload);
 
   // an external Mosquitto must know the server's login before the server connects
   await writeMosquittoFiles(db, config);
@@ -132,18 +138,20 @@ export async function startGatewayLink(
   if (embedded)
     client = {
       publishDown: (sn, suffix, payload) =>
-        embedded.publish(`${TOPIC_ROOT}/${sn}/${suffix}`, Buffer.from(JSON.stringify(payload))),
+        embedded.publish(topicFor(sn, suffix, prefix), Buffer.from(JSON.stringify(payload))),
       connected: () => true,
       close: async () => {},
     };
   else {
     const clientId =
       config.MQTT_CLIENT_ID ?? `fieldhub-${hostname()}-${config.PORT || randomBytes(4).toString('hex')}`;
+    const shareGroup = serverShareGroup(config.MQTT_SHARE_GROUP, prefix);
     const sessions = await startLinkClient({
       url,
       username,
       password,
-      shareGroup: config.MQTT_SHARE_GROUP,
+      shareGroup,
+      topicPrefix: prefix,
       sessions: config.MQTT_SESSIONS,
       clientId,
       onUplink,
@@ -156,7 +164,7 @@ export async function startGatewayLink(
       clock,
       url,
       password,
-      shareGroup: config.MQTT_SHARE_GROUP,
+      shareGroup,
       owner: clientId,
       own: () => sessions.sessions(),
       leaseMs: config.MQTT_SESSION_LEASE_MS,

@@ -91,8 +91,8 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext): void {
       else if (SN_PATTERN.test(input.username)) {
         allowed =
           input.action === 'publish'
-            ? gatewayMayPublish(input.username, input.topic)
-            : gatewayMaySubscribe(input.username, input.topic);
+            ? gatewayMayPublish(input.username, input.topic, ctx.config.MQTT_TOPIC_PREFIX)
+            : gatewayMaySubscribe(input.username, input.topic, ctx.config.MQTT_TOPIC_PREFIX);
       }
     }
     reply.status(allowed ? 200 : 403);

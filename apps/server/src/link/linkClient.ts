@@ -1,6 +1,6 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Config } from '../config';
-import { SERVER_UPLINK_FILTER, TOPIC_ROOT, type DownTopic } from '@fieldhub/shared';
+import { prefixedTopic, SERVER_UPLINK_FILTER, topicFor, type DownTopic } from '@fieldhub/shared';
 
 export interface LinkClientOptions {
   url: string;
@@ -9,6 +9,8 @@ export interface LinkClientOptions {
   /** the shared subscription group splitting the uplinks among server instances (external broker) */
   shareGroup: string | null;
   clientId: string;
+  /** MQTT_TOPIC_PREFIX: before the topics this subscribes to and publishes on ('' for none) */
+  topicPrefix?: string;
   /**
    * MQTT sessions of this instance in the share group (with `shareGroup` only): each handles its
    * uplinks one at a time (the next is read once the last is stored and acknowledged), so the
@@ -113,7 +115,9 @@ async function startSession(opts: LinkClientOptions): Promise<LinkClient & { wit
     protocolVersion: 4,
   });
   const withholding = acknowledgeWhenHandled(client, opts.onUplink, opts.log, opts.uplinkRetryMs);
-  const filter = opts.shareGroup ? `$share/${opts.shareGroup}/${SERVER_UPLINK_FILTER}` : SERVER_UPLINK_FILTER;
+  const prefix = opts.topicPrefix ?? '';
+  const uplinks = prefixedTopic(prefix, SERVER_UPLINK_FILTER);
+  const filter = opts.shareGroup ? `$share/${opts.shareGroup}/${uplinks}` : uplinks;
   client.on('connect', (ack) => {
     opts.log.info(
       { url: withoutCredentials(opts.url), sessionPresent: ack.sessionPresent },
@@ -138,7 +142,7 @@ async function startSession(opts: LinkClientOptions): Promise<LinkClient & { wit
   });
   return {
     async publishDown(sn, suffix, payload) {
-      await client.publishAsync(`${TOPIC_ROOT}/${sn}/${suffix}`, JSON.stringify(payload), { qos: 1 });
+      await client.publishAsync(topicFor(sn, suffix, prefix), JSON.stringify(payload), { qos: 1 });
     },
     connected: () => client.connected,
     withholding,

@@ -1,4 +1,5 @@
 import type { MqttClient } from 'mqtt';
+import { topicFor, UP } from '@fieldhub/shared';
 import { Mosquitto, sleep, until } from '@fieldhub/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedIn, makeEnterprise, type Caller, type TestPlatform } from '../../test/harness';
@@ -14,6 +15,8 @@ let other: IssuedGateway;
 let variableId: number;
 
 const connect = (sn: string, password: string) => connectAsGateway(broker.url, sn, password);
+// the ACL file and the shared subscription under a topic prefix (docs/requirements/gateway-link.md §2.5)
+const PREFIX = 'tenant-a/site.1';
 
 /** Connects, retrying while Mosquitto reloads its password file after a SIGHUP. */
 async function connectAfterReload(sn: string, password: string): Promise<MqttClient> {
@@ -29,7 +32,7 @@ async function connectAfterReload(sn: string, password: string): Promise<MqttCli
 
 beforeAll(async () => {
   broker = await Mosquitto.start({ auth: true });
-  p = await startPlatformOnBroker(broker);
+  p = await startPlatformOnBroker(broker, { MQTT_TOPIC_PREFIX: PREFIX });
   const admin = await loggedIn(p.app, (await makeEnterprise(p.ctx.db, 'Mosquitto Works')).admin);
   operator = await loggedInOperator(p);
   const device = await linkedDevice(admin, operator, 'Mosquitto tank');
@@ -52,7 +55,7 @@ describe('with an external Mosquitto', () => {
   it("delivers a gateway's own telemetry to the platform through the shared subscription", async () => {
     const c = await connectAfterReload(gw.sn, gw.mqttPassword);
     await c.publishAsync(
-      `iiot/v1/${gw.sn}/up/telemetry`,
+      topicFor(gw.sn, UP.telemetry, PREFIX),
       JSON.stringify({
         v: 1,
         bootId: 'm1',
@@ -71,23 +74,25 @@ describe('with an external Mosquitto', () => {
     await c.endAsync();
   });
 
-  it("does not let a gateway publish under another gateway's SN", async () => {
-    const c = await connectAfterReload(other.sn, other.mqttPassword);
+  it("does not let a gateway publish under another gateway's SN, nor outside the platform's prefix", async () => {
+    const [c, own] = [
+      await connectAfterReload(other.sn, other.mqttPassword),
+      await connectAfterReload(gw.sn, gw.mqttPassword),
+    ];
     const before = (await p.ctx.db.query('select * from signal_values')).length;
-    await c
-      .publishAsync(
-        `iiot/v1/${gw.sn}/up/telemetry`,
-        JSON.stringify({
-          v: 1,
-          bootId: 'evil',
-          seq: 1,
-          items: [{ ts: Date.now() + 7, vals: { [variableId]: 99 } }],
-        }),
-        { qos: 1 },
-      )
-      .catch(() => undefined);
+    const send = (client: MqttClient, topic: string, ts: number) =>
+      client
+        .publishAsync(
+          topic,
+          JSON.stringify({ v: 1, bootId: 'evil', seq: 1, items: [{ ts, vals: { [variableId]: 99 } }] }),
+          { qos: 1 },
+        )
+        .catch(() => undefined);
+    await send(c, topicFor(gw.sn, UP.telemetry, PREFIX), Date.now() + 7);
+    await send(own, topicFor(gw.sn, UP.telemetry), Date.now() + 8);
     await new Promise((r) => setTimeout(r, 1500));
     expect((await p.ctx.db.query('select * from signal_values')).length).toBe(before);
     c.end(true);
+    own.end(true);
   });
 });
