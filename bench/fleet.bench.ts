@@ -14,13 +14,29 @@
  *
  * DATABASE_URL names the PostgreSQL (a fresh database is made and dropped), else the machine's;
  * BENCH_SESSIONS sets the server's MQTT_SESSIONS (its default, 48).
+ *
+ * CPU: the seconds the server (this process), the fleet, Mosquitto and PostgreSQL spent from the
+ * fleet's start until every value was stored, per 1,000 values stored (/proc; PostgreSQL's total
+ * counts whatever else ran on it meanwhile, its backends serving this database do not).
+ * BENCH_PROFILE=<file> writes a CPU profile of the server over the same span (.cpuprofile, for
+ * Chrome's DevTools); BENCH_SQL=1 counts the statements the server ran per uplink (the calls and
+ * this bench's counts included).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Mosquitto, until } from '@fieldhub/testkit';
 import type { LiveValue } from '@fieldhub/shared';
+import {
+  backendsCpu,
+  countStatements,
+  cpuOfPid,
+  endedChildrenCpu,
+  postgresCpu,
+  statementLines,
+} from './processCpu';
 
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 const { loggedIn, makeEnterprise, makePlatformOperator, startTestPlatform } =
@@ -133,6 +149,21 @@ try {
   let acked = -1;
   let commands = 0;
   let lastCounters = '';
+  const statements = process.env.BENCH_SQL ? countStatements(db) : undefined;
+  const profiler = process.env.BENCH_PROFILE ? new Session() : undefined;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  }
+  const brokerPid = Number(readFileSync(broker.pidFile, 'utf8').trim());
+  const cpuAtStart = {
+    server: process.cpuUsage(),
+    children: endedChildrenCpu(),
+    broker: cpuOfPid(brokerPid),
+    postgres: postgresCpu(),
+    backends: await backendsCpu(db),
+  };
   child = spawn(
     process.execPath,
     [
@@ -196,6 +227,25 @@ try {
   );
   const stored = await count();
   const drainS = (Date.now() - stopped) / 1000;
+  // the fleet's CPU is counted once it ended
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 30_000))]);
+  const serverCpu = process.cpuUsage(cpuAtStart.server);
+  const cpu = {
+    server: (serverCpu.user + serverCpu.system) / 1e6,
+    // the fleet ended and was waited for
+    fleet: endedChildrenCpu() - cpuAtStart.children,
+    broker: cpuOfPid(brokerPid) - cpuAtStart.broker,
+    postgres: postgresCpu() - cpuAtStart.postgres,
+    backends: [...(await backendsCpu(db))].reduce(
+      (sum, [pid, s]) => sum + s - (cpuAtStart.backends.get(pid) ?? 0),
+      0,
+    ),
+  };
+  if (profiler) {
+    const { profile } = await profiler.post('Profiler.stop');
+    writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
+    profiler.disconnect();
+  }
   loaded.list.sort((x, y) => x - y);
   loaded.detail.sort((x, y) => x - y);
   lags.sort((x, y) => x - y);
@@ -217,6 +267,22 @@ try {
   console.log(
     `ingest lag (sample → live frame) over ${fmt(lags.length)} values: p50 ${pct(lags, 0.5)} ms, p99 ${pct(lags, 0.99)} ms, max ${lags.at(-1)} ms`,
   );
+  const perK = (s: number) => ((s / stored) * 1000 * 1000).toFixed(2);
+  console.log(
+    `CPU from the fleet's start to the last value stored, ms per 1,000 values: server ${perK(cpu.server)} (${cpu.server.toFixed(1)} s), ` +
+      `fleet ${perK(cpu.fleet)} (${cpu.fleet.toFixed(1)} s), Mosquitto ${perK(cpu.broker)} (${cpu.broker.toFixed(1)} s), ` +
+      `PostgreSQL backends of this database ${perK(cpu.backends)} (${cpu.backends.toFixed(1)} s), all PostgreSQL ${perK(cpu.postgres)} (${cpu.postgres.toFixed(1)} s)`,
+  );
+  if (statements)
+    console.log(
+      `statements per uplink (${fmt(stored / VARIABLES)} uplinks):\n${statementLines(
+        statements,
+        stored / VARIABLES,
+        'uplink',
+      )
+        .slice(0, 25)
+        .join('\n')}`,
+    );
   console.log(
     `server rss: first ${mb(rss[0] ?? 0)}, last ${mb(rss.at(-1) ?? 0)}, max ${mb(Math.max(...rss))}`,
   );
