@@ -1,4 +1,5 @@
 import type { GatewayStatusMessage } from '@fieldhub/shared';
+import { coalesce } from '../db/coalesce';
 import { one, type Db } from '../db/db';
 import type { Clock } from '../clock';
 import type { LinkEvents } from './linkEvents';
@@ -78,16 +79,24 @@ export async function applyStatus(
 /**
  * `noteLife` of the link: any uplink of a gateway moves its last sign of life on (the offline
  * timer of `expireSilentGateways`), written at most every `everyMs` per gateway; its status stays
- * as it is (a birth says online, a last will offline).
+ * as it is (a birth says online, a last will offline). The gateways noted while one write is in
+ * flight are written together by the next (one statement for a busy link, not one per uplink);
+ * each call resolves once its gateway's time is written.
  */
 export function lifeSigns(db: Db, clock: Clock, everyMs = 10_000): (sn: string) => Promise<void> {
   const written = new Map<string, number>();
+  const write = coalesce<string, void>(async (sns) => {
+    await db.query('update gateways set last_seen_at = greatest(last_seen_at, $2) where sn = any($1)', [
+      sns,
+      clock.now(),
+    ]);
+  }, undefined);
   return async (sn) => {
-    const now = clock.now();
+    const now = clock.now().getTime();
     const last = written.get(sn);
-    if (last !== undefined && now.getTime() - last < everyMs) return;
-    written.set(sn, now.getTime());
-    await db.query('update gateways set last_seen_at = greatest(last_seen_at, $2) where sn = $1', [sn, now]);
+    if (last !== undefined && now - last < everyMs) return;
+    written.set(sn, now);
+    await write(sn);
   };
 }
 
@@ -120,35 +129,57 @@ export interface LinkedGateway {
   equipmentId: number | null;
   /** ms since the epoch */
   registeredAt: number;
+  /** the configuration version of its device (its variables and rules); null when unbound */
+  configVersion: number | null;
 }
 
-/** A registered gateway's device and registration; null when it is not registered. */
-export async function linkedGateway(db: Db, sn: string): Promise<LinkedGateway | null> {
-  const row = await one<{ equipment_id: number | null; registered_at: Date }>(
-    db,
-    'select equipment_id, registered_at from gateways where sn = $1',
-    [sn],
+/** These registered gateways by SN, with their device's configuration version; the unknown are left out. */
+export async function linkedGateways(db: Db, sns: readonly string[]): Promise<Map<string, LinkedGateway>> {
+  const rows = await db.query<{
+    sn: string;
+    equipment_id: number | null;
+    registered_at: Date;
+    config_version: number | null;
+  }>(
+    `select g.sn, g.equipment_id, g.registered_at, e.config_version
+       from gateways g left join equipment e on e.id = g.equipment_id
+      where g.sn = any($1)`,
+    [sns],
   );
-  return row ? { equipmentId: row.equipment_id, registeredAt: row.registered_at.getTime() } : null;
+  return new Map(
+    rows.map((r) => [
+      r.sn,
+      {
+        equipmentId: r.equipment_id,
+        registeredAt: r.registered_at.getTime(),
+        configVersion: r.equipment_id === null ? null : (r.config_version ?? 0),
+      },
+    ]),
+  );
 }
 
 /**
- * `linkedGateway` remembered per SN for `maxAgeMs`, so a stream of uplinks costs one query every
- * few seconds and a new binding is still seen quickly.
+ * The gateways as uplinks need them: `now(sn)` reads the gateway afresh (its device's
+ * configuration version included: what a telemetry batch is judged against), the reads of the
+ * uplinks handled meanwhile made together in one statement; `recent(sn)` answers what was read
+ * less than `maxAgeMs` ago, so a stream of other uplinks costs a read every few seconds and a new
+ * binding is still seen quickly. Null for a gateway that is not registered.
  */
-export function cachedGateways(
-  db: Db,
-  clock: Clock,
-  maxAgeMs = 5_000,
-): (sn: string) => Promise<LinkedGateway | null> {
+export function gatewayReads(db: Db, clock: Clock, maxAgeMs = 5_000) {
   const known = new Map<string, { gateway: LinkedGateway | null; at: number }>();
-  return async (sn) => {
-    const cached = known.get(sn);
-    if (cached && clock.now().getTime() - cached.at < maxAgeMs) return cached.gateway;
-    const gateway = await linkedGateway(db, sn);
-    known.set(sn, { gateway, at: clock.now().getTime() });
+  const read = coalesce<string, LinkedGateway | null>((sns) => linkedGateways(db, sns), null);
+  const now = async (sn: string): Promise<LinkedGateway | null> => {
+    const at = clock.now().getTime();
+    const gateway = await read(sn);
+    known.set(sn, { gateway, at });
     return gateway;
   };
+  const recent = async (sn: string): Promise<LinkedGateway | null> => {
+    const cached = known.get(sn);
+    if (cached && clock.now().getTime() - cached.at < maxAgeMs) return cached.gateway;
+    return now(sn);
+  };
+  return { now, recent };
 }
 
 /**

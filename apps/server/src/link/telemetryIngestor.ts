@@ -6,8 +6,16 @@ import type { SharedBatchSequence } from './sharedBatchSequence';
 import { judgeItems, type StoredValue } from './telemetryJudge';
 import { deviceVariables, storeValues } from './telemetryStore';
 
-/** Stored values of a batch, handed on (to the monitor); awaited before the broker's acknowledgement. */
-export type ValuesListener = (equipmentId: number, values: LiveValue[], hist: boolean) => Promise<void>;
+/**
+ * Stored values of a batch, handed on (to the monitor) with the device's configuration version
+ * they were judged under; awaited before the broker's acknowledgement.
+ */
+export type ValuesListener = (
+  equipmentId: number,
+  values: LiveValue[],
+  hist: boolean,
+  configVersion: number,
+) => Promise<void>;
 
 /** Batches of one boot that never arrived: `fromSeq` to `toSeq`, both included. */
 export interface SeqGap {
@@ -28,6 +36,8 @@ export interface IngestSource {
   equipmentId: number;
   /** ms since the epoch; nothing dated before it is the gateway's */
   registeredAt: number;
+  /** the device's configuration version read with the gateway: the variables judged against */
+  configVersion: number;
 }
 
 /** What became of a batch: the values stored and what was refused (`refusedTotal` counts all). */
@@ -104,9 +114,9 @@ export function createTelemetryIngestor(
       shared.arrive(sn, bootId, seq, hist);
       return null;
     },
-    async ingest({ sn, equipmentId, registeredAt }, msg, hist) {
+    async ingest({ sn, equipmentId, registeredAt, configVersion }, msg, hist) {
       const receipt = shared ? { sn, bootId: msg.bootId, seq: msg.seq, at: clock.now() } : undefined;
-      const variables = await deviceVariables(db, equipmentId);
+      const variables = await deviceVariables(db, equipmentId, configVersion);
       const judged = judgeItems(msg.items, variables, {
         notBefore: registeredAt,
         notAfter: clock.now().getTime() + clockSkewToleranceMs,
@@ -124,6 +134,7 @@ export function createTelemetryIngestor(
           equipmentId,
           stored.map((v) => ({ signalId: v.variableId, ts: v.ts, value: v.value, quality: v.quality })),
           hist,
+          configVersion,
         );
       }
       return { stored, refusals: judged.refusals, refusedTotal: judged.refusedTotal };

@@ -11,20 +11,21 @@ const REPORT_FUTURE_TOLERANCE_MS = 24 * 3600_000;
 
 /**
  * The variables of a device by key (the id in decimal) with what judging their values needs,
- * cached per configuration version (a gateway may only report its own), per database as
- * partitions.ts keeps its partitions: ids and versions mean nothing in another.
+ * cached per configuration version (a gateway may only report its own; the caller read `version`
+ * with the gateway, so a change is seen at the next batch), per database as partitions.ts keeps its
+ * partitions: ids and versions mean nothing in another.
  */
 const variableCaches = new WeakMap<Db, Map<number, { version: number; rules: Map<string, VariableRule> }>>();
 
-export async function deviceVariables(db: Db, equipmentId: number): Promise<Map<string, VariableRule>> {
+export async function deviceVariables(
+  db: Db,
+  equipmentId: number,
+  version: number,
+): Promise<Map<string, VariableRule>> {
   let variableCache = variableCaches.get(db);
   if (!variableCache) variableCaches.set(db, (variableCache = new Map()));
-  const [row] = await db.query<{ version: number }>(
-    'select config_version as version from equipment where id = $1',
-    [equipmentId],
-  );
   const cached = variableCache.get(equipmentId);
-  if (cached && row && cached.version === row.version) return cached.rules;
+  if (cached && cached.version === version) return cached.rules;
   const variables = await db.query<{
     id: number;
     data_type: DataType;
@@ -44,7 +45,7 @@ export async function deviceVariables(db: Db, equipmentId: number): Promise<Map<
       ] as const;
     }),
   );
-  variableCache.set(equipmentId, { version: row?.version ?? 0, rules });
+  variableCache.set(equipmentId, { version, rules });
   return rules;
 }
 

@@ -28,9 +28,13 @@ export async function ingestBatch(
   equipmentId: number,
   values: LiveValue[],
   hist: boolean,
+  configVersion?: number,
 ): Promise<void> {
   const accepted = parts.cache.apply(values);
-  const changes = await parts.alarms.evaluate(equipmentId, values, { hist });
+  const changes = await parts.alarms.evaluate(equipmentId, values, {
+    hist,
+    ...(configVersion === undefined ? {} : { configVersion }),
+  });
   if (accepted.length) await parts.bus.publish({ type: 'signalVal', equipmentId, values: accepted });
   for (const change of changes) await parts.bus.publish(change);
   if (accepted.length) for (const listener of parts.listeners ?? []) await listener(equipmentId, accepted);

@@ -21,7 +21,11 @@ export interface Monitor {
   bus: LiveBus;
   /** alarm rules judged on live values; gateway-offline alarms (fed by the link's gatewayStatus) */
   alarms: AlarmEngine;
-  ingest(equipmentId: number, values: LiveValue[], hist: boolean): Promise<void>;
+  /**
+   * `configVersion`: the device's configuration version the values were judged under, when the
+   * caller read it (the link does, with the gateway): the alarm engine then need not read it again.
+   */
+  ingest(equipmentId: number, values: LiveValue[], hist: boolean, configVersion?: number): Promise<void>;
   /** calls `listener` after each ingested batch with the values it changed; returns the unregister function */
   onIngested(listener: IngestListener): () => void;
   close(): Promise<void>;
@@ -54,8 +58,14 @@ export async function createMonitor(
     cache,
     bus: liveBus,
     alarms,
-    ingest(equipmentId, values, hist) {
-      return ingestBatch({ cache, bus: liveBus, alarms, listeners }, equipmentId, values, hist);
+    ingest(equipmentId, values, hist, configVersion) {
+      return ingestBatch(
+        { cache, bus: liveBus, alarms, listeners },
+        equipmentId,
+        values,
+        hist,
+        configVersion,
+      );
     },
     onIngested(listener) {
       listeners.add(listener);

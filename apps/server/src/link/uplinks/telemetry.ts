@@ -21,10 +21,15 @@ function telemetryUplink(suffix: TelemetryTopic, hist: boolean) {
     async handle(deps, sn, batch) {
       // before any await: batch numbers are judged in the order the gateway sent them
       const gap = deps.telemetry.arrive(sn, batch.bootId, batch.seq, hist);
-      const gateway = await deps.gatewayOf(sn);
+      const gateway = await deps.currentGateway(sn);
       if (gateway?.equipmentId == null) return;
       const outcome = await deps.telemetry.ingest(
-        { sn, equipmentId: gateway.equipmentId, registeredAt: gateway.registeredAt },
+        {
+          sn,
+          equipmentId: gateway.equipmentId,
+          registeredAt: gateway.registeredAt,
+          configVersion: gateway.configVersion ?? 0,
+        },
         batch,
         hist,
       );

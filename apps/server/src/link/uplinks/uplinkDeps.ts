@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/db';
 import type { Clock } from '../../clock';
-import { cachedGateways, lifeSigns } from '../gatewayPresence';
+import { gatewayReads, lifeSigns } from '../gatewayPresence';
 import type { LinkClient } from '../linkClient';
 import type { LinkEvents } from '../linkEvents';
 import type { SharedBatchSequence } from '../sharedBatchSequence';
@@ -27,15 +27,16 @@ export interface UplinkDepsOptions {
 /** What the uplink handlers of one link work with, wired from its parts. */
 export function createUplinkDeps(o: UplinkDepsOptions): UplinkDeps {
   // sn → gateway, refreshed every few seconds so a new binding is seen quickly
-  const gatewayOf = cachedGateways(o.db, o.clock);
+  const gateways = gatewayReads(o.db, o.clock);
   return {
     db: o.db,
     clock: o.clock,
     log: o.log,
     events: o.events,
     link: o.link,
-    deviceOf: async (sn) => (await gatewayOf(sn))?.equipmentId ?? null,
-    gatewayOf,
+    deviceOf: async (sn) => (await gateways.recent(sn))?.equipmentId ?? null,
+    gatewayOf: gateways.recent,
+    currentGateway: gateways.now,
     noteLife: lifeSigns(o.db, o.clock),
     telemetry: createTelemetryIngestor(
       o.db,

@@ -28,6 +28,11 @@ export interface UplinkDeps {
   /** the gateway's device and registration (remembered a few seconds); null when unknown */
   gatewayOf(sn: string): Promise<LinkedGateway | null>;
   /**
+   * The gateway read now, with its device's configuration version (what a telemetry batch is
+   * judged against); the reads of uplinks handled meanwhile are one statement. Null when unknown.
+   */
+  currentGateway(sn: string): Promise<LinkedGateway | null>;
+  /**
    * Notes that gateway `sn` is alive (docs/requirements/gateway-link.md §3.1: any uplink is a
    * sign of life), for the offline timer; written at most every few seconds per gateway.
    */

@@ -40,12 +40,13 @@ export interface AlarmEngine {
   /**
    * Judges stored samples of one device against its alarm rules, each in its place in time order
    * (`hist`: a replay of buffered history), and returns the alarm changes (`signalAlarm` messages)
-   * for the caller to publish after the values.
+   * for the caller to publish after the values. `configVersion`: the device's configuration version
+   * the caller read with the samples (its rules are reloaded when it moved); read here when absent.
    */
   evaluate(
     equipmentId: number,
     samples: readonly LiveValue[],
-    options?: { hist?: boolean },
+    options?: { hist?: boolean; configVersion?: number },
   ): Promise<BusMessage[]>;
   /** Raises the device's gateway alarm when its gateway goes offline, releases it when it is back. */
   gatewayStatus(change: GatewayStatusChange): Promise<void>;
@@ -107,15 +108,24 @@ export function createAlarmEngine(parts: AlarmEngineParts): AlarmEngine {
   const queue = new DeviceQueue();
   const devices = new Map<number, DeviceState>();
 
-  /** The device's state, reloaded when its configuration version moved; null when it is gone. */
-  async function stateOf(equipmentId: number, out: BusMessage[]): Promise<DeviceState | null> {
-    const version = await deviceVersion(db, equipmentId);
+  /**
+   * The device's state, reloaded when its configuration version moved (`knownVersion`: as the
+   * caller read it, else read here); null when it is gone.
+   */
+  async function stateOf(
+    equipmentId: number,
+    out: BusMessage[],
+    knownVersion: number | undefined,
+  ): Promise<DeviceState | null> {
+    const version = knownVersion ?? (await deviceVersion(db, equipmentId));
     if (version === null) {
       devices.delete(equipmentId);
       return null;
     }
     const held = devices.get(equipmentId);
     if (held && held.version === version) return held;
+    // samples read before a change that this state was already reloaded for (versions only grow)
+    if (held && knownVersion !== undefined && knownVersion < held.version) return held;
     const head = await deviceHead(db, equipmentId);
     if (!head) return null;
     const rules = await enabledRules(db, equipmentId);
@@ -395,9 +405,10 @@ export function createAlarmEngine(parts: AlarmEngineParts): AlarmEngine {
     equipmentId: number,
     samples: readonly LiveValue[],
     hist: boolean,
+    configVersion: number | undefined,
   ): Promise<BusMessage[]> {
     const out: BusMessage[] = [];
-    const state = await stateOf(equipmentId, out);
+    const state = await stateOf(equipmentId, out, configVersion);
     if (!state || !state.rulesByVariable.size) return out;
     const byVariable = new Map<number, LiveValue[]>();
     for (const sample of samples)
@@ -421,7 +432,7 @@ export function createAlarmEngine(parts: AlarmEngineParts): AlarmEngine {
     evaluate(equipmentId, samples, options = {}) {
       return queue.run(equipmentId, async () => {
         try {
-          return await judge(equipmentId, samples, options.hist ?? false);
+          return await judge(equipmentId, samples, options.hist ?? false, options.configVersion);
         } catch (err) {
           // what is in memory may now differ from the table: rebuild it at the next batch
           devices.delete(equipmentId);
