@@ -164,6 +164,19 @@ try {
     postgres: postgresCpu(),
     backends: await backendsCpu(db),
   };
+  // CPU seconds so far of each part, the fleet running: for the steady part of the run
+  const cpuNow = async () => {
+    const server = process.cpuUsage();
+    return {
+      server: (server.user + server.system) / 1e6,
+      fleet: cpuOfPid(child?.pid),
+      broker: cpuOfPid(brokerPid),
+      postgres: postgresCpu(),
+      backends: await backendsCpu(db),
+      stored: await count(),
+    };
+  };
+  const steady: Awaited<ReturnType<typeof cpuNow>>[] = [];
   child = spawn(
     process.execPath,
     [
@@ -207,6 +220,9 @@ try {
     loaded.detail.push(...timed.detail);
     await new Promise((r) => setTimeout(r, Math.max(0, next - Date.now())));
     rss.push(process.memoryUsage().rss);
+    // from the first 30 s (births, configurations, first batches) to the fleet's stop
+    if (steady.length < 2) steady.push(await cpuNow());
+    else steady[1] = await cpuNow();
     const c = lastCounters
       ? (JSON.parse(lastCounters) as { connected: number; valuesAcked: number })
       : undefined;
@@ -273,6 +289,18 @@ try {
       `fleet ${perK(cpu.fleet)} (${cpu.fleet.toFixed(1)} s), Mosquitto ${perK(cpu.broker)} (${cpu.broker.toFixed(1)} s), ` +
       `PostgreSQL backends of this database ${perK(cpu.backends)} (${cpu.backends.toFixed(1)} s), all PostgreSQL ${perK(cpu.postgres)} (${cpu.postgres.toFixed(1)} s)`,
   );
+  if (steady.length === 2) {
+    const [a, b] = steady as [(typeof steady)[0], (typeof steady)[0]];
+    const values = b.stored - a.stored;
+    const per = (x: number) => ((x / values) * 1e6).toFixed(2);
+    let backends = 0;
+    for (const [pid, s] of b.backends) backends += s - (a.backends.get(pid) ?? 0);
+    console.log(
+      `CPU in the steady part (${fmt(values)} values stored between the first and the last 30-s mark), ms per 1,000 values: ` +
+        `server ${per(b.server - a.server)}, fleet ${per(b.fleet - a.fleet)}, Mosquitto ${per(b.broker - a.broker)}, ` +
+        `PostgreSQL backends of this database ${per(backends)}, all PostgreSQL ${per(b.postgres - a.postgres)}`,
+    );
+  }
   if (statements)
     console.log(
       `statements per uplink (${fmt(stored / VARIABLES)} uplinks):\n${statementLines(
