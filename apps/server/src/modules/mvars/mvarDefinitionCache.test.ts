@@ -38,6 +38,34 @@ describe('mvar definition cache', () => {
     expect(asked).toHaveLength(2);
   });
 
+  it('asks nothing for signals no mvar names, and reads which are named once per TTL and after a change made here', async () => {
+    const { asked, load } = table([def(1, [10])]);
+    let namedReads = 0;
+    let names = [10];
+    let now = 0;
+    const cache = new MvarDefinitionCache(
+      load,
+      () => now,
+      5000,
+      async () => {
+        namedReads++;
+        return names;
+      },
+    );
+    expect(await cache.readers([20, 21])).toEqual([]);
+    expect((await cache.readers([10, 20])).map((d) => d.id)).toEqual([1]);
+    expect(asked).toEqual([[10]]);
+    expect(namedReads).toBe(1);
+    names = [10, 20];
+    now = 4999;
+    expect(await cache.readers([20])).toEqual([]);
+    expect(namedReads).toBe(1);
+    cache.invalidate();
+    expect(await cache.readers([20])).toEqual([]);
+    expect(asked).toEqual([[10], [20]]);
+    expect(namedReads).toBe(2);
+  });
+
   it('asks again after the TTL and after a change made here', async () => {
     const { asked, load } = table([def(1, [10])]);
     let now = 0;

@@ -187,6 +187,12 @@ export async function mvarsReading(db: Db, signalIds: readonly number[]): Promis
   return rows.map(asNumbers);
 }
 
+/** Every signal some mvar's formula names (of any project): a signal outside these has no reader. */
+export async function signalsNamedByMvars(db: Db): Promise<number[]> {
+  const rows = await db.query<{ id: number }>('select distinct unnest(refs)::int8 as id from project_mvars');
+  return rows.map((r) => Number(r.id));
+}
+
 /** These mvars of one project. */
 export async function mvarDefinitions(
   db: Db,
