@@ -5,7 +5,8 @@
  * exporting the rows of exactly the same select with `COPY (select) TO STDOUT`, in the same run on
  * the same data. Reported as ratios (goal ≤ 1.5 × COPY). Both places of the M4 are timed too
  * (issue 22 item 2): M4 in the database (findCurveM4; goal ≤ 0.5 × COPY) and the points read packed
- * and downsampled here; `CURVE_M4_IN` takes the quicker one per database.
+ * and downsampled here; `CURVE_M4_IN` takes the quicker one per database. And the curve from the
+ * rollups (rollups.ts; goal ≤ 0.5 × COPY), with the time the rollup job took to build them.
  *
  * PostgreSQL: DATABASE_URL, else the machine's postgres://postgres@127.0.0.1:5432/postgres (a fresh
  * database is created and dropped); then PGlite, whose COPY writes to its /dev/blob device.
@@ -29,6 +30,7 @@ import { createPlatform } from '../apps/server/src/server';
 import { loggedIn, makeEnterprise } from '../apps/server/test/harness';
 import { send } from '../apps/server/test/deviceFixtures';
 import { medianAfterWarmUp } from './timing';
+import { curveFromRollups, runRollups } from '../apps/server/src/monitor/history/rollups';
 
 const SIGNALS = LIMITS.historyCurveVariables;
 const PER_SIGNAL = Number(process.env.BENCH_POINTS_PER_SIGNAL ?? 50_000);
@@ -69,20 +71,20 @@ async function seed(db: Db): Promise<{ orgId: number; admin: string; device: num
   ).map((r) => r.id);
   await ensureMonthPartitions(db, 'signal_values', [START, END]);
   const step = (END - START) / PER_SIGNAL;
-  for (const id of ids) {
-    await db.query(
-      `insert into signal_values(equipment_id, variable_id, ts, num, quality)
-       select $1::int8, $2::int8, to_timestamp(($3::float8 + g * $4::float8) / 1000.0), sin(g / 300.0) * 50 + random(), 0
-         from generate_series(0, $5::int - 1) g`,
-      [device!.id, id, START, step, PER_SIGNAL],
-    );
-  }
+  // stored in time order, as gateways send them
+  await db.query(
+    `insert into signal_values(equipment_id, variable_id, ts, num, quality)
+     select $1::int8, v, to_timestamp(($3::float8 + g * $4::float8) / 1000.0), sin(g / 300.0) * 50 + random(), 0
+       from generate_series(0, $5::int - 1) g, unnest($2::int8[]) v order by g, v`,
+    [device!.id, ids, START, step, PER_SIGNAL],
+  );
   await db.exec('analyze signal_values');
   return { orgId, admin, device: device!.id, ids };
 }
 
 interface Figures {
   copyMs: number;
+  rollupMs: number;
   curveMs: number;
   sqlM4Ms: number;
   serverM4Ms: number;
@@ -95,6 +97,14 @@ interface Figures {
 async function measure(db: Db, copy: () => Promise<number>): Promise<Figures> {
   const { admin, device, ids } = await seed(db);
   const variables = await deviceVariables(db, device, ids);
+  // the rollup job's runs over the stored values (as a server a day later would have run them)
+  const built = performance.now();
+  for (let lo = Infinity; ;) {
+    const run = await runRollups(db, END + DAY);
+    if (run.lo === lo) break;
+    lo = run.lo;
+  }
+  const buildMs = performance.now() - built;
   const range = { start: new Date(START), end: new Date(END) };
   const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_SEED: 'false' });
   const platform = await createPlatform(config, { db, link: false, serveWeb: false });
@@ -105,6 +115,9 @@ async function measure(db: Db, copy: () => Promise<number>): Promise<Figures> {
     const sample = await curveOf(db, variables, range, WIDTH);
     const curveMs = await median(() => curveOf(db, variables, range, WIDTH));
     const limit = LIMITS.historyCurvePoints;
+    const rolled = await curveFromRollups(db, ids, range, limit, WIDTH);
+    if (!rolled) throw new Error('the rollups did not serve the curve');
+    const rollupMs = await median(() => curveOf(db, variables, range, WIDTH, limit, 'rollups'));
     const sqlM4Ms = await median(() => curveOf(db, variables, range, WIDTH, limit, 'database'));
     const serverM4Ms = await median(() => curveOf(db, variables, range, WIDTH, limit, 'server'));
     const httpMs = await median(async () => {
@@ -125,7 +138,13 @@ async function measure(db: Db, copy: () => Promise<number>): Promise<Figures> {
       `  curve (CURVE_M4_IN: ${CURVE_M4_IN[db.kind]})    ${curveMs.toFixed(1).padStart(8)} ms  (${sample.rawPoints} points → ${points}, truncated ${sample.truncated})`,
     );
     console.log(
-      `    M4 in the database         ${sqlM4Ms.toFixed(1).padStart(8)} ms  (ratio to COPY ${(sqlM4Ms / copyMs).toFixed(2)}, goal ≤ 0.5)`,
+      `    M4 from rollups            ${rollupMs.toFixed(1).padStart(8)} ms  (ratio to COPY ${(rollupMs / copyMs).toFixed(2)}, goal ≤ 0.5; ${rolled.series.reduce((n, s) => n + s.ts.length, 0)} points)`,
+    );
+    console.log(
+      `    rollups built              ${buildMs.toFixed(0).padStart(8)} ms  (${SIGNALS * PER_SIGNAL} values, ${((buildMs * 1000) / (SIGNALS * PER_SIGNAL)).toFixed(2)} µs a value)`,
+    );
+    console.log(
+      `    M4 of the points in SQL    ${sqlM4Ms.toFixed(1).padStart(8)} ms  (ratio to COPY ${(sqlM4Ms / copyMs).toFixed(2)}, goal ≤ 0.5)`,
     );
     console.log(
       `    points read, M4 here       ${serverM4Ms.toFixed(1).padStart(8)} ms  (ratio to COPY ${(serverM4Ms / copyMs).toFixed(2)})`,
@@ -134,7 +153,7 @@ async function measure(db: Db, copy: () => Promise<number>): Promise<Figures> {
     console.log(
       `  ratio curve/COPY = ${(curveMs / copyMs).toFixed(2)}; HTTP call/COPY = ${(httpMs / copyMs).toFixed(2)} (goal ≤ 1.5)`,
     );
-    return { copyMs, curveMs, sqlM4Ms, serverM4Ms, httpMs, rawPoints: sample.rawPoints, points };
+    return { copyMs, rollupMs, curveMs, sqlM4Ms, serverM4Ms, httpMs, rawPoints: sample.rawPoints, points };
   } finally {
     await platform.app.close();
     await platform.ctx.monitor.close();

@@ -20,6 +20,7 @@ import { MvarEngine } from './modules/mvars/mvarEngine';
 import { mvarsReading } from './modules/mvars/mvars.repo';
 import { startSummaryScheduler } from './modules/summary/summaryScheduler';
 import { startRetentionScheduler } from './link/historyRetention';
+import { startRollupJob } from './monitor/history/rollups';
 import path from 'node:path';
 
 export interface Platform {
@@ -108,6 +109,10 @@ export async function createPlatform(
     config.SCHEDULER_INTERVAL_MS,
     log.child({ module: 'retention' }),
   );
+  // curve rollups brought up to date (docs/requirements/gateway-link.md §10.4)
+  const rollups = config.ROLLUP_INTERVAL_MS
+    ? startRollupJob(db, clock, config.ROLLUP_INTERVAL_MS, log.child({ module: 'rollups' }))
+    : null;
   const ctx: AppContext = {
     config,
     db,
@@ -130,6 +135,7 @@ export async function createPlatform(
     await inspections.stop();
     await summaries.stop();
     await retention.stop();
+    await rollups?.stop();
   });
   return {
     ctx,

@@ -17,6 +17,7 @@ import {
   monthPartitions,
   shorterRetentions,
 } from './historyRetention.repo';
+import { deleteRollupsBefore } from '../monitor/history/rollups.repo';
 
 export const RETENTION_BATCH = 10_000;
 export const RETENTION_BATCHES_PER_RUN = 50;
@@ -55,11 +56,14 @@ export async function runRetention(db: Db, clock: Clock): Promise<RetentionRun> 
       forgetPartition(db, part.name);
       dropped.push(part.name);
     }
+  // the curve rollups of what is gone (rollups.ts)
+  await deleteRollupsBefore(db, keepFrom);
 
   let deleted = 0;
   let batches = 0;
   for (const { orgId, months } of await shorterRetentions(db, longest)) {
     const before = monthsBefore(now, months);
+    await deleteRollupsBefore(db, before.getTime(), orgId);
     for (const table of TABLES)
       while (batches < RETENTION_BATCHES_PER_RUN) {
         batches++;

@@ -12,12 +12,15 @@
  * only its own (not acknowledged, so delivered again). PGlite batches the same way but stores a
  * batch with that statement: its COPY from /dev/blob measured slower (bench/ingest.bench.ts).
  * An uplink may carry the receipt of its batch (external broker: sharedBatchSequence.ts), noted in
- * telemetry_batches in the commit of its values.
+ * telemetry_batches in the commit of its values; values stored late mark the curve rollups they
+ * change in that commit too (rollups.ts).
  */
 import type { Db } from '../db/db';
 import { BinaryCopyWriter } from '../db/binaryCopy';
 import { recordBatches, type BatchReceipt } from './batchRecord.repo';
 import { ensureMonthPartitions } from './partitions';
+import { markRollups } from '../monitor/history/rollups.repo';
+import { rollupMarksOf } from '../monitor/history/rollups';
 import type { StoredValue } from './telemetryJudge';
 
 /** Most rows of one COPY; an uplink is never split. */
@@ -146,6 +149,7 @@ class ValueWriter {
         await this.db.tx(async (tx) => {
           await tx.copyFrom(TARGET, data);
           await recordReceipts(tx, group);
+          await markRollups(tx, rollupMarksOf(valuesOf(group), Date.now()));
         });
       } else await insertWithReceipts(this.db, group);
       this.counts.copies++;
@@ -169,13 +173,22 @@ async function recordReceipts(tx: Db, group: readonly Pending[]): Promise<void> 
   await recordBatches(tx, receiptsOf(group));
 }
 
-/** The uplinks by `insert … on conflict do nothing`, with their batch receipts in the same commit. */
+/**
+ * The uplinks by `insert … on conflict do nothing`, with their batch receipts and the marks of
+ * late values on the curve rollups in the same commit.
+ */
 async function insertWithReceipts(db: Db, group: readonly Pending[]): Promise<void> {
-  if (!receiptsOf(group).length) return insertValues(db, group);
+  const marks = rollupMarksOf(valuesOf(group), Date.now());
+  if (!receiptsOf(group).length && !marks.length) return insertValues(db, group);
   await db.tx(async (tx) => {
     await insertValues(tx, group);
     await recordReceipts(tx, group);
+    await markRollups(tx, marks);
   });
+}
+
+function* valuesOf(group: readonly Pending[]): Iterable<StoredValue> {
+  for (const p of group) yield* p.rows;
 }
 
 function* timestamps(group: readonly Pending[]): Iterable<number> {

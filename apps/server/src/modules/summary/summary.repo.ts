@@ -1,6 +1,7 @@
 import type { SummaryAggregation, SummaryPeriod } from '@fieldhub/shared';
 import { one, type Db } from '../../db/db';
 import type { Where } from '../../db/where';
+import { markRollups } from '../../monitor/history/rollups.repo';
 
 /** Narrows `where` (alias `e`) to the devices of a group and its subgroups. */
 export function inGroup(where: Where, orgId: number, groupId: number): Where {
@@ -157,6 +158,7 @@ export async function replaceSummaryValues(
     from,
     to,
   ]);
+  await markRollups(db, [{ variableId: d.id, from: from.getTime(), to: to.getTime() }]);
   if (!rows.length) return;
   await db.query(
     `insert into signal_values (equipment_id, variable_id, ts, num, quality)
@@ -173,6 +175,7 @@ export async function markDone(db: Db, id: number, until: Date): Promise<void> {
 /** Forgets a summary variable's results (its definition changed): the scheduler starts over. */
 export async function resetSummary(db: Db, id: number): Promise<void> {
   await db.query('delete from signal_values where variable_id = $1', [id]);
+  await markRollups(db, [{ variableId: id, from: 0, to: 8.64e15 }]);
   await db.query('update variables set summary_done_until = null where id = $1', [id]);
 }
 

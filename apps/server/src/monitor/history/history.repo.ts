@@ -142,9 +142,7 @@ export async function findCurveM4(
     from: Number(row.f),
     series: ids.map((v, i) => {
       const packed = row[`p${i}`] as Uint8Array | string | null;
-      if (packed === null || packed === undefined)
-        return { v, ts: new Float64Array(0), ys: new Float64Array(0) };
-      return { v, ...(typeof packed === 'string' ? fromText(packed) : fromDoubles(packed)) };
+      return { v, ...fromPacked(packed ?? null) };
     }),
   };
 }
@@ -239,10 +237,14 @@ export async function findCurveSeries(
     );
   });
   return ids.map((v, i) => {
-    const packed = row?.[`p${i}`] ?? null;
-    if (packed === null) return { v, ts: new Float64Array(0), ys: new Float64Array(0) };
-    return { v, ...(typeof packed === 'string' ? fromText(packed) : fromDoubles(packed)) };
+    return { v, ...fromPacked(row?.[`p${i}`] ?? null) };
   });
+}
+
+/** A variable's points packed by the database: big-endian double pairs (PostgreSQL) or "t,y,…" text (PGlite). */
+export function fromPacked(packed: Uint8Array | string | null): { ts: Float64Array; ys: Float64Array } {
+  if (packed === null) return { ts: new Float64Array(0), ys: new Float64Array(0) };
+  return typeof packed === 'string' ? fromText(packed) : fromDoubles(packed);
 }
 
 /** Big-endian (time, value) double pairs, as float8send writes them. */

@@ -18,6 +18,7 @@ import { one, type Db } from '../../db/db';
 import type { AuthContext } from '../../http/context';
 import { visibleDevice } from '../../modules/devices/deviceScope';
 import { m4 } from './m4';
+import { curveFromRollups } from './rollups';
 import {
   countValues,
   findCurveM4,
@@ -179,25 +180,30 @@ export const CURVE_M4_IN: Record<Db['kind'], 'database' | 'server'> = {
   pglite: 'server',
 };
 
-/** The curve of variables already checked to be the caller's (the benchmark calls this too). */
+/**
+ * The curve of variables already checked to be the caller's (the benchmark calls this too): from
+ * the rollups where they serve (rollups.ts: columns of whole rollup buckets), else from the
+ * points with the M4 where CURVE_M4_IN says; `m4In` forces one way.
+ */
 export async function curveOf(
   db: Db,
   variables: readonly HistoryVariable[],
   range: HistoryRange,
   width: number,
   maxPoints: number = LIMITS.historyCurvePoints,
-  m4In: 'database' | 'server' = CURVE_M4_IN[db.kind],
+  m4In?: 'rollups' | 'database' | 'server',
 ): Promise<CurveResult> {
+  const ids = variables.map((v) => v.id);
+  const rolled =
+    m4In === undefined || m4In === 'rollups'
+      ? await curveFromRollups(db, ids, range, maxPoints, width)
+      : null;
+  const raw = m4In === 'rollups' || m4In === undefined ? CURVE_M4_IN[db.kind] : m4In;
   const curve =
-    m4In === 'database'
-      ? await findCurveM4(
-          db,
-          variables.map((v) => v.id),
-          range,
-          maxPoints,
-          width,
-        )
-      : await curveInServer(db, variables, range, width, maxPoints);
+    rolled ??
+    (raw === 'database'
+      ? await findCurveM4(db, ids, range, maxPoints, width)
+      : await curveInServer(db, variables, range, width, maxPoints));
   const byId = new Map(curve.series.map((s) => [s.v, s]));
   const series: CurveSeries[] = variables.map((v) => {
     const own = byId.get(v.id);

@@ -15,17 +15,36 @@ export function m4(
   to: number,
   width: number,
 ): [number, number][] {
-  const n = Math.min(ts.length, values.length);
-  const out: [number, number][] = [];
-  if (n === 0) return out;
   const buckets = Math.max(1, Math.floor(width));
   const span = to - from;
-  const bucketOf = (t: number) => {
+  return m4By(ts, values, (t: number) => {
     if (span <= 0) return 0;
     // multiplied before dividing: integer times stay exact at bucket edges
     const b = Math.floor(((t - from) * buckets) / span);
     return b < 0 ? 0 : b >= buckets ? buckets - 1 : b;
-  };
+  });
+}
+
+/**
+ * M4 over columns `column` ms wide aligned to the Unix epoch (column k holds [k × column,
+ * (k + 1) × column)): the grid of the curves read from rollups (rollups.ts).
+ */
+export function m4Aligned(
+  ts: ArrayLike<number>,
+  values: ArrayLike<number>,
+  column: number,
+): [number, number][] {
+  return m4By(ts, values, (t) => Math.floor(t / column));
+}
+
+function m4By(
+  ts: ArrayLike<number>,
+  values: ArrayLike<number>,
+  bucketOf: (t: number) => number,
+): [number, number][] {
+  const n = Math.min(ts.length, values.length);
+  const out: [number, number][] = [];
+  if (n === 0) return out;
   const emit = (first: number, min: number, max: number, last: number) => {
     const picks = [first, min, max, last].sort((a, b) => a - b);
     let prev = -1;

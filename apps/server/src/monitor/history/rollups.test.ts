@@ -1,0 +1,237 @@
+/**
+ * Curve rollups (docs/requirements/gateway-link.md §10.4; issue 22 item 2): a curve read from the
+ * rollups equals the M4 kernel over every stored point on the same epoch-aligned columns, on
+ * random series (truncated or not, ties of values, variables sharing times), after the rollup job
+ * went over them; values stored late mark their time, the curve then reads the points until the
+ * next run builds those hours again; retention takes the rollups with the values. On PGlite and,
+ * in the services pass, PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPlatform, type TestPlatform } from '../../../test/harness';
+import { writeValues } from '../../link/valueWriter';
+import { m4Aligned } from './m4';
+import { curveOf } from './history.service';
+import { curveFromRollups, rollupGrid, runRollups, ROLLUP_SEAL_MS } from './rollups';
+import { deleteRollupsBefore, ROLLUP_STEPS } from './rollups.repo';
+
+let p: TestPlatform;
+beforeAll(async () => {
+  p = await startTestPlatform();
+});
+afterAll(async () => {
+  await p.stop();
+});
+
+/** A small seeded generator (mulberry32): a failing round names its seed. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+let nextVariable = 8_000_000;
+/** Each round's values lie after the last round's, so the job's runs go forward with them. */
+let nextStart = Date.UTC(2025, 5, 3, 7, 13, 11, 417);
+
+/** Runs the job at `now` until it has gone back to the oldest partition. */
+async function rollUpTo(now: number) {
+  let lo = Infinity;
+  for (;;) {
+    const run = await runRollups(p.ctx.db, now);
+    if (run.lo === lo && run.marks === 0) return run;
+    lo = run.lo;
+  }
+}
+
+/** The kernel's curve: the latest `limit` points (every point of the time the limit falls on left out), M4 on `column`. */
+function expected(
+  series: Map<number, [number, number][]>,
+  start: number,
+  end: number,
+  limit: number,
+  width: number,
+) {
+  const all = [...series].flatMap(([v, pts]) => pts.map(([t, y]) => ({ v, t, y })));
+  all.sort((a, b) => b.t - a.t);
+  const truncated = all.length > limit;
+  const cut = truncated ? all[limit]!.t : -Infinity;
+  const kept = all.filter((x) => x.t > cut);
+  const from = !truncated ? start : kept.length ? Math.min(...kept.map((x) => x.t)) : cut;
+  const grid = rollupGrid(end - from, width);
+  const points = new Map<number, [number, number][]>();
+  for (const v of series.keys()) {
+    const own = kept.filter((x) => x.v === v).sort((a, b) => a.t - b.t);
+    points.set(
+      v,
+      grid
+        ? m4Aligned(
+            own.map((x) => x.t),
+            own.map((x) => x.y),
+            grid.column,
+          )
+        : [],
+    );
+  }
+  return { truncated, read: kept.length, from, points, grid };
+}
+
+/** Random values of a few variables over a span of up to three days, stored; with `shared`, variables share times. */
+async function randomSeries(rnd: () => number, shared: boolean) {
+  const variables = (shared ? 2 : 1) + Math.floor(rnd() * 4);
+  const span = HOUR + Math.floor(rnd() * 3 * DAY);
+  const start = nextStart;
+  const end = start + span;
+  nextStart = end + DAY + Math.floor(rnd() * HOUR);
+  const times = new Set<number>();
+  const count = Math.floor(rnd() * 2500);
+  while (times.size < count) times.add(start + Math.floor(rnd() * (span + 1)));
+  const ties = rnd() < 0.5;
+  const series = new Map<number, [number, number][]>();
+  const ids = Array.from({ length: variables }, () => nextVariable++);
+  for (const v of ids) series.set(v, []);
+  const value = () => (ties ? Math.floor(rnd() * 4) : (rnd() - 0.5) * 1e6);
+  for (const t of [...times].sort((a, b) => a - b)) {
+    if (shared) {
+      for (const v of ids) if (rnd() < 0.6) series.get(v)!.push([t, value()]);
+    } else series.get(ids[Math.floor(rnd() * variables)]!)!.push([t, value()]);
+  }
+  await store(series);
+  return { ids, series, start, end };
+}
+
+async function store(series: Map<number, [number, number][]>) {
+  for (const [v, pts] of series)
+    await writeValues(
+      p.ctx.db,
+      1,
+      pts.map(([ts, value]) => ({ variableId: v, ts, value, quality: 0 })),
+    );
+}
+
+async function check(
+  context: string,
+  ids: number[],
+  series: Map<number, [number, number][]>,
+  start: number,
+  end: number,
+  limit: number,
+  width: number,
+): Promise<boolean> {
+  const range = { start: new Date(start), end: new Date(end) };
+  const got = await curveFromRollups(p.ctx.db, ids, range, limit, width);
+  const want = expected(series, start, end, limit, width);
+  if (!got) return false;
+  expect(want.grid, context).not.toBeNull();
+  expect({ truncated: got.truncated, read: got.read, from: got.from }, context).toEqual({
+    truncated: want.truncated,
+    read: want.read,
+    from: want.from,
+  });
+  for (const s of got.series)
+    expect(
+      Array.from(s.ts, (t, i) => [t, s.ys[i]]),
+      `${context}, variable ${s.v}`,
+    ).toEqual(want.points.get(s.v));
+  // the curve call takes this way by itself
+  const variablesOf = ids.map((id) => ({ id, name: String(id), unit: '', decimals: 2 }));
+  const call = await curveOf(p.ctx.db, variablesOf, range, width, limit);
+  expect(
+    call.series.map((s) => s.points),
+    context,
+  ).toEqual(got.series.map((s) => Array.from(s.ts, (t, i) => [t, s.ys[i]])));
+  return true;
+}
+
+describe('curve rollups', () => {
+  it('picks the largest step whose whole buckets make a column of one to two pixels', () => {
+    expect(rollupGrid(7 * DAY, 1000)).toEqual({ step: 900_000, column: 900_000 });
+    expect(rollupGrid(2.8 * DAY, 1000)).toEqual({ step: 300_000, column: 300_000 });
+    expect(rollupGrid(1000 * 70_000, 1000)).toEqual({ step: 60_000, column: 120_000 });
+    expect(rollupGrid(30 * DAY, 100)).toEqual({ step: HOUR, column: 8 * HOUR });
+    expect(rollupGrid(HOUR, 1000)).toBeNull();
+    for (const [span, width] of [
+      [5 * DAY, 733],
+      [19 * HOUR, 1920],
+      [29 * DAY, 61],
+    ] as const) {
+      const g = rollupGrid(span, width)!;
+      expect(g.column % g.step).toBe(0);
+      expect(ROLLUP_STEPS).toContain(g.step);
+      expect(g.column).toBeGreaterThanOrEqual(span / width);
+      expect(g.column).toBeLessThanOrEqual((2 * span) / width);
+    }
+  });
+
+  it('equals the M4 kernel on the same columns over random series, truncated or not', async () => {
+    let used = 0;
+    let rounds = 0;
+    for (let seed = 1; seed <= 24; seed++) {
+      const rnd = random(seed);
+      const shared = seed > 16;
+      const { ids, series, start, end } = await randomSeries(rnd, shared);
+      await rollUpTo(end + ROLLUP_SEAL_MS + 2 * HOUR);
+      const total = [...series.values()].reduce((n, pts) => n + pts.length, 0);
+      for (let k = 0; k < 3; k++) {
+        const limit = rnd() < 0.6 ? Math.max(1, Math.floor(total * rnd())) : 200_000;
+        const width = 2 + Math.floor(rnd() * 400);
+        rounds++;
+        if (
+          await check(
+            `seed ${seed}.${k}${shared ? ', shared times' : ''}`,
+            ids,
+            series,
+            start,
+            end,
+            limit,
+            width,
+          )
+        )
+          used++;
+      }
+    }
+    // most rounds' columns are a minute or more: those read the rollups
+    expect(used).toBeGreaterThan(rounds / 2);
+  });
+
+  it('reads the points while late values are marked, and the rollups again once the job built their hours', async () => {
+    const rnd = random(99);
+    const { ids, series, start, end } = await randomSeries(rnd, true);
+    await rollUpTo(end + ROLLUP_SEAL_MS + 2 * HOUR);
+    const range = { start: new Date(start), end: new Date(end) };
+    expect(await curveFromRollups(p.ctx.db, ids, range, 200_000, 100)).not.toBeNull();
+    // a gateway's backfill: new values inside the rolled-up time, a new lowest and highest among them
+    const late = new Map<number, [number, number][]>();
+    for (const v of ids) {
+      const t = start + Math.floor((end - start) / 2) + (v % 7);
+      late.set(v, [
+        [t, -5e6],
+        [t + 60_001, 5e6],
+      ]);
+      series.get(v)!.push(...late.get(v)!);
+    }
+    await store(late);
+    expect(await curveFromRollups(p.ctx.db, ids, range, 200_000, 100)).toBeNull();
+    await rollUpTo(end + ROLLUP_SEAL_MS + 2 * HOUR);
+    expect(await check('after the backfill', ids, series, start, end, 200_000, 100)).toBe(true);
+  });
+
+  it('leaves time after the seal to the points and takes the rollups away with retention', async () => {
+    const rnd = random(123);
+    const { ids, series, start, end } = await randomSeries(rnd, false);
+    // the job ran while the last hours were not sealed yet: the curve reads them from the points
+    await rollUpTo(end + ROLLUP_SEAL_MS - 3 * HOUR);
+    expect(await check('partly rolled up', ids, series, start, end, 200_000, 50)).toBe(true);
+    await deleteRollupsBefore(p.ctx.db, end + DAY);
+    const left = await p.ctx.db.query('select 1 from signal_rollups where variable_id = any($1::int8[])', [
+      ids,
+    ]);
+    expect(left).toHaveLength(0);
+  });
+});
