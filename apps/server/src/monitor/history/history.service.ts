@@ -169,11 +169,11 @@ export async function queryCurve(
 }
 
 /**
- * Where a curve's M4 runs, by database, as bench/history.bench.ts measured it on the 2-core machine
- * (issue 22 item 2; gateway-link.md §10.2): M4 in SQL reads the kept points twice (once merged
- * newest first to find where the limit falls, once per variable to aggregate), and either read
- * alone costs 0.3–0.5 × a bare COPY of the points, so it measured 1.05–1.52 × COPY on PostgreSQL
- * (1.59 × on PGlite) against 0.93–1.01 × for reading the points packed and running the kernel here.
+ * Where a curve's M4 runs when the rollups do not serve it, by database, as bench/history.bench.ts
+ * measured it on the 2-core machine (gateway-link.md §10.2): M4 in SQL reads the kept points twice
+ * (once merged newest first to find where the limit falls, once per variable to aggregate) and
+ * measured 1.05–1.53 × a bare COPY of the points on PostgreSQL (1.59–1.74 × on PGlite) against
+ * 0.90–1.26 × for reading the points packed and running the kernel here.
  */
 export const CURVE_M4_IN: Record<Db['kind'], 'database' | 'server'> = {
   postgres: 'server',
