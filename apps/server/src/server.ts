@@ -15,9 +15,9 @@ import { RealtimeHub } from './realtime/realtimeHub';
 import { startExpiryScheduler } from './messages/expiryReminders';
 import { startReportScheduler } from './modules/excel/reportScheduler';
 import { startInspectionScheduler } from './modules/inspections/inspectionScheduler';
-import { MvarDefinitionCache } from './modules/mvars/mvarDefinitionCache';
+import { MVAR_DEFINITIONS_TTL_MS, MvarDefinitionCache } from './modules/mvars/mvarDefinitionCache';
 import { MvarEngine } from './modules/mvars/mvarEngine';
-import { mvarsReading } from './modules/mvars/mvars.repo';
+import { mvarsReading, signalsNamedByMvars } from './modules/mvars/mvars.repo';
 import { startSummaryScheduler } from './modules/summary/summaryScheduler';
 import { startRetentionScheduler } from './link/historyRetention';
 import { startRollupJob } from './monitor/history/rollups';
@@ -64,7 +64,12 @@ export async function createPlatform(
   const stopRouting = routeBusToHub(monitor.bus, realtime);
   // the background engines: intermediate variables recomputed as values come in, expiry reminders,
   // data summaries
-  const mvarDefinitions = new MvarDefinitionCache((signalIds) => mvarsReading(db, signalIds));
+  const mvarDefinitions = new MvarDefinitionCache(
+    (signalIds) => mvarsReading(db, signalIds),
+    Date.now,
+    MVAR_DEFINITIONS_TTL_MS,
+    () => signalsNamedByMvars(db),
+  );
   const mvarEngine = new MvarEngine(
     db,
     monitor.cache,
