@@ -11,8 +11,9 @@ import { startTestPlatform, type TestPlatform } from '../../../test/harness';
 import { writeValues } from '../../link/valueWriter';
 import { m4Aligned } from './m4';
 import { curveOf } from './history.service';
-import { curveFromRollups, rollupGrid, runRollups, ROLLUP_SEAL_MS } from './rollups';
-import { deleteRollupsBefore, ROLLUP_STEPS } from './rollups.repo';
+import { until } from '@fieldhub/testkit';
+import { curveFromRollups, nextBackfill, rollupGrid, runRollups, ROLLUP_SEAL_MS } from './rollups';
+import { deleteRollupsBefore, rollupState, ROLLUP_STEPS } from './rollups.repo';
 
 let p: TestPlatform;
 beforeAll(async () => {
@@ -166,6 +167,26 @@ describe('curve rollups', () => {
       expect(ROLLUP_STEPS).toContain(g.step);
       expect(g.column).toBeGreaterThanOrEqual(span / width);
       expect(g.column).toBeLessThanOrEqual((2 * span) / width);
+    }
+  });
+
+  it('looks back an hour to a week a run, more while runs are quick and less while slow', () => {
+    expect(nextBackfill(HOUR, 100)).toBe(2 * HOUR);
+    expect(nextBackfill(4 * DAY, 100)).toBe(7 * DAY);
+    expect(nextBackfill(DAY, 3000)).toBe(DAY);
+    expect(nextBackfill(DAY, 9000)).toBe(12 * HOUR);
+    expect(nextBackfill(HOUR, 9000)).toBe(HOUR);
+    expect(nextBackfill(DAY, 0)).toBe(DAY);
+  });
+
+  it('is run by the platform every ROLLUP_INTERVAL_MS', async () => {
+    const other = await startTestPlatform({ ROLLUP_INTERVAL_MS: '100' });
+    try {
+      const state = await until('the first run', async () => (await rollupState(other.ctx.db)) ?? undefined);
+      expect(state.hi - state.lo).toBeGreaterThanOrEqual(0);
+      expect(Date.now() - state.hi).toBeGreaterThanOrEqual(ROLLUP_SEAL_MS);
+    } finally {
+      await other.stop();
     }
   });
 

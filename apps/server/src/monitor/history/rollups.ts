@@ -7,7 +7,8 @@
  * values arriving live never land below it. Values stored below it later (a gateway's backfill, a
  * redelivery, a summary recomputed) are marked in the commit that stores them (values older than
  * ROLLUP_MARK_AGE_MS when stored: `rollupMarksOf`); each run builds the hours they touch again.
- * `lo` starts at the first run and goes back a day a run to the oldest month partition.
+ * `lo` starts at the first run and goes back run by run to the oldest month partition (an hour to
+ * a week a run, as long as it takes about BACKFILL_BUDGET_MS).
  * A curve uses the rollups only over covered time without marks, in one snapshot
  * (`curveFromRollups`), and otherwise reads the points.
  */
@@ -38,12 +39,19 @@ import type { CurveM4, CurvePoints, HistoryRange } from './history.repo';
 import { fromPacked } from './history.repo';
 
 /** How far behind the clock the rolled-up time stays. */
-export const ROLLUP_SEAL_MS = 15 * 60_000;
-/** Values older than this when stored are marked (less than the seal: the margin is a store's longest transaction). */
-export const ROLLUP_MARK_AGE_MS = 5 * 60_000;
+export const ROLLUP_SEAL_MS = 20 * 60_000;
+/**
+ * Values older than this when stored are marked. Less than the seal by a store's longest
+ * transaction; above the lag of a loaded fleet (docs/scale-out.md), so live values make no marks.
+ */
+export const ROLLUP_MARK_AGE_MS = 10 * 60_000;
 /** Marks handled by one run at most (the rest by the next). */
 export const ROLLUP_MARKS_PER_RUN = 5_000;
 const DAY = 86_400_000;
+/** A run goes back this far at most, and at least an hour (the job adapts it to the data's density). */
+export const ROLLUP_BACKFILL_MAX_MS = 7 * DAY;
+/** A run's look into the past should take about this long. */
+const BACKFILL_BUDGET_MS = 5_000;
 
 const floorTo = (t: number, step: number) => Math.floor(t / step) * step;
 const ceilTo = (t: number, step: number) => Math.ceil(t / step) * step;
@@ -103,14 +111,16 @@ export interface RollupRun {
   hi: number;
   /** marks handled */
   marks: number;
+  /** how long its look into the past took, ms (0: none) */
+  backfillMs: number;
 }
 
 /**
  * One run at `now`: the minutes up to the seal rolled up and the marks handled in one snapshot
- * (so a value committed meanwhile is either in it or marked for the next run), then a day more
- * of the past, towards the oldest month partition.
+ * (so a value committed meanwhile is either in it or marked for the next run), then `backfill` ms
+ * more of the past (whole hours), towards the oldest month partition.
  */
-export async function runRollups(db: Db, now: number): Promise<RollupRun> {
+export async function runRollups(db: Db, now: number, backfill = DAY): Promise<RollupRun> {
   const target = floorTo(now - ROLLUP_SEAL_MS, MINUTE);
   const { lo, hi, marks } = await db.tx(async (tx) => {
     await tx.query('set transaction isolation level repeatable read');
@@ -129,15 +139,24 @@ export async function runRollups(db: Db, now: number): Promise<RollupRun> {
     return { lo: state.lo, hi, marks: marks.length };
   });
   const [oldest] = await monthPartitions(db, 'signal_values');
-  if (!oldest || oldest.from >= lo) return { lo, hi, marks };
-  const from = Math.max(oldest.from, lo - DAY);
+  if (!oldest || oldest.from >= lo) return { lo, hi, marks, backfillMs: 0 };
+  const from = Math.max(oldest.from, lo - Math.max(HOUR, floorTo(backfill, HOUR)));
+  const began = performance.now();
   await db.tx(async (tx) => {
     await tx.query('set transaction isolation level repeatable read');
     await tx.query("set local work_mem = '64MB'");
     await rollUpWindow(tx, from, lo, from);
     await saveRollupState(tx, from, hi);
   });
-  return { lo: from, hi, marks };
+  return { lo: from, hi, marks, backfillMs: Math.max(1, performance.now() - began) };
+}
+
+/** The next run's look into the past: doubled while quick, halved while slow, an hour to a week. */
+export function nextBackfill(backfill: number, tookMs: number): number {
+  if (tookMs === 0) return backfill;
+  if (tookMs > BACKFILL_BUDGET_MS) return Math.max(HOUR, floorTo(backfill / 2, HOUR));
+  if (tookMs < BACKFILL_BUDGET_MS / 4) return Math.min(ROLLUP_BACKFILL_MAX_MS, backfill * 2);
+  return backfill;
 }
 
 /** Runs the rollups every `intervalMs` on the one instance holding its lease. */
@@ -147,6 +166,7 @@ export function startRollupJob(
   intervalMs: number,
   log: { warn(obj: object, msg: string): void },
 ): LeasedJob<RollupRun> {
+  let backfill: number = HOUR;
   return startLeasedJob({
     db,
     clock,
@@ -155,7 +175,11 @@ export function startRollupJob(
     log,
     what: 'curve rollups',
     // the wall clock, as the writers' marks use: a virtual clock would roll up the future
-    run: () => runRollups(db, Date.now()),
+    run: async () => {
+      const run = await runRollups(db, Date.now(), backfill);
+      backfill = nextBackfill(backfill, run.backfillMs);
+      return run;
+    },
   });
 }
 
