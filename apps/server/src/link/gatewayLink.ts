@@ -122,8 +122,10 @@ export async function startGatewayLink(
   // the handlers see the topics of the protocol: the deployment's prefix is the transport's
   // (one under another prefix reaches the router as it is, and is dropped as unknown)
   const prefix = config.MQTT_TOPIC_PREFIX;
-  const onUplink = (topic: string, payload: Buffer) =>
-    route(unprefixedTopic(prefix, topic) ?? topic, payload);
+  const onUplink = async (topic: string, payload: Buffer) => {
+    await route(unprefixedTopic(prefix, topic) ?? topic, payload);
+    events.emit('uplinkHandled', { topic, payload });
+  };
 
   // an external Mosquitto must know the server's login before the server connects
   await writeMosquittoFiles(db, config);

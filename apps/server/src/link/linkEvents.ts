@@ -10,6 +10,12 @@ export interface LinkEventMap {
       hist: boolean;
     },
   ];
+  /**
+   * An uplink handled (stored, or dropped as the router drops what it cannot take), just before
+   * its acknowledgement; `topic` as the gateway published it. On an external broker a gateway's
+   * PUBACK comes from the broker before this.
+   */
+  uplinkHandled: [{ topic: string; payload: Buffer }];
 }
 
 export class LinkEvents extends EventEmitter<LinkEventMap> {}
