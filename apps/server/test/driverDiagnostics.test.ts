@@ -41,11 +41,7 @@ beforeAll(async () => {
   plc = await modbusDriver(admin, device.owner, 'PLC');
   meter = await modbusDriver(admin, device.owner, 'Meter');
   othersDriver = await modbusDriver(admin, other.owner, 'Tower PLC');
-  gateway = await connectAsGateway(
-    `mqtt://127.0.0.1:${p.ctx.link!.brokerPort}`,
-    device.sn,
-    device.mqttPassword,
-  );
+  gateway = await connectAsGateway(p.brokerUrl, device.sn, device.mqttPassword);
 }, 60_000);
 
 afterAll(async () => {
@@ -60,7 +56,7 @@ describe("a device's driver list", () => {
 
   it("shows each driver's state, fault, last good read, last error and counts as the gateway reported them", async () => {
     await gateway.publishAsync(
-      `iiot/v1/${device.sn}/up/status`,
+      p.topic(`iiot/v1/${device.sn}/up/status`),
       status([
         {
           id: plc,
@@ -109,7 +105,7 @@ describe("a device's driver list", () => {
 
   it('replaces the state with the next status of the gateway', async () => {
     await gateway.publishAsync(
-      `iiot/v1/${device.sn}/up/status`,
+      p.topic(`iiot/v1/${device.sn}/up/status`),
       status([
         { id: plc, ok: false, code: 1715, state: 'down', since: T0 + 90_000, requests: 130, errors: 5 },
         { id: meter, ok: true, state: 'connected', since: T0 + 95_000, lastReadAt: T0 + 96_000 },

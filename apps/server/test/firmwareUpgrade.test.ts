@@ -67,7 +67,7 @@ beforeAll(async () => {
   device = await linkedDevice(adminCaller, operatorCaller, 'Upgraded tank');
 
   installDir = mkdtempSync(path.join(tmpdir(), 'fh-ota-install-'));
-  gateway = startDeviceGateway(device, `mqtt://127.0.0.1:${p.ctx.link!.brokerPort}`, {
+  gateway = startDeviceGateway(device, p, {
     plantPort: await freePlantPort(),
     extra: ['--install-command', `cp "$FIRMWARE_PACKAGE" "${installDir}/installed-$FIRMWARE_VERSION.bin"`],
   });

@@ -34,7 +34,7 @@ beforeAll(async () => {
   rival = await loggedIn(p.app, (await makeEnterprise(p.ctx.db, 'Command Rivals')).admin);
   operator = await loggedInOperator(p);
   device = await linkedDevice(admin, operator, 'Dosing pump');
-  gateway = startDeviceGateway(device, `mqtt://127.0.0.1:${p.ctx.link!.brokerPort}`, {
+  gateway = startDeviceGateway(device, p, {
     plantPort: await freePlantPort(),
     extra: ['--location', '121.47,31.23'],
   });

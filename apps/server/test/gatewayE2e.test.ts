@@ -57,8 +57,6 @@ async function listedGateway(): Promise<GatewayListRow> {
   return row;
 }
 
-const brokerUrl = () => `mqtt://127.0.0.1:${p.ctx.link!.brokerPort}`;
-
 async function levelOnPeer(): Promise<number> {
   return wordsToFloat32(await peer.get('hr', LEVEL_ADDRESS, 2));
 }
@@ -96,7 +94,7 @@ beforeAll(async () => {
     address: String(COUNT_ADDRESS),
     rw: 'r',
   });
-  gateway = startDeviceGateway(device, brokerUrl());
+  gateway = startDeviceGateway(device, p);
   await waitForStatus(p.ctx.db, device.sn, 'online', 90_000, gateway);
 }, 180_000);
 

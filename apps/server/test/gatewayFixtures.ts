@@ -10,6 +10,7 @@ import { type Mosquitto, until } from '@fieldhub/testkit';
 import type { Db } from '../src/db/db';
 import { GatewayProcess, type GatewayArgs } from '../../gateway/test/support/gatewayProcess';
 import { startTestPlatform, type Caller, type TestPlatform } from './harness';
+import type { LinkAddress } from './linkBroker';
 import { deviceWithGateway, made, send, type IssuedGateway } from './deviceFixtures';
 
 /**
@@ -62,6 +63,47 @@ export function connectAsGateway(
   });
 }
 
+/**
+ * Resolves once `p`'s link has handled (stored, judged) an uplink of `topic` with `payload`; call
+ * it before publishing. On the embedded broker the gateway's PUBACK already means that; on the
+ * shared broker of the services pass the broker acknowledges first.
+ */
+export function uplinkHandled(
+  p: TestPlatform,
+  topic: string,
+  payload: string,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const events = p.ctx.link!.events;
+  const bytes = Buffer.from(payload);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      events.off('uplinkHandled', seen);
+      reject(new Error(`uplink on ${topic} not handled within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const seen = (uplink: { topic: string; payload: Buffer }) => {
+      if (uplink.topic !== topic || !uplink.payload.equals(bytes)) return;
+      clearTimeout(timer);
+      events.off('uplinkHandled', seen);
+      resolve();
+    };
+    events.on('uplinkHandled', seen);
+  });
+}
+
+/** Publishes as a gateway (QoS 1) and resolves once the platform has handled it (uplinkHandled). */
+export async function publishHandled(
+  p: TestPlatform,
+  client: MqttClient,
+  topic: string,
+  payload: string,
+  retain = false,
+): Promise<void> {
+  const handled = uplinkHandled(p, topic, payload);
+  await client.publishAsync(topic, payload, { qos: 1, retain });
+  await handled;
+}
+
 export interface LinkedDevice extends IssuedGateway {
   equipmentId: number;
   owner: { equipmentId: number };
@@ -78,13 +120,18 @@ export async function linkedDevice(
   return { equipmentId: id, ...gateway };
 }
 
-/** Starts the software gateway of a registered device against `broker`, logged in with its password. */
+/**
+ * Starts the software gateway of a registered device against `link` (a platform's broker and topic
+ * prefix, or a broker address), logged in with its password.
+ */
 export function startDeviceGateway(
   device: IssuedGateway,
-  broker: string,
-  more: Omit<GatewayArgs, 'sn' | 'password' | 'broker'> = {},
+  link: LinkAddress | string,
+  more: Omit<GatewayArgs, 'sn' | 'password' | 'broker' | 'topicPrefix'> = {},
 ): GatewayProcess {
-  return new GatewayProcess({ sn: device.sn, password: device.mqttPassword, broker, ...more });
+  const { brokerUrl: broker, topicPrefix } =
+    typeof link === 'string' ? { brokerUrl: link, topicPrefix: '' } : link;
+  return new GatewayProcess({ sn: device.sn, password: device.mqttPassword, broker, topicPrefix, ...more });
 }
 
 /** The gateway's status as the platform stored it. */

@@ -9,6 +9,7 @@ import { hashPassword, type ScryptCost } from '../src/modules/auth/passwordHash'
 import { blankAccountFields, insertAccount } from '../src/modules/accounts/accounts.repo';
 import { insertOrg } from '../src/modules/org/org.repo';
 import { freshDatabase } from './testDatabase';
+import { forgetServerSessions, linkAddress, sharedBrokerEnv, type LinkAddress } from './linkBroker';
 
 /** Real time plus an offset that tests move forward by hand. */
 export class TestClock implements Clock {
@@ -21,16 +22,30 @@ export class TestClock implements Clock {
   }
 }
 
-export interface TestPlatform extends Platform {
+export interface TestPlatform extends Platform, LinkAddress {
   clock: TestClock;
+  /** a topic of the protocol (`iiot/v1/…`) under the platform's topic prefix */
+  topic(path: string): string;
   /** closes the app and drops the database */
   stop(): Promise<void>;
 }
 
+export interface TestBuildOptions extends BuildOptions {
+  /** start the gateway link (broker and MQTT sessions) */
+  link?: boolean;
+  /**
+   * Keep the link on its embedded broker in the services pass too (linkBroker.ts), for tests of
+   * what only that broker does: its packet and login limits, its login and topic checks.
+   */
+  embeddedBroker?: boolean;
+}
+
 export async function startTestPlatform(
   env: Record<string, string> = {},
-  build: BuildOptions & { link?: boolean } = {},
+  build: TestBuildOptions = {},
 ): Promise<TestPlatform> {
+  const { embeddedBroker, ...options } = build;
+  if (options.link && !embeddedBroker) env = { ...sharedBrokerEnv(env), ...env };
   const { db, drop } = await freshDatabase();
   const clock = new TestClock();
   const config = loadConfig({
@@ -47,15 +62,17 @@ export async function startTestPlatform(
     clock,
     serveWeb: 'WEB_DIST' in env,
     link: false,
-    ...build,
+    ...options,
   });
   return {
     ...platform,
+    ...linkAddress(config, platform.ctx.link),
     clock,
     async stop() {
       await platform.app.close();
       await platform.ctx.link?.close();
       await platform.ctx.monitor.close();
+      if (platform.ctx.link) await forgetServerSessions(config);
       await drop();
     },
   };

@@ -100,7 +100,7 @@ beforeAll(async () => {
   }
   // no heartbeat in the test's time: what the driver list shows came with the status a driver's
   // change of state (or of fault) sends
-  gateway = startDeviceGateway(device, `mqtt://127.0.0.1:${p.ctx.link!.brokerPort}`, {
+  gateway = startDeviceGateway(device, p, {
     extra: ['--heartbeat-s', '3600'],
   });
   await waitForStatus(p.ctx.db, device.sn, 'online', 90_000, gateway);

@@ -15,6 +15,8 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 export interface GatewayArgs {
   sn: string;
   broker: string;
+  /** the platform's topic prefix on a shared broker (`--topic-prefix`; none when absent or empty) */
+  topicPrefix?: string;
   /** its config, results and buffer; when not given, a fresh temp dir that `dispose` removes */
   dataDir?: string;
   password?: string;
@@ -55,6 +57,7 @@ export class GatewayProcess {
       `--password=${args.password ?? 'secret-password'}`,
       '--broker',
       args.broker,
+      ...(args.topicPrefix ? ['--topic-prefix', args.topicPrefix] : []),
       '--data-dir',
       this.dataDir,
       ...(args.plantPort === undefined ? [] : ['--simulate', '--plant-port', String(args.plantPort)]),

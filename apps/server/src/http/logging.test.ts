@@ -21,8 +21,12 @@ beforeAll(async () => {
       done();
     },
   });
-  // with the gateway link, whose lines must reach the same stream through the root logger
-  p = await startTestPlatform({ LOG_LEVEL: 'trace', MQTT_PORT: '0' }, { logStream: sink, link: true });
+  // with the gateway link, whose lines must reach the same stream through the root logger (the
+  // embedded broker's, in the services pass too)
+  p = await startTestPlatform(
+    { LOG_LEVEL: 'trace', MQTT_PORT: '0' },
+    { logStream: sink, link: true, embeddedBroker: true },
+  );
 });
 afterAll(() => p.stop());
 

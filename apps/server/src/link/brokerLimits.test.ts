@@ -133,8 +133,9 @@ describe('gateway link: packet cap after login', () => {
     ).map((r) => r.num);
 
   beforeAll(async () => {
-    p = await startTestPlatform({ MQTT_PORT: '0' }, { link: true });
-    url = `mqtt://127.0.0.1:${p.ctx.link!.brokerPort}`;
+    // the embedded broker's own packet cap (MQTT_MAX_PACKET_BYTES), in the services pass too
+    p = await startTestPlatform({ MQTT_PORT: '0' }, { link: true, embeddedBroker: true });
+    url = p.brokerUrl;
     const admin = await loggedIn(p.app, (await makeEnterprise(p.ctx.db, 'Broker Caps')).admin);
     gw = await linkedDevice(admin, await loggedInOperator(p), 'Capped tank');
     variableId = await variable(admin, gw.owner, await modbusDriver(admin, gw.owner), 'level');

@@ -18,6 +18,7 @@ import {
 } from '../../test/deviceFixtures';
 import { connectAsGateway, linkedDevice } from '../../test/gatewayFixtures';
 import { loggedInOperator } from '../../test/platformFixtures';
+import { onSharedBroker } from '../../test/linkBroker';
 
 let p: TestPlatform;
 let admin: Caller;
@@ -32,7 +33,7 @@ const connectGateway = (sn: string, password: string, extra: IClientOptions = {}
 
 beforeAll(async () => {
   p = await startTestPlatform({ MQTT_PORT: '0' }, { link: true });
-  url = `mqtt://127.0.0.1:${p.ctx.link!.brokerPort}`;
+  url = p.brokerUrl;
   admin = await loggedIn(p.app, (await makeEnterprise(p.ctx.db, 'Link Works')).admin);
   const operator = await loggedInOperator(p);
   const device = await linkedDevice(admin, operator, 'Linked tank');
@@ -48,7 +49,10 @@ beforeAll(async () => {
 afterAll(() => p.stop());
 
 describe('gateway link over MQTT', () => {
-  it('refuses a wrong password and a client id other than the SN', async () => {
+  // the machine's Mosquitto of the services pass lets anyone in anywhere (allow_anonymous, no ACL):
+  // these two are the embedded broker's checks (Mosquitto's, from the files the server writes, are
+  // mosquitto.test.ts's)
+  it.skipIf(onSharedBroker)('refuses a wrong password and a client id other than the SN', async () => {
     await expect(connectGateway(gw.sn, 'not-the-password')).rejects.toThrow(
       /Bad username or password|Not authorized/i,
     );
@@ -58,14 +62,14 @@ describe('gateway link over MQTT', () => {
   it('marks the gateway online on its birth and offline on its last will', async () => {
     const c = await connectGateway(gw.sn, gw.mqttPassword, {
       will: {
-        topic: `iiot/v1/${gw.sn}/up/status`,
+        topic: p.topic(`iiot/v1/${gw.sn}/up/status`),
         payload: Buffer.from(JSON.stringify({ v: 1, online: false })),
         qos: 1,
         retain: true,
       },
     });
     await c.publishAsync(
-      `iiot/v1/${gw.sn}/up/status`,
+      p.topic(`iiot/v1/${gw.sn}/up/status`),
       JSON.stringify({ v: 1, online: true, bootId: 'b1', firmware: '1.0.0', signal: 21 }),
       { qos: 1, retain: true },
     );
@@ -81,7 +85,7 @@ describe('gateway link over MQTT', () => {
     const c = await connectGateway(gw.sn, gw.mqttPassword);
     const ts = Date.now();
     await c.publishAsync(
-      `iiot/v1/${gw.sn}/up/telemetry`,
+      p.topic(`iiot/v1/${gw.sn}/up/telemetry`),
       JSON.stringify({
         v: 1,
         bootId: 'b1',
@@ -105,11 +109,11 @@ describe('gateway link over MQTT', () => {
     await c.endAsync();
   });
 
-  it("does not deliver a gateway's publish under another gateway's SN", async () => {
+  it.skipIf(onSharedBroker)("does not deliver a gateway's publish under another gateway's SN", async () => {
     const c = await connectGateway(other.sn, other.mqttPassword);
     const before = (await p.ctx.db.query('select * from signal_values')).length;
     c.publish(
-      `iiot/v1/${gw.sn}/up/telemetry`,
+      p.topic(`iiot/v1/${gw.sn}/up/telemetry`),
       JSON.stringify({
         v: 1,
         bootId: 'evil',
@@ -125,9 +129,11 @@ describe('gateway link over MQTT', () => {
 
   it('syncs the configuration and reports success once the gateway acknowledges it', async () => {
     const c = await connectGateway(gw.sn, gw.mqttPassword);
-    await c.publishAsync(`iiot/v1/${gw.sn}/up/status`, JSON.stringify({ v: 1, online: true, bootId: 'b2' }), {
-      qos: 1,
-    });
+    await c.publishAsync(
+      p.topic(`iiot/v1/${gw.sn}/up/status`),
+      JSON.stringify({ v: 1, online: true, bootId: 'b2' }),
+      { qos: 1 },
+    );
     await until(
       'online again',
       async () =>
@@ -139,19 +145,19 @@ describe('gateway link over MQTT', () => {
         ).length === 1,
       10_000,
     );
-    await c.subscribeAsync(`iiot/v1/${gw.sn}/down/#`, { qos: 1 });
+    await c.subscribeAsync(p.topic(`iiot/v1/${gw.sn}/down/#`), { qos: 1 });
     c.on('message', (topic, payload) => {
       const msg = JSON.parse(payload.toString());
       if (topic.endsWith('/down/config')) {
         void c.publishAsync(
-          `iiot/v1/${gw.sn}/up/config/ack`,
+          p.topic(`iiot/v1/${gw.sn}/up/config/ack`),
           JSON.stringify({ v: 1, version: msg.version, hash: msg.hash, ok: true }),
           { qos: 1 },
         );
       }
       if (topic.endsWith('/down/cmd') && msg.type === 'write') {
         void c.publishAsync(
-          `iiot/v1/${gw.sn}/up/cmd/result`,
+          p.topic(`iiot/v1/${gw.sn}/up/cmd/result`),
           JSON.stringify({ v: 1, uuid: msg.uuid, ok: true, data: { value: msg.value } }),
           { qos: 1 },
         );
@@ -197,12 +203,12 @@ describe('gateway link over MQTT', () => {
 
   it('sends its configuration to a gateway whose birth says it runs none', async () => {
     const c = await connectGateway(gw.sn, gw.mqttPassword);
-    await c.subscribeAsync(`iiot/v1/${gw.sn}/down/config`, { qos: 1 });
+    await c.subscribeAsync(p.topic(`iiot/v1/${gw.sn}/down/config`), { qos: 1 });
     const received = new Promise<{ version: number; config: { variables: { id: number }[] } }>((resolve) =>
       c.on('message', (_t, payload) => resolve(JSON.parse(payload.toString()))),
     );
     await c.publishAsync(
-      `iiot/v1/${gw.sn}/up/status`,
+      p.topic(`iiot/v1/${gw.sn}/up/status`),
       JSON.stringify({ v: 1, online: true, bootId: 'fresh' }),
       { qos: 1 },
     );

@@ -4,7 +4,6 @@
  */
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOPIC_ROOT } from '@fieldhub/shared';
 import { until } from '@fieldhub/testkit';
 import { loadConfig } from '../config';
 import { createPlatform, type Platform } from '../server';
@@ -12,12 +11,19 @@ import { loggedIn, makeEnterprise, makePlatformOperator, TestClock } from '../..
 import { freshDatabase } from '../../test/testDatabase';
 import { made } from '../../test/deviceFixtures';
 import { linkedDevice } from '../../test/gatewayFixtures';
+import { forgetServerSessions, linkAddress, sharedBrokerEnv } from '../../test/linkBroker';
 import type { Db } from '../db/db';
 
 let db: Db;
 let drop: () => Promise<void>;
 const clock = new TestClock();
-const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_SEED: 'false', MQTT_PORT: '0' });
+// in the services pass on the shared broker, under the same topic prefix and client ids after the restart
+const config = loadConfig({
+  LOG_LEVEL: 'silent',
+  DEMO_SEED: 'false',
+  MQTT_PORT: '0',
+  ...sharedBrokerEnv({}),
+});
 const running: Platform[] = [];
 
 async function start(): Promise<Platform> {
@@ -39,6 +45,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const platform of [...running]) await stop(platform);
+  await forgetServerSessions(config);
   await drop();
 });
 
@@ -66,21 +73,22 @@ describe('command tasks across a server restart', () => {
     });
 
     // the gateway is online and receives the write
-    const connect = (port: number) =>
-      mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, {
+    const connect = (platform: Platform) =>
+      mqtt.connectAsync(linkAddress(config, platform.ctx.link).brokerUrl, {
         clientId: device.sn,
         username: device.sn,
         password: device.mqttPassword,
         reconnectPeriod: 0,
       });
-    const gateway = await connect(first.ctx.link!.brokerPort!);
+    const { topic } = linkAddress(config, first.ctx.link);
+    const gateway = await connect(first);
     const commands: { uuid: string }[] = [];
     gateway.on('message', (_topic, payload) =>
       commands.push(JSON.parse(payload.toString()) as { uuid: string }),
     );
-    await gateway.subscribeAsync(`${TOPIC_ROOT}/${device.sn}/down/cmd`, { qos: 1 });
+    await gateway.subscribeAsync(topic(`iiot/v1/${device.sn}/down/cmd`), { qos: 1 });
     await gateway.publishAsync(
-      `${TOPIC_ROOT}/${device.sn}/up/status`,
+      topic(`iiot/v1/${device.sn}/up/status`),
       JSON.stringify({ v: 1, online: true, bootId: 'b1', configVersion: 0 }),
       { qos: 1, retain: true },
     );
@@ -101,9 +109,9 @@ describe('command tasks across a server restart', () => {
     await gateway.endAsync(true);
     await stop(first);
     const second = await start();
-    const again = await connect(second.ctx.link!.brokerPort!);
+    const again = await connect(second);
     await again.publishAsync(
-      `${TOPIC_ROOT}/${device.sn}/up/cmd/result`,
+      topic(`iiot/v1/${device.sn}/up/cmd/result`),
       JSON.stringify({ v: 1, uuid, ok: true }),
       { qos: 1 },
     );

@@ -112,7 +112,10 @@ const resends = (gw: TestGateway) =>
 const now = () => p.clock.now().getTime();
 
 beforeAll(async () => {
-  p = await startTestPlatform({ MQTT_PORT: '0' }, { link: true });
+  // embedded in the services pass too: these are the rules of a link whose gateway PUBACK means
+  // stored, with its own batch sequence asking for a gap at once (on a shared broker the resend
+  // check waits a grace: sharedBatchSequence.test.ts, scaleOut.test.ts)
+  p = await startTestPlatform({ MQTT_PORT: '0' }, { link: true, embeddedBroker: true });
   url = `mqtt://127.0.0.1:${p.ctx.link!.brokerPort}`;
   admin = await loggedIn(p.app, (await makeEnterprise(p.ctx.db, 'Integrity Works')).admin);
   operator = await loggedInOperator(p);

@@ -62,7 +62,7 @@ beforeAll(async () => {
     { MQTT_PORT: '0', MAP_TILE_DIR: tileDir, MAP_TILE_ATTRIBUTION: '© Test tiles' },
     { link: true },
   );
-  brokerUrl = `mqtt://127.0.0.1:${p.ctx.link!.brokerPort}`;
+  brokerUrl = p.brokerUrl;
   const operator = await loggedInOperator(p);
   const tenant = async (name: string, deviceName: string) => {
     const admin = await loggedIn(p.app, (await makeEnterprise(p.ctx.db, name)).admin);
@@ -101,7 +101,7 @@ async function reportPosition(lng: number, lat: number): Promise<void> {
     [acme.device.sn],
   );
   await gateway.publishAsync(
-    `iiot/v1/${acme.device.sn}/up/status`,
+    p.topic(`iiot/v1/${acme.device.sn}/up/status`),
     JSON.stringify({ v: 1, online: true, bootId: 'trip', configVersion: 0, location: { lng, lat } }),
     { qos: 1 },
   );
@@ -172,7 +172,7 @@ describe('track from the gateway link', () => {
 
 describe('track from a locate task', () => {
   it('adds the position the gateway answers to a locate command', async () => {
-    await gateway.subscribeAsync(`iiot/v1/${acme.device.sn}/down/cmd`, { qos: 1 });
+    await gateway.subscribeAsync(p.topic(`iiot/v1/${acme.device.sn}/down/cmd`), { qos: 1 });
     const command = new Promise<{ uuid: string; type: string }>((resolve) => {
       gateway.on('message', (_topic, payload) => {
         const msg = JSON.parse(payload.toString()) as { uuid: string; type: string };
@@ -183,7 +183,7 @@ describe('track from a locate task', () => {
     await made(acme.admin, '/lfscada/gateway/locate', { sn: acme.device.sn });
     const { uuid } = await command;
     await gateway.publishAsync(
-      `iiot/v1/${acme.device.sn}/up/cmd/result`,
+      p.topic(`iiot/v1/${acme.device.sn}/up/cmd/result`),
       JSON.stringify({ v: 1, uuid, ok: true, data: { lng: 121.6, lat: 31.3 } }),
       { qos: 1 },
     );
@@ -235,7 +235,7 @@ describe('limits and isolation', () => {
   it('answers another enterprise’s device as not found, and never its points', async () => {
     const zetaGateway = await connectAsGateway(brokerUrl, zeta.device.sn, zeta.device.mqttPassword);
     await zetaGateway.publishAsync(
-      `iiot/v1/${zeta.device.sn}/up/status`,
+      p.topic(`iiot/v1/${zeta.device.sn}/up/status`),
       JSON.stringify({ v: 1, online: true, location: { lng: 2.35, lat: 48.85 } }),
       { qos: 1 },
     );

@@ -11,7 +11,12 @@ import {
   type TestPlatform,
 } from '../../../test/harness';
 import { made, modbusDriver, variable } from '../../../test/deviceFixtures';
-import { connectAsGateway, linkedDevice, type LinkedDevice } from '../../../test/gatewayFixtures';
+import {
+  connectAsGateway,
+  linkedDevice,
+  publishHandled,
+  type LinkedDevice,
+} from '../../../test/gatewayFixtures';
 import { loggedInOperator } from '../../../test/platformFixtures';
 import { alarmRule, type RuleFields } from '../../../test/alarmFixtures';
 import {
@@ -45,11 +50,7 @@ beforeAll(async () => {
   admin = await loggedIn(p.app, enterprise.admin);
   device = await linkedDevice(admin, await loggedInOperator(p), 'Out-of-order tank');
   driverId = await modbusDriver(admin, device.owner);
-  gateway = await connectAsGateway(
-    `mqtt://127.0.0.1:${p.ctx.link!.brokerPort}`,
-    device.sn,
-    device.mqttPassword,
-  );
+  gateway = await connectAsGateway(p.brokerUrl, device.sn, device.mqttPassword);
 });
 afterAll(async () => {
   await gateway?.endAsync();
@@ -65,10 +66,11 @@ interface Item {
 let seq = 0;
 /** Publishes a batch (live, or replayed history) and resolves once the platform stored and judged it. */
 async function publish(items: Item[], hist = false): Promise<void> {
-  await gateway.publishAsync(
-    `iiot/v1/${device.sn}/up/telemetry${hist ? '/hist' : ''}`,
+  await publishHandled(
+    p,
+    gateway,
+    p.topic(`iiot/v1/${device.sn}/up/telemetry${hist ? '/hist' : ''}`),
     JSON.stringify({ v: 1, bootId: 'boot-1', seq: ++seq, items }),
-    { qos: 1 },
   );
 }
 

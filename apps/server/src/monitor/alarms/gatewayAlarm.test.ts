@@ -11,6 +11,7 @@ import {
 } from '../../../test/harness';
 import { deviceWithGateway, made, modbusDriver } from '../../../test/deviceFixtures';
 import { alarmsOf, nextOnBus, variableWithRule } from '../../../test/alarmFixtures';
+import { publishHandled } from '../../../test/gatewayFixtures';
 
 /**
  * The gateway alarm through the real link: a gateway (an MQTT client logging in with the SN and
@@ -32,7 +33,7 @@ beforeAll(async () => {
   const { admin: adminName } = await makeEnterprise(p.ctx.db, 'Gateway Alarm Works');
   admin = await loggedIn(p.app, adminName);
   const operator = await loggedIn(p.app, (await makePlatformOperator(p.ctx.db)).operator);
-  url = `mqtt://127.0.0.1:${p.ctx.link!.brokerPort}`;
+  url = p.brokerUrl;
   const device = await deviceWithGateway(admin, operator, 'Remote pump station');
   equipmentId = device.id;
   gw = device as unknown as { sn: string; mqttPassword: string };
@@ -52,7 +53,7 @@ function connectGateway(): Promise<MqttClient> {
     password: gw.mqttPassword,
     reconnectPeriod: 0,
     will: {
-      topic: `iiot/v1/${gw.sn}/up/status`,
+      topic: p.topic(`iiot/v1/${gw.sn}/up/status`),
       payload: Buffer.from(JSON.stringify({ v: 1, online: false })),
       qos: 1,
       retain: true,
@@ -61,7 +62,10 @@ function connectGateway(): Promise<MqttClient> {
 }
 
 const status = (c: MqttClient, body: Record<string, unknown>) =>
-  c.publishAsync(`iiot/v1/${gw.sn}/up/status`, JSON.stringify({ v: 1, ...body }), { qos: 1, retain: true });
+  c.publishAsync(p.topic(`iiot/v1/${gw.sn}/up/status`), JSON.stringify({ v: 1, ...body }), {
+    qos: 1,
+    retain: true,
+  });
 
 let seq = 0;
 /** Publishes a batch and resolves once the platform has judged it (its values reached the bus). */
@@ -75,7 +79,7 @@ async function batch(
     `values of ${item.ts}`,
   );
   await c.publishAsync(
-    `iiot/v1/${gw.sn}/up/telemetry`,
+    p.topic(`iiot/v1/${gw.sn}/up/telemetry`),
     JSON.stringify({ v: 1, bootId: 'b1', seq: ++seq, items: [item] }),
     {
       qos: 1,
@@ -167,15 +171,16 @@ describe('gateway alarm', () => {
     const t = Date.now() + 10_000;
     await batch(c, { ts: t, vals: { [variableId]: 7 } });
     // history from before: a low value, older than the live one
-    await c.publishAsync(
-      `iiot/v1/${gw.sn}/up/telemetry/hist`,
+    await publishHandled(
+      p,
+      c,
+      p.topic(`iiot/v1/${gw.sn}/up/telemetry/hist`),
       JSON.stringify({
         v: 1,
         bootId: 'b1',
         seq: ++seq,
         items: [{ ts: t - 5000, vals: { [variableId]: 0 } }],
       }),
-      { qos: 1 },
     );
     await batch(c, { ts: t + 1, vals: { [variables[1]!]: 7 } }); // handled after the replay
     expect(p.ctx.monitor.cache.get(variableId)).toMatchObject({ ts: t, value: 7 });

@@ -62,7 +62,7 @@ const base = '/lfscada/monitor/project';
 async function telemetry(vals: Record<number, number>, q: Record<number, number> = {}, ts = Date.now()) {
   seq++;
   await gateway.publishAsync(
-    `iiot/v1/${sn}/up/telemetry`,
+    p.topic(`iiot/v1/${sn}/up/telemetry`),
     JSON.stringify({ v: 1, bootId: 'pm', seq, items: [{ ts, vals, q }] }),
     { qos: 1 },
   );
@@ -137,19 +137,19 @@ beforeAll(async () => {
 
   // registration answered the gateway's MQTT password with its SN (deviceWithGateway keeps it)
   const { mqttPassword } = b as typeof b & { mqttPassword: string };
-  gateway = await connectAsGateway(`mqtt://127.0.0.1:${p.ctx.link!.brokerPort}`, sn, mqttPassword);
-  await gateway.subscribeAsync(`iiot/v1/${sn}/down/#`, { qos: 1 });
+  gateway = await connectAsGateway(p.brokerUrl, sn, mqttPassword);
+  await gateway.subscribeAsync(p.topic(`iiot/v1/${sn}/down/#`), { qos: 1 });
   gateway.on('message', (topic, payload) => {
     const msg = JSON.parse(payload.toString()) as { uuid: string; type: string; value: unknown };
     if (topic.endsWith('/down/cmd') && msg.type === 'write')
       void gateway.publishAsync(
-        `iiot/v1/${sn}/up/cmd/result`,
+        p.topic(`iiot/v1/${sn}/up/cmd/result`),
         JSON.stringify({ v: 1, uuid: msg.uuid, ok: true, data: { value: msg.value } }),
         { qos: 1 },
       );
   });
   await gateway.publishAsync(
-    `iiot/v1/${sn}/up/status`,
+    p.topic(`iiot/v1/${sn}/up/status`),
     JSON.stringify({ v: 1, online: true, bootId: 'pm' }),
     { qos: 1 },
   );

@@ -1,0 +1,69 @@
+/**
+ * The broker of a test platform's gateway link. In the services pass (MQTT_URL set: the machine's
+ * Mosquitto) a link platform runs on that broker beside the platforms of other test files, under
+ * a topic prefix and client ids of its own (docs/requirements/gateway-link.md §2.5); otherwise,
+ * or when a test asks for it, on its embedded broker.
+ */
+import { randomBytes } from 'node:crypto';
+import mqtt from 'mqtt';
+import { prefixedTopic } from '@fieldhub/shared';
+import type { Config } from '../src/config';
+import type { GatewayLink } from '../src/link/gatewayLink';
+import { sessionNames } from '../src/link/linkClient';
+
+/** Where the gateways of a platform reach its link. */
+export interface LinkAddress {
+  /** the broker: the platform's embedded one, or the machine's Mosquitto in the services pass */
+  brokerUrl: string;
+  /** the platform's MQTT_TOPIC_PREFIX ('' for none) */
+  topicPrefix: string;
+}
+
+/** Whether link platforms run on the shared broker (the services pass) unless a test keeps its own. */
+export const onSharedBroker = Boolean(process.env.MQTT_URL);
+
+let platforms = 0;
+
+/**
+ * The settings that put a link platform on the shared broker of the services pass, or none when
+ * there is none (or `env` names a broker of the test's own).
+ */
+export function sharedBrokerEnv(env: Record<string, string>): Record<string, string> {
+  const url = process.env.MQTT_URL;
+  if (!url || env.MQTT_URL) return {};
+  const id = `${process.pid}-${++platforms}-${randomBytes(3).toString('hex')}`;
+  return {
+    MQTT_URL: url,
+    // its own topics and share group, so it neither takes nor commands another file's gateways
+    MQTT_TOPIC_PREFIX: `fh-test/${id}`,
+    MQTT_CLIENT_ID: `fh-test-${id}`,
+    // two sessions in the share group are enough for a test's few gateways
+    MQTT_SESSIONS: '2',
+  };
+}
+
+/** The broker address and topic prefix of a started platform's link, and its topics. */
+export function linkAddress(config: Config, link: GatewayLink | null | undefined) {
+  const topicPrefix = config.MQTT_TOPIC_PREFIX;
+  return {
+    brokerUrl: config.MQTT_URL ?? (link?.brokerPort ? `mqtt://127.0.0.1:${link.brokerPort}` : ''),
+    topicPrefix,
+    /** a topic of the protocol (`iiot/v1/…`) under the platform's topic prefix */
+    topic: (path: string) => prefixedTopic(topicPrefix, path),
+  };
+}
+
+/**
+ * Ends the persistent sessions a platform on the shared broker leaves there (a clean login under
+ * each of its client ids), which the machine's broker would otherwise keep from run to run.
+ */
+export async function forgetServerSessions(config: Config): Promise<void> {
+  if (!config.MQTT_URL || !config.MQTT_CLIENT_ID) return;
+  const url = config.MQTT_URL;
+  await Promise.all(
+    sessionNames(config.MQTT_CLIENT_ID, config.MQTT_SESSIONS).map(async (clientId) => {
+      const client = await mqtt.connectAsync(url, { clientId, clean: true, reconnectPeriod: 0 });
+      await client.endAsync();
+    }),
+  );
+}
