@@ -17,10 +17,12 @@
  *
  * CPU: the seconds the server (this process), the fleet, Mosquitto and PostgreSQL spent from the
  * fleet's start until every value was stored, per 1,000 values stored (/proc; PostgreSQL's total
- * counts whatever else ran on it meanwhile, its backends serving this database do not).
- * BENCH_PROFILE=<file> writes a CPU profile of the server over the same span (.cpuprofile, for
- * Chrome's DevTools); BENCH_SQL=1 counts the statements the server ran per uplink (the calls and
- * this bench's counts included).
+ * counts whatever else ran on it meanwhile, its backends serving this database do not), and over
+ * the steady part (from the first 30 s to the fleet's stop). BENCH_PROFILE=<file> writes a CPU
+ * profile of the server over the steady part (.cpuprofile, for Chrome's DevTools; its times are
+ * wall-clock samples, so on a loaded machine a system call may show the time the process waited
+ * for a core after it); BENCH_SQL=1 counts the statements the server ran per uplink (the calls
+ * and this bench's counts included).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -151,11 +153,6 @@ try {
   let lastCounters = '';
   const statements = process.env.BENCH_SQL ? countStatements(db) : undefined;
   const profiler = process.env.BENCH_PROFILE ? new Session() : undefined;
-  if (profiler) {
-    profiler.connect();
-    await profiler.post('Profiler.enable');
-    await profiler.post('Profiler.start');
-  }
   const brokerPid = Number(readFileSync(broker.pidFile, 'utf8').trim());
   const cpuAtStart = {
     server: process.cpuUsage(),
@@ -223,6 +220,11 @@ try {
     // from the first 30 s (births, configurations, first batches) to the fleet's stop
     if (steady.length < 2) steady.push(await cpuNow());
     else steady[1] = await cpuNow();
+    if (profiler && steady.length === 1) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
     const c = lastCounters
       ? (JSON.parse(lastCounters) as { connected: number; valuesAcked: number })
       : undefined;
@@ -233,6 +235,7 @@ try {
           : ''),
     );
   }
+  const profile = profiler && steady.length ? (await profiler.post('Profiler.stop')).profile : undefined;
   child.kill('SIGINT');
   const exited = new Promise((resolve) => child!.once('exit', resolve));
   await Promise.race([until('the fleet stopped', () => acked >= 0, 120_000), exited]);
@@ -257,8 +260,7 @@ try {
       0,
     ),
   };
-  if (profiler) {
-    const { profile } = await profiler.post('Profiler.stop');
+  if (profiler && profile) {
     writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
     profiler.disconnect();
   }
