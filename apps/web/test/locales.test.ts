@@ -5,6 +5,7 @@ import { OPERATION_ACTIONS, OPERATION_OBJECT_TYPES } from '@fieldhub/shared';
 import { allRoutes } from '../src/app/routeTable';
 import { mainMenus, manageMenus, userMenus, type MenuItem } from '../src/app/menus';
 import { keysFile, keysSource } from '../scripts/i18nKeys';
+import { languageProblems, tr } from './screenLanguage';
 
 const root = path.resolve(import.meta.dirname, '../src/locales');
 const langs = ['zh-CN', 'en-US'] as const;
@@ -77,5 +78,12 @@ describe('locales', () => {
       ].filter((key) => typeof names.get(key) !== 'string');
       expect(missing, lang).toEqual([]);
     }
+  });
+
+  it('the designer names in Chinese the props that opening reset (its browser test runs in English)', () => {
+    const keys = ['summary', 'save-note', 'show', 'hide', 'col-widget', 'col-prop', 'col-stored'];
+    const texts = keys.map((k) => tr('zh-CN', `designer:props-reset.${k}`, { widgets: 2, props: 3 }));
+    expect(texts[0]).toBe('打开时已将值类型不符的属性恢复为默认值（组件 2 个，属性 3 个）。');
+    expect(languageProblems('zh-CN', texts)).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
 /**
  * The stored page (`pagesCalls.info`, `save` and `edit`), as the designer edits it and the viewer
  * shows it. A stored document is read through packages/hmi's `parsePage`, so an old page opens
- * migrated and a broken one is refused with its issues instead of half-opening.
+ * migrated, props of the wrong kind open reset to their defaults (reported as `repairs`), and a
+ * broken one is refused with its issues instead of half-opening.
  */
 import { pagesCalls, type PageOwnerKind, type PageRow } from '@fieldhub/shared';
-import { computeBind, parsePage, type PageDocument, type PageIssue } from '@fieldhub/hmi';
+import { computeBind, parsePage, type PageDocument, type PageIssue, type WidgetRepair } from '@fieldhub/hmi';
 import { ApiError, callApi } from '../request';
 
 /** The catalogue code of a save over a newer stored version. */
@@ -21,6 +22,11 @@ export interface StoredPage {
   doc: PageDocument;
   /** the document version it was stored in (lower than the current one when migrated on open) */
   fromVersion: number;
+  /**
+   * widget props of the wrong kind that opening reset to their type's defaults (`defaulted`
+   * changes); the stored document keeps them until the page is saved
+   */
+  repairs: WidgetRepair[];
 }
 
 /** The stored document could not be read: what is wrong with it, in both languages. */
@@ -52,6 +58,7 @@ export async function loadPage(pageId: string): Promise<StoredPage> {
     version: info.version,
     doc: parsed.page,
     fromVersion: parsed.fromVersion,
+    repairs: parsed.repairs,
   };
 }
 

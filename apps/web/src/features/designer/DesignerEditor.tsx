@@ -1,7 +1,8 @@
 /**
  * The open designer: header, toolbar, palette / layers / signals on the left, the canvas, the
- * property panel on the right, the status bar. Runs the binding repair once on open and reports
- * what it changed (an undoable edit, so nothing is lost without the user seeing it).
+ * property panel on the right, the status bar. Shows the props that opening reset to their defaults
+ * (PropsResetNotice), runs the binding repair once on open and reports what it changed (an
+ * undoable edit, so nothing is lost without the user seeing it).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -22,6 +23,7 @@ import { useSaving } from './editor/useSaving';
 import { useShortcuts } from './editor/useShortcuts';
 import type { ActionEnv } from './editor/actions';
 import { LayersPanel } from './panels/LayersPanel';
+import { PropsResetNotice } from './PropsResetNotice';
 import { Palette } from './panels/Palette';
 import { PropertyPanel } from './panels/PropertyPanel';
 import { SettingsDialog } from './panels/SettingsDialog';
@@ -214,6 +216,7 @@ export function DesignerEditor({ page, owner, settings }: DesignerEditorProps) {
           flexDirection: 'column',
         }}
       >
+        <PropsResetNotice doc={page.doc} repairs={page.repairs} />
         <RepairBanner repair={repair} store={store} />
         <div style={{ flex: 1, position: 'relative', minHeight: 0 }}>
           <CanvasMenu env={env}>
