@@ -116,3 +116,4 @@ export * from './projectMonitor/index';
 export * from './sandbox';
 export * from './contract/index';
 export * from './ops/repairKernel';
+export * from './seededRandom';

@@ -6,6 +6,7 @@
  * the tank rises past 9 m, the boiler overheats past 95 °C, the power demand peaks past 450 kW.
  * Pure: `stepPlant` takes the state and a random source and answers the next state.
  */
+import { seededRandom } from '@fieldhub/shared';
 
 /** Boiler state as register 16 holds it (the demo's state mapping). */
 export const BOILER_STATES = { idle: 0, running: 1, commissioning: 2 } as const;
@@ -50,17 +51,7 @@ export interface PlantState {
   energyKwh: number;
 }
 
-/** A seeded random source (mulberry32), so a simulation can be replayed exactly. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 export function initialPlant(): PlantState {
   return {

@@ -4,18 +4,7 @@ import { DATA_TYPES } from '../device/variable';
 import { type ByteOrder, byteOrderFor, checkWriteValue, decodeValue, encodeValue } from './byteOrder';
 import { type DataType, registerCount } from './dataTypes';
 import { utf8Decode, utf8Encode } from './utf8';
-
-/** Deterministic PRNG (mulberry32) so a failure reproduces. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as random } from '../seededRandom';
 
 describe("libmodbus' float convention", () => {
   it.each([

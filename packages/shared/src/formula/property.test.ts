@@ -7,18 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateFormula } from './evaluate';
 import { roundHalfAway } from './functions';
 import { parseFormula } from './parser';
-
-/** Deterministic PRNG (mulberry32) so a failure reproduces. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as random } from '../seededRandom';
 
 type Tree =
   | { kind: 'leaf'; ours: string; js: string }

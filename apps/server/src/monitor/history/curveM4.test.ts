@@ -9,7 +9,9 @@ import { startTestPlatform, type TestPlatform } from '../../../test/harness';
 import { writeValues } from '../../link/valueWriter';
 import { findCurveM4 } from './history.repo';
 import { m4 } from './m4';
+import { expectedCurve } from '../../../test/curveOracle';
 import { curveOf } from './history.service';
+import { seededRandom as random } from '@fieldhub/shared';
 
 let p: TestPlatform;
 beforeAll(async () => {
@@ -19,25 +21,10 @@ afterAll(async () => {
   await p.stop();
 });
 
-/** A small seeded generator (mulberry32): a failing round names its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const T0 = Date.UTC(2025, 2, 3);
 let nextVariable = 7_000_000;
 
-/**
- * What the kernel gives for the latest `limit` points of the series (the curve's rule: when more
- * lay in the range, the points of the time the limit falls on are all left out).
- */
+/** What the kernel gives for the curve of the series. */
 function expected(
   series: Map<number, [number, number][]>,
   start: number,
@@ -45,27 +32,7 @@ function expected(
   limit: number,
   width: number,
 ) {
-  const all = [...series].flatMap(([v, pts]) => pts.map(([t, y]) => ({ v, t, y })));
-  all.sort((a, b) => b.t - a.t);
-  const truncated = all.length > limit;
-  const cut = truncated ? all[limit]!.t : -Infinity;
-  const kept = all.filter((x) => x.t > cut);
-  const from = !truncated ? start : kept.length ? Math.min(...kept.map((x) => x.t)) : cut;
-  const points = new Map<number, [number, number][]>();
-  for (const v of series.keys()) {
-    const own = kept.filter((x) => x.v === v).sort((a, b) => a.t - b.t);
-    points.set(
-      v,
-      m4(
-        own.map((x) => x.t),
-        own.map((x) => x.y),
-        from,
-        end,
-        width,
-      ),
-    );
-  }
-  return { truncated, read: kept.length, from, points };
+  return expectedCurve(series, start, limit, (ts, ys, from) => m4(ts, ys, from, end, width));
 }
 
 describe('M4 in the database', () => {

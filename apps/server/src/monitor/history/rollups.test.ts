@@ -10,10 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../../../test/harness';
 import { writeValues } from '../../link/valueWriter';
 import { m4Aligned } from './m4';
+import { expectedCurve } from '../../../test/curveOracle';
 import { curveOf } from './history.service';
 import { until } from '@fieldhub/testkit';
 import { curveFromRollups, nextBackfill, rollupGrid, runRollups, ROLLUP_SEAL_MS } from './rollups';
 import { deleteRollupsBefore, rollupState, ROLLUP_STEPS } from './rollups.repo';
+import { seededRandom as random } from '@fieldhub/shared';
 
 let p: TestPlatform;
 beforeAll(async () => {
@@ -22,18 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await p.stop();
 });
-
-/** A small seeded generator (mulberry32): a failing round names its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -51,7 +41,7 @@ async function rollUpTo(now: number) {
   }
 }
 
-/** The kernel's curve: the latest `limit` points (every point of the time the limit falls on left out), M4 on `column`. */
+/** The kernel's curve of the series on the columns the rollups give for its span (none: no points). */
 function expected(
   series: Map<number, [number, number][]>,
   start: number,
@@ -59,28 +49,12 @@ function expected(
   limit: number,
   width: number,
 ) {
-  const all = [...series].flatMap(([v, pts]) => pts.map(([t, y]) => ({ v, t, y })));
-  all.sort((a, b) => b.t - a.t);
-  const truncated = all.length > limit;
-  const cut = truncated ? all[limit]!.t : -Infinity;
-  const kept = all.filter((x) => x.t > cut);
-  const from = !truncated ? start : kept.length ? Math.min(...kept.map((x) => x.t)) : cut;
-  const grid = rollupGrid(end - from, width);
-  const points = new Map<number, [number, number][]>();
-  for (const v of series.keys()) {
-    const own = kept.filter((x) => x.v === v).sort((a, b) => a.t - b.t);
-    points.set(
-      v,
-      grid
-        ? m4Aligned(
-            own.map((x) => x.t),
-            own.map((x) => x.y),
-            grid.column,
-          )
-        : [],
-    );
-  }
-  return { truncated, read: kept.length, from, points, grid };
+  let grid: ReturnType<typeof rollupGrid> = null;
+  const curve = expectedCurve(series, start, limit, (ts, ys, from) => {
+    grid = rollupGrid(end - from, width);
+    return grid ? m4Aligned(ts, ys, grid.column) : [];
+  });
+  return { ...curve, grid: grid ?? rollupGrid(end - curve.from, width) };
 }
 
 /** Random values of a few variables over a span of up to three days, stored; with `shared`, variables share times. */
