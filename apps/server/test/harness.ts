@@ -9,7 +9,7 @@ import { hashPassword, type ScryptCost } from '../src/modules/auth/passwordHash'
 import { blankAccountFields, insertAccount } from '../src/modules/accounts/accounts.repo';
 import { insertOrg } from '../src/modules/org/org.repo';
 import { freshDatabase } from './testDatabase';
-import { forgetServerSessions, linkAddress, sharedBrokerEnv, type LinkAddress } from './linkBroker';
+import { forgetLinkState, linkAddress, sharedBrokerEnv, type LinkAddress } from './linkBroker';
 
 /** Real time plus an offset that tests move forward by hand. */
 export class TestClock implements Clock {
@@ -72,7 +72,7 @@ export async function startTestPlatform(
       await platform.app.close();
       await platform.ctx.link?.close();
       await platform.ctx.monitor.close();
-      if (platform.ctx.link) await forgetServerSessions(config);
+      if (platform.ctx.link) await forgetLinkState(config, db);
       await drop();
     },
   };

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import mqtt from 'mqtt';
 import { prefixedTopic } from '@fieldhub/shared';
 import type { Config } from '../src/config';
+import type { Db } from '../src/db/db';
 import type { GatewayLink } from '../src/link/gatewayLink';
 import { sessionNames } from '../src/link/linkClient';
 
@@ -54,16 +55,41 @@ export function linkAddress(config: Config, link: GatewayLink | null | undefined
 }
 
 /**
- * Ends the persistent sessions a platform on the shared broker leaves there (a clean login under
- * each of its client ids), which the machine's broker would otherwise keep from run to run.
+ * Clears what a platform on the shared broker leaves there, which the machine's broker would keep
+ * from run to run: the persistent sessions of its server and of its gateways (a clean login under
+ * each client id) and the retained messages under its topic prefix (the gateways' last status).
  */
-export async function forgetServerSessions(config: Config): Promise<void> {
-  if (!config.MQTT_URL || !config.MQTT_CLIENT_ID) return;
+export async function forgetLinkState(config: Config, db: Db): Promise<void> {
+  if (!config.MQTT_URL || !config.MQTT_CLIENT_ID || !config.MQTT_TOPIC_PREFIX) return;
   const url = config.MQTT_URL;
-  await Promise.all(
-    sessionNames(config.MQTT_CLIENT_ID, config.MQTT_SESSIONS).map(async (clientId) => {
-      const client = await mqtt.connectAsync(url, { clientId, clean: true, reconnectPeriod: 0 });
-      await client.endAsync();
-    }),
-  );
+  const gateways = await db.query<{ sn: string }>('select sn from gateways');
+  const clientIds = [
+    ...sessionNames(config.MQTT_CLIENT_ID, config.MQTT_SESSIONS),
+    ...gateways.map((g) => g.sn),
+  ];
+  const cleaner = await mqtt.connectAsync(url, { clientId: clientIds[0], clean: true, reconnectPeriod: 0 });
+  try {
+    await Promise.all(
+      clientIds.slice(1).map(async (clientId) => {
+        const client = await mqtt.connectAsync(url, { clientId, clean: true, reconnectPeriod: 0 });
+        await client.endAsync();
+      }),
+    );
+    // the broker sends the retained messages of a new subscription before a publish made after it
+    const prefix = config.MQTT_TOPIC_PREFIX;
+    const marker = `${prefix}/end-of-retained`;
+    const retained = new Set<string>();
+    const done = new Promise<void>((resolve) =>
+      cleaner.on('message', (topic, payload, packet) => {
+        if (topic === marker) resolve();
+        else if (packet.retain && payload.length > 0) retained.add(topic);
+      }),
+    );
+    await cleaner.subscribeAsync(`${prefix}/#`, { qos: 1 });
+    await cleaner.publishAsync(marker, '', { qos: 1 });
+    await done;
+    for (const topic of retained) await cleaner.publishAsync(topic, '', { qos: 1, retain: true });
+  } finally {
+    await cleaner.endAsync();
+  }
 }

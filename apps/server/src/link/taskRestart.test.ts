@@ -11,7 +11,7 @@ import { loggedIn, makeEnterprise, makePlatformOperator, TestClock } from '../..
 import { freshDatabase } from '../../test/testDatabase';
 import { made } from '../../test/deviceFixtures';
 import { linkedDevice } from '../../test/gatewayFixtures';
-import { forgetServerSessions, linkAddress, sharedBrokerEnv } from '../../test/linkBroker';
+import { forgetLinkState, linkAddress, sharedBrokerEnv } from '../../test/linkBroker';
 import type { Db } from '../db/db';
 
 let db: Db;
@@ -45,7 +45,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const platform of [...running]) await stop(platform);
-  await forgetServerSessions(config);
+  await forgetLinkState(config, db);
   await drop();
 });
 
