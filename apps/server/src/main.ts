@@ -42,6 +42,7 @@ if (config.DEMO_GATEWAYS && demo.length && ctx.link) {
   const brokerUrl = config.MQTT_URL ?? `mqtt://127.0.0.1:${ctx.link.brokerPort}`;
   demoGateways = runDemoGateways(demo, {
     brokerUrl,
+    topicPrefix: config.MQTT_TOPIC_PREFIX,
     dataDir: path.resolve(config.DATA_DIR),
     plantPort: config.DEMO_PLANT_PORT,
     log: app.log,

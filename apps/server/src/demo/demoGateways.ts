@@ -35,6 +35,8 @@ export function runDemoGateways(
   gateways: DemoGateway[],
   opts: {
     brokerUrl: string;
+    /** MQTT_TOPIC_PREFIX, which the gateways must share ('' for none) */
+    topicPrefix?: string;
     dataDir: string;
     /** where the first gateway starts the simulated plant and the others find it */
     plantPort: number;
@@ -59,6 +61,7 @@ export function runDemoGateways(
           g.sn,
           '--broker',
           opts.brokerUrl,
+          ...(opts.topicPrefix ? ['--topic-prefix', opts.topicPrefix] : []),
           '--simulate',
           '--plant-port',
           String(opts.plantPort),
