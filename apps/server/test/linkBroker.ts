@@ -62,19 +62,23 @@ export function linkAddress(config: Config, link: GatewayLink | null | undefined
 export async function forgetLinkState(config: Config, db: Db): Promise<void> {
   if (!config.MQTT_URL || !config.MQTT_CLIENT_ID || !config.MQTT_TOPIC_PREFIX) return;
   const url = config.MQTT_URL;
-  const gateways = await db.query<{ sn: string }>('select sn from gateways');
+  // the gateways that logged in (a birth, or a raw client's session), not every one registered
+  const gateways = await db.query<{ sn: string }>(
+    "select sn from gateways where boot_id is not null or status <> 'offline'",
+  );
   const clientIds = [
     ...sessionNames(config.MQTT_CLIENT_ID, config.MQTT_SESSIONS),
     ...gateways.map((g) => g.sn),
   ];
   const cleaner = await mqtt.connectAsync(url, { clientId: clientIds[0], clean: true, reconnectPeriod: 0 });
   try {
-    await Promise.all(
-      clientIds.slice(1).map(async (clientId) => {
-        const client = await mqtt.connectAsync(url, { clientId, clean: true, reconnectPeriod: 0 });
-        await client.endAsync();
-      }),
-    );
+    for (let at = 1; at < clientIds.length; at += 20)
+      await Promise.all(
+        clientIds.slice(at, at + 20).map(async (clientId) => {
+          const client = await mqtt.connectAsync(url, { clientId, clean: true, reconnectPeriod: 0 });
+          await client.endAsync();
+        }),
+      );
     // the broker sends the retained messages of a new subscription before a publish made after it
     const prefix = config.MQTT_TOPIC_PREFIX;
     const marker = `${prefix}/end-of-retained`;
