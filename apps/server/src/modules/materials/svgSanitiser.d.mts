@@ -16,6 +16,11 @@ export type SanitisedSvg =
       svg: string;
       /** unsafe parts left out (comments, the XML declaration and editors' metadata do not count) */
       removed: number;
+      /**
+       * of `removed`, the references to outside the image: an href other than `#id` or inline
+       * raster data, a CSS `url(`, `@import` or escape, an animated href, an `<?xml-stylesheet?>`
+       */
+      outside: number;
     }
   | { ok: false; reason: SanitiseRefusal };
 

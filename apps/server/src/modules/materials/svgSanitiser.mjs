@@ -3,6 +3,8 @@
  * uploaded SVG as XML (@xmldom/xmldom: no entity expansion, nothing fetched; a document type is
  * refused before parsing) and writes it back from an allow-list of SVG elements and attributes, so
  * what is stored can neither run anything nor reach outside itself and stays a vector image.
+ * Of what it leaves out it counts apart the references to outside the image, which the avatar
+ * refuses rather than drawing the picture without them (docs/requirements/account-security.md §1.6).
  * Plain JavaScript so that svgSanitiserWorker.mjs runs it under tsx, vitest and node alike.
  */
 import { DOMParser } from '@xmldom/xmldom';
@@ -76,6 +78,9 @@ const SAFE_URL_TARGET = /^#[\w.:-]+$/;
 /** CSS at-rules that fetch nothing */
 const SAFE_AT_RULES = new Set(['media', 'keyframes', '-webkit-keyframes', 'supports']);
 
+/** What cssProblem finds that names something outside the image (or may, hidden by an escape). */
+const OUTSIDE_CSS = new Set(['outside', 'import', 'escape']);
+
 /**
  * Why a CSS text (a style element or attribute, or a presentation attribute, whose values CSS
  * parses) may reach outside the image or run something; null when it cannot. Escapes are refused
@@ -127,7 +132,10 @@ const isSvg = (el) => el.namespaceURI === SVG_NS;
 
 /**
  * The attributes of an element that are kept, as `name="value"` text; counts what is dropped as
- * unsafe in `state.removed` (attributes of editors' own namespaces are dropped without counting).
+ * unsafe in `state.removed` (attributes of editors' own namespaces are dropped without counting),
+ * and of those the references to outside the image in `state.outside`: an href (no namespace, SVG
+ * or XLink) other than `#id` or inline raster data, a CSS value naming an address, an import or
+ * an escape.
  */
 function keptAttributes(el, state) {
   const kept = [];
@@ -143,12 +151,14 @@ function keptAttributes(el, state) {
       // an editor's own attribute (inkscape:label, data-name) is not unsafe; any other unknown one is
       const known = ns === null || ns === SVG_NS || ns === XLINK_NS || ns === XML_NS;
       if ((known && !/^data-/.test(local)) || /^on/i.test(local)) state.removed++;
+      if (known && local === 'href' && !SAFE_HREF.test(attr.value.trim())) state.outside++;
       continue;
     }
     const value = attr.value;
-    const unsafe = local === 'href' ? !SAFE_HREF.test(value.trim()) : cssProblem(value) !== null;
-    if (unsafe) {
+    const problem = local === 'href' ? (SAFE_HREF.test(value.trim()) ? null : 'outside') : cssProblem(value);
+    if (problem !== null) {
       state.removed++;
+      if (OUTSIDE_CSS.has(problem)) state.outside++;
       continue;
     }
     if (name === 'xlink:href') state.xlink = true;
@@ -157,12 +167,17 @@ function keptAttributes(el, state) {
   return kept;
 }
 
+/** What an animation sets, or null for an element that is none. */
+const animated = (el) =>
+  ANIMATIONS.has(el.localName) && el.localName !== 'animateMotion'
+    ? (el.getAttribute('attributeName') ?? '').trim()
+    : null;
+
 /** An animation that would set a reference, an event handler or anything else outside the allow-list. */
 function animatesUnsafe(el) {
-  if (!ANIMATIONS.has(el.localName) || el.localName === 'animateMotion') return false;
+  const target = animated(el);
   // a prefixed name (xlink:href) is never one of the kept attributes
-  const target = (el.getAttribute('attributeName') ?? '').trim();
-  return !ATTRIBUTES.has(target) || target === 'href' || target === 'style';
+  return target !== null && (!ATTRIBUTES.has(target) || target === 'href' || target === 'style');
 }
 
 function writeElement(el, state, depth) {
@@ -172,6 +187,8 @@ function writeElement(el, state, depth) {
     // an editor's own element (sodipodi:namedview, metadata) is not unsafe; any other dropped one is
     const editors = el.namespaceURI !== SVG_NS && el.namespaceURI !== null && !/html/i.test(el.namespaceURI);
     if (!editors && !HARMLESS_DROPS.has(local)) state.removed++;
+    // an animation that sets a reference can only point it elsewhere
+    if (isSvg(el) && /^(xlink:)?href$/.test(animated(el) ?? '')) state.outside++;
     return '';
   }
   if (local === 'style') {
@@ -179,8 +196,10 @@ function writeElement(el, state, depth) {
       .filter((n) => n.nodeType === 3 || n.nodeType === 4)
       .map((n) => n.nodeValue)
       .join('');
-    if (cssProblem(css) !== null) {
+    const problem = cssProblem(css);
+    if (problem !== null) {
       state.removed++;
+      if (OUTSIDE_CSS.has(problem)) state.outside++;
       return '';
     }
     if (Array.from(el.childNodes).some((n) => n.nodeType === 1)) state.removed++;
@@ -203,8 +222,10 @@ function writeElement(el, state, depth) {
 export const SANITISE_LIMITS = { maxElements: 50_000, maxDepth: 256 };
 
 /**
- * The sanitised SVG of an upload: `{ ok: true, svg, removed }` with `removed` the number of unsafe
- * parts left out (0 when only comments, the XML declaration or editors' metadata went), or
+ * The sanitised SVG of an upload: `{ ok: true, svg, removed, outside }` with `removed` the number of
+ * unsafe parts left out (0 when only comments, the XML declaration or editors' metadata went) and
+ * `outside` how many of them referred to outside the image (an href, a CSS `url(`, `@import` or
+ * escape, an animated href, an `<?xml-stylesheet?>`), or
  * `{ ok: false, reason }`: 'encoding' (not UTF-8), 'entity' (a document type or entity
  * declaration), 'format' (not well-formed XML, or its root is not an SVG), 'tooDeep' (nested
  * beyond the limit), 'tooLarge' (more elements than the limit). The output starts with `<svg`,
@@ -231,9 +252,12 @@ export function sanitiseSvg(content, limits = SANITISE_LIMITS) {
   const root = doc.documentElement;
   if (!root || !isSvg(root) || root.localName !== 'svg' || doc.doctype)
     return { ok: false, reason: doc?.doctype ? 'entity' : 'format' };
-  const state = { removed: 0, xlink: false, limits };
-  for (let n = doc.firstChild; n; n = n.nextSibling)
-    if (n.nodeType === 7 && n.nodeName !== 'xml') state.removed++; // <?xml-stylesheet?> loads CSS
+  const state = { removed: 0, outside: 0, xlink: false, limits };
+  for (let n = doc.firstChild; n; n = n.nextSibling) {
+    if (n.nodeType !== 7 || n.nodeName === 'xml') continue;
+    state.removed++;
+    if (n.nodeName === 'xml-stylesheet') state.outside++; // it loads a style sheet by its address
+  }
   let body;
   try {
     body = writeElement(root, state, 0);
@@ -242,5 +266,5 @@ export function sanitiseSvg(content, limits = SANITISE_LIMITS) {
     throw err;
   }
   const ns = ` xmlns="${SVG_NS}"${state.xlink ? ` xmlns:xlink="${XLINK_NS}"` : ''}`;
-  return { ok: true, svg: `<svg${ns}${body.slice(4)}`, removed: state.removed };
+  return { ok: true, svg: `<svg${ns}${body.slice(4)}`, removed: state.removed, outside: state.outside };
 }

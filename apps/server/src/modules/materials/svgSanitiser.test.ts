@@ -127,6 +127,32 @@ describe('SVG sanitiser', () => {
     expect(unsafeParts(out.svg)).toEqual([]);
   });
 
+  it('counts apart the parts it left out that referred to outside the image', () => {
+    const outside: [string, number][] = [
+      ['<svg><image href="https://e.example/x.png"/></svg>', 1],
+      [`<svg ${XLINK}><use xlink:href="other.svg#a"/><a xlink:href="javascript:x"/></svg>`, 2],
+      ['<svg><image href="data:image/svg+xml;base64,PHN2Zz4="/></svg>', 1],
+      ['<svg><rect fill="url(http://e.example/p#g)" style="fill:url(x.svg#g)"/></svg>', 2],
+      ['<svg><style>@import "x.css";</style></svg>', 1],
+      ['<svg><style>.a{fill:u\\72l(x.svg#g)}</style></svg>', 1],
+      [`<svg ${XLINK}><a><set attributeName="xlink:href" to="https://e.example"/></a></svg>`, 1],
+      ['<svg xmlns:s="http://www.w3.org/2000/svg"><rect s:href="x.png"/></svg>', 1],
+      ['<?xml-stylesheet href="a.css"?><svg/>', 1],
+    ];
+    for (const [text, n] of outside) expect(cleaned(text).outside, text).toBe(n);
+    // what could run, or is no SVG, is left out without being a reference to outside
+    for (const text of [
+      '<svg onload="x()"><script>alert(1)</script><foreignObject/></svg>',
+      '<svg><rect style="width:expression(alert(1))"/></svg>',
+      '<svg><a><animate attributeName="onclick" to="x"/></a></svg>',
+      '<?pi x?><svg/>',
+    ]) {
+      const out = cleaned(text);
+      expect(out.removed, text).toBeGreaterThan(0);
+      expect(out.outside, text).toBe(0);
+    }
+  });
+
   it('keeps a drawing with local references, inline raster data, gradients and CSS as it was', () => {
     const drawing =
       `<svg xmlns="http://www.w3.org/2000/svg" ${XLINK} viewBox="0 0 10 10">` +
@@ -135,7 +161,7 @@ describe('SVG sanitiser', () => {
       `<rect class="a" width="10" height="10" filter="url(#f)"/><image href="${PNG_DATA}"/>` +
       '<use xlink:href="#g"/><text x="1">a &amp; b &lt; c</text>' +
       '<animate attributeName="opacity" values="0;1" dur="1s"/></svg>';
-    expect(cleaned(drawing)).toEqual({ ok: true, svg: drawing, removed: 0 });
+    expect(cleaned(drawing)).toEqual({ ok: true, svg: drawing, removed: 0, outside: 0 });
   });
 
   it('leaves out comments, the XML declaration and editors\u2019 metadata without calling it unsafe', () => {
@@ -148,6 +174,7 @@ describe('SVG sanitiser', () => {
       ok: true,
       svg: '<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>',
       removed: 0,
+      outside: 0,
     });
   });
 
@@ -187,6 +214,7 @@ describe('SVG sanitiser', () => {
       ok: true,
       svg: '<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>',
       removed: 1,
+      outside: 0,
     });
   });
 
@@ -284,7 +312,8 @@ describe('SVG sanitiser', () => {
         if (!result.ok) return; // a soup that is no well-formed XML is refused, not stored
         expect(result.svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
         expect(unsafeParts(result.svg)).toEqual([]);
-        expect(sanitiseSvg(result.svg)).toEqual({ ok: true, svg: result.svg, removed: 0 });
+        expect(result.outside).toBeLessThanOrEqual(result.removed);
+        expect(sanitiseSvg(result.svg)).toEqual({ ok: true, svg: result.svg, removed: 0, outside: 0 });
       }),
       { numRuns: 400 },
     );

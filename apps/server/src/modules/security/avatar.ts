@@ -1,11 +1,14 @@
 import { AVATAR_MAX_BYTES, AppError, Err } from '@fieldhub/shared';
+import { sanitiseSvgOffThread } from '../materials/materialFiles';
 import { rasteriseSvg } from './svgRaster';
 
 /**
  * The avatar of docs/requirements/account-security.md §1.4: ico, jpg, png, gif or svg under
  * 100 KB. The type is taken from the bytes, never from the name or the data URL's label. An SVG is
- * stored as the PNG it draws (svgRaster.ts), so scripts and event attributes never run; what the
- * drawing itself could reach (a file or address named by a reference, entities) is refused first.
+ * read by the material library's sanitiser (svgSanitiser.mjs, in its bounded worker) and stored as
+ * the PNG its sanitised form draws (svgRaster.ts), so scripts and event attributes never run; one
+ * the sanitiser refuses (a document type, entities, not well-formed) or that refers to anything
+ * outside itself (a file or address the renderer would read from the server) is refused.
  */
 export type AvatarType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/x-icon' | 'image/svg+xml';
 
@@ -28,39 +31,6 @@ export function sniffAvatar(b: Buffer): AvatarType | null {
   return null;
 }
 
-/** The character and predefined entity references of an attribute value, decoded. */
-function attributeValue(raw: string): string {
-  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-  return raw.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, ref: string) => {
-    if (ref[0] !== '#') return named[ref] ?? whole;
-    const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-    return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
-}
-
-/**
- * Why an SVG cannot be drawn safely, or null. The renderer loads what an `href` names from the
- * server's disk, so every `href` must point inside the document (#id) or hold an embedded png,
- * jpeg or gif. Each occurrence of `href=` is read on its own (a match never swallows the next
- * one, so quotes in comments or text cannot hide an attribute). A DTD's internal subset is
- * refused outright.
- */
-export function svgProblem(text: string): string | null {
-  // no internal DTD subset: neither entities (billion laughs) nor default attributes (ATTLIST)
-  if (/<!(ENTITY|ATTLIST)/i.test(text)) return 'entity';
-  // one look from the first DOCTYPE to its end (a regex from every DOCTYPE would be quadratic)
-  const doctype = text.search(/<!DOCTYPE/i);
-  if (doctype >= 0 && /^[^>]*\[/.test(text.slice(doctype))) return 'entity';
-  const hrefs = /href\s*=\s*(["'])/gi;
-  for (let m = hrefs.exec(text); m; m = hrefs.exec(text)) {
-    const close = text.indexOf(m[1]!, hrefs.lastIndex);
-    const target = attributeValue(text.slice(hrefs.lastIndex, close < 0 ? text.length : close)).trim();
-    if (!target.startsWith('#') && !/^data:image\/(png|jpeg|gif)[;,]/i.test(target))
-      return 'external reference';
-  }
-  return null;
-}
-
 /**
  * Parses the sent data URL; answers the data URL to store: the picture with its sniffed type, or
  * for an SVG the PNG it draws. Every refusal comes before anything is stored.
@@ -75,8 +45,12 @@ export async function checkAvatar(dataUrl: string): Promise<string> {
   const type = sniffAvatar(bytes);
   if (!type) throw new AppError(Err.fileFormatWrong);
   if (type === 'image/svg+xml') {
-    if (svgProblem(bytes.toString('utf8')) !== null) throw new AppError(Err.fileFormatWrong);
-    return `data:image/png;base64,${(await rasteriseSvg(bytes)).toString('base64')}`;
+    const svg = await sanitiseSvgOffThread(bytes);
+    // beyond the element count or the worker's heap, as beyond the drawing's memory: 10008
+    if (!svg.ok) throw new AppError(svg.reason === 'tooLarge' ? Err.fileTooLarge : Err.fileFormatWrong);
+    // an outside reference is refused rather than drawn as a picture silently missing a part
+    if (svg.outside > 0) throw new AppError(Err.fileFormatWrong);
+    return `data:image/png;base64,${(await rasteriseSvg(Buffer.from(svg.svg))).toString('base64')}`;
   }
   return `data:${type};base64,${bytes.toString('base64')}`;
 }
