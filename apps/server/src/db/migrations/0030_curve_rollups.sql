@@ -1,13 +1,14 @@
--- Curve rollups (docs/requirements/gateway-link.md §10.4): per numeric variable and time bucket of
--- each level (1, 5, 15 and 60 minutes, aligned to the Unix epoch), the M4 of the bucket's stored
--- points: how many, the first, the last, the lowest (the first of equals) and the highest (the
--- first of equals). Times are Unix milliseconds. A curve whose pixel column is a whole number of
--- buckets reads these instead of the points.
+-- Rollups (docs/requirements/gateway-link.md §10.4): per numeric variable and time bucket of each
+-- level (1, 5, 15 and 60 minutes, aligned to the Unix epoch), the M4 of the bucket's stored
+-- points — how many, the first, the last, the lowest (the first of equals) and the highest (the
+-- first of equals) — and their sum. Times are Unix milliseconds. A curve whose pixel column is a
+-- whole number of buckets, and the data center's buckets, read these instead of the points.
 create table signal_rollups (
   variable_id  bigint not null,
   step         integer not null,
   bucket       bigint not null,
   n            integer not null,
+  total        float8 not null,
   t_first      float8 not null,
   y_first      float8 not null,
   t_last       float8 not null,

@@ -2,6 +2,7 @@ import type { Db } from '../../db/db';
 import { one } from '../../db/db';
 import type { Where } from '../../db/where';
 import type { HistoryRange } from '../../monitor/history/history.repo';
+import { bucketedValuesSql, rollupStepFor } from '../../monitor/history/rollups.repo';
 
 /** Whether the enterprise has the data center on (docs/requirements/data-views.md §3.3). */
 export async function dataCenterEnabled(db: Db, orgId: number): Promise<boolean> {
@@ -81,10 +82,9 @@ export interface BucketRow {
   count: number;
 }
 
-// $1 ids, $2 start, $3 end, $4 offset ms, $5 interval ms; the bucket of a value is computed in SQL
-const bucketed = `select variable_id, ts, num,
-    (floor((date_part('epoch', ts) * 1000 + $4) / $5) * $5 - $4)::int8 as b
-  from signal_values where variable_id = any($1::int8[]) and ts >= $2 and ts <= $3 and num is not null`;
+// $1 ids, $2 start, $3 end, $4 offset ms, $5 interval ms: the values (or the rollups of whole
+// parts of buckets, gateway-link.md §10.4) as rows to aggregate per variable and bucket `b`
+const bucketed = (b: Buckets) => bucketedValuesSql(rollupStepFor(b.intervalMs, b.offsetMs));
 
 /**
  * The buckets of the variables in the range with their average, minimum, maximum, first and last
@@ -100,10 +100,10 @@ export function findBuckets(
 ): Promise<BucketRow[]> {
   const order = page.order === 'asc' ? 'asc' : 'desc';
   return db.query<BucketRow>(
-    `select variable_id as "variableId", b as ts, avg(num)::float8 as avg, min(num) as min, max(num) as max,
-            (array_agg(num order by ts))[1] as first, (array_agg(num order by ts desc))[1] as last,
-            count(*)::int as count
-       from (${bucketed}) s
+    `select variable_id as "variableId", b as ts, (sum(total) / sum(n))::float8 as avg, min(lo) as min,
+            max(hi) as max, (array_agg(yf order by tf))[1] as first, (array_agg(yl order by tl desc))[1] as last,
+            sum(n)::int as count
+       from (${bucketed(b)}) s
       group by variable_id, b order by b ${order}, variable_id
       limit ${Math.trunc(page.limit)} offset ${Math.trunc(page.offset)}`,
     [ids, r.start, r.end, b.offsetMs, b.intervalMs],
@@ -119,7 +119,7 @@ export async function countBuckets(
   cap: number,
 ): Promise<number> {
   const [row] = await db.query<{ n: number }>(
-    `select count(*)::int as n from (select 1 from (${bucketed}) s group by variable_id, b
+    `select count(*)::int as n from (select 1 from (${bucketed(b)}) s group by variable_id, b
        limit ${Math.trunc(cap)}) c`,
     [ids, r.start, r.end, b.offsetMs, b.intervalMs],
   );
@@ -134,7 +134,7 @@ export function bucketAverages(
   b: Buckets,
 ): Promise<{ variableId: number; ts: number; avg: number }[]> {
   return db.query(
-    `select variable_id as "variableId", b as ts, avg(num)::float8 as avg from (${bucketed}) s
+    `select variable_id as "variableId", b as ts, (sum(total) / sum(n))::float8 as avg from (${bucketed(b)}) s
       group by variable_id, b order by variable_id, b`,
     [ids, r.start, r.end, b.offsetMs, b.intervalMs],
   );

@@ -85,16 +85,16 @@ function minuteRollupsSql(source: string): string {
     with r as materialized (
       select s.variable_id as v, ${ms('s.ts')} as t, s.num as y from ${source} and s.num is not null),
     a as (
-      select v, floor(t / ${MINUTE}) * ${MINUTE} as b, count(*)::int as n, min(t) as tf, max(t) as tl,
-             min(y) as lo, max(y) as hi
+      select v, floor(t / ${MINUTE}) * ${MINUTE} as b, count(*)::int as n, sum(y) as total, min(t) as tf,
+             max(t) as tl, min(y) as lo, max(y) as hi
         from r group by 1, 2)
-    insert into signal_rollups (variable_id, step, bucket, n, t_first, y_first, t_last, y_last, t_min, y_min, t_max, y_max)
-    select a.v, ${MINUTE}, a.b, a.n, a.tf, min(r.y) filter (where r.t = a.tf), a.tl, min(r.y) filter (where r.t = a.tl),
+    insert into signal_rollups (variable_id, step, bucket, n, total, t_first, y_first, t_last, y_last, t_min, y_min, t_max, y_max)
+    select a.v, ${MINUTE}, a.b, a.n, a.total, a.tf, min(r.y) filter (where r.t = a.tf), a.tl, min(r.y) filter (where r.t = a.tl),
            min(r.t) filter (where r.y = a.lo), a.lo, min(r.t) filter (where r.y = a.hi), a.hi
       from r join a on r.v = a.v and floor(r.t / ${MINUTE}) * ${MINUTE} = a.b
-     group by a.v, a.b, a.n, a.tf, a.tl, a.lo, a.hi
+     group by a.v, a.b, a.n, a.total, a.tf, a.tl, a.lo, a.hi
     on conflict (variable_id, step, bucket) do update set
-      n = excluded.n, t_first = excluded.t_first, y_first = excluded.y_first, t_last = excluded.t_last,
+      n = excluded.n, total = excluded.total, t_first = excluded.t_first, y_first = excluded.y_first, t_last = excluded.t_last,
       y_last = excluded.y_last, t_min = excluded.t_min, y_min = excluded.y_min, t_max = excluded.t_max,
       y_max = excluded.y_max`;
 }
@@ -106,11 +106,12 @@ function minuteRollupsSql(source: string): string {
  */
 function levelRollupsSql(step: number, below: number, source: string): string {
   return `
-    insert into signal_rollups (variable_id, step, bucket, n, t_first, y_first, t_last, y_last, t_min, y_min, t_max, y_max)
-    select v, ${step}, b, n, tf[1], yf[1], tl[k], yl[k], tn[l], yn[l], tx[h], yx[h]
-      from (select v, b, n, tf, yf, tl, yl, tn, yn, tx, yx, cardinality(tf) as k,
+    insert into signal_rollups (variable_id, step, bucket, n, total, t_first, y_first, t_last, y_last, t_min, y_min, t_max, y_max)
+    select v, ${step}, b, n, total, tf[1], yf[1], tl[k], yl[k], tn[l], yn[l], tx[h], yx[h]
+      from (select v, b, n, total, tf, yf, tl, yl, tn, yn, tx, yx, cardinality(tf) as k,
                    array_position(yn, lo) as l, array_position(yx, hi) as h
               from (select r.variable_id as v, floor(r.bucket / ${step}) * ${step} as b, sum(r.n)::int as n,
+                           sum(r.total) as total,
                            array_agg(r.t_first order by r.bucket) as tf, array_agg(r.y_first order by r.bucket) as yf,
                            array_agg(r.t_last order by r.bucket) as tl, array_agg(r.y_last order by r.bucket) as yl,
                            array_agg(r.t_min order by r.bucket) as tn, array_agg(r.y_min order by r.bucket) as yn,
@@ -119,7 +120,7 @@ function levelRollupsSql(step: number, below: number, source: string): string {
                       from ${source} and r.step = ${below}
                      group by 1, 2) g) x
     on conflict (variable_id, step, bucket) do update set
-      n = excluded.n, t_first = excluded.t_first, y_first = excluded.y_first, t_last = excluded.t_last,
+      n = excluded.n, total = excluded.total, t_first = excluded.t_first, y_first = excluded.y_first, t_last = excluded.t_last,
       y_last = excluded.y_last, t_min = excluded.t_min, y_min = excluded.y_min, t_max = excluded.t_max,
       y_max = excluded.y_max`;
 }
@@ -311,4 +312,48 @@ export function rollupCurveSql(kind: Db['kind'], variableCount: number, step: nu
       union all select v, tx, yx from c where tx <> tf and tx <> tn
       union all select v, tl, yl from c where tl <> tf and tl <> tn and tl <> tx)
     select ${ids.map(packed).join(', ')} from p`;
+}
+
+/** The largest rollup step dividing both the bucket length and its offset (ms); null when none does. */
+export function rollupStepFor(intervalMs: number, offsetMs: number): number | null {
+  for (let i = ROLLUP_STEPS.length - 1; i >= 0; i--) {
+    const step = ROLLUP_STEPS[i]!;
+    if (intervalMs % step === 0 && ((offsetMs % step) + step) % step === 0) return step;
+  }
+  return null;
+}
+
+/**
+ * The numeric values of variables in a range, grouped later into buckets of `$5` ms offset by `$4`
+ * ms (`b`: a bucket's start), as rows of (variable_id, b, n, total, tf, yf, tl, yl, lo, hi): one
+ * row per rollup of `step` lying wholly in the range and the rolled-up time (when the range is
+ * covered and no mark touches it; read in the same statement, so in one snapshot), one per value
+ * elsewhere. The buckets must be whole numbers of `step` (`rollupStepFor`; null: values only).
+ * Parameters: $1 ids, $2 start, $3 end (timestamptz), $4 offset ms, $5 bucket ms.
+ */
+export function bucketedValuesSql(step: number | null): string {
+  const bucketOf = (t: string) => `(floor((${t} + $4) / $5) * $5 - $4)::int8`;
+  const raw = (where: string) => `
+    select variable_id, ${bucketOf(ms('ts'))} as b, 1 as n, num as total, ${ms('ts')} as tf, num as yf,
+           ${ms('ts')} as tl, num as yl, num as lo, num as hi
+      from signal_values where variable_id = any($1::int8[]) and num is not null and ${where}`;
+  if (step === null) return raw('ts >= $2 and ts <= $3');
+  return `
+    with st as materialized (
+      select s.hi, s.lo <= ${ms('$2::timestamptz')} and not exists (
+               select 1 from signal_rollup_marks m where m.variable_id = any($1::int8[])
+                  and m.t_from <= ${ms('$3::timestamptz')} and m.t_to > ${ms('$2::timestamptz')}) as clean
+        from signal_rollup_state s),
+    w as materialized (
+      select r0, r1, coalesce(clean, false) and r1 > r0 as rolled
+        from (select ceil(${ms('$2::timestamptz')} / ${step}) * ${step} as r0,
+                     coalesce(floor(least(floor((select hi from st) / ${step}) * ${step}, ${ms('$3::timestamptz')} + 1) / ${step}) * ${step}, 0) as r1,
+                     (select clean from st) as clean) x)
+    select variable_id, ${bucketOf('bucket')} as b, n, total, t_first as tf, y_first as yf, t_last as tl, y_last as yl,
+           y_min as lo, y_max as hi
+      from signal_rollups
+     where (select rolled from w) and variable_id = any($1::int8[]) and step = ${step}
+       and bucket >= (select r0 from w) and bucket < (select r1 from w)
+    union all ${raw(`ts >= $2 and ts < (select case when rolled then ${at('r0')} else 'infinity' end from w)`)}
+    union all ${raw(`ts >= (select case when rolled then ${at('r1')} else 'infinity' end from w) and ts <= $3`)}`;
 }

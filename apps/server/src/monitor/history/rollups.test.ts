@@ -14,8 +14,9 @@ import { expectedCurve } from '../../../test/curveOracle';
 import { curveOf } from './history.service';
 import { until } from '@fieldhub/testkit';
 import { curveFromRollups, nextBackfill, rollupGrid, runRollups, ROLLUP_SEAL_MS } from './rollups';
-import { deleteRollupsBefore, rollupState, ROLLUP_STEPS } from './rollups.repo';
-import { seededRandom as random } from '@fieldhub/shared';
+import { deleteRollupsBefore, rollupState, rollupStepFor, ROLLUP_STEPS } from './rollups.repo';
+import { findBuckets } from '../../modules/datacenter/dataCenter.repo';
+import { DATA_CENTER_INTERVALS, seededRandom as random } from '@fieldhub/shared';
 
 let p: TestPlatform;
 beforeAll(async () => {
@@ -215,6 +216,63 @@ describe('curve rollups', () => {
     expect(await curveFromRollups(p.ctx.db, ids, range, 200_000, 100)).toBeNull();
     await rollUpTo(end + ROLLUP_SEAL_MS + 2 * HOUR);
     expect(await check('after the backfill', ids, series, start, end, 200_000, 100)).toBe(true);
+  });
+
+  it("gives the data center's buckets as the values do, from the rollups of the buckets' whole parts", async () => {
+    for (let seed = 200; seed < 206; seed++) {
+      const rnd = random(seed);
+      const { ids, series, start, end } = await randomSeries(rnd, seed % 2 === 0);
+      await rollUpTo(end + ROLLUP_SEAL_MS + 2 * HOUR);
+      const intervalMs = DATA_CENTER_INTERVALS[Math.floor(rnd() * DATA_CENTER_INTERVALS.length)]! * 1000;
+      const offsetMs = [0, 480, -300, 345][seed % 4]! * 60_000;
+      const from = start + Math.floor(rnd() * (end - start) * 0.3);
+      const to = end - Math.floor(rnd() * (end - start) * 0.3);
+      const context = `seed ${seed}, ${intervalMs / 60_000} min buckets offset ${offsetMs / 60_000} min`;
+      const want = new Map<
+        string,
+        { avg: number; min: number; max: number; first: number; last: number; count: number }
+      >();
+      for (const [v, pts] of series)
+        for (const [t, y] of pts) {
+          if (t < from || t > to) continue;
+          const b = Math.floor((t + offsetMs) / intervalMs) * intervalMs - offsetMs;
+          const w = want.get(`${v}@${b}`);
+          if (!w) want.set(`${v}@${b}`, { avg: y, min: y, max: y, first: y, last: y, count: 1 });
+          else {
+            w.avg += y;
+            w.min = Math.min(w.min, y);
+            w.max = Math.max(w.max, y);
+            w.last = y;
+            w.count++;
+          }
+        }
+      for (const w of want.values()) w.avg /= w.count;
+      const read = async () => {
+        const rows = await findBuckets(
+          p.ctx.db,
+          ids,
+          { start: new Date(from), end: new Date(to) },
+          { intervalMs, offsetMs },
+          { limit: 100_000, offset: 0, order: 'asc' },
+        );
+        return new Map(rows.map((r) => [`${r.variableId}@${r.ts}`, r]));
+      };
+      const got = await read();
+      expect([...got.keys()].sort(), context).toEqual([...want.keys()].sort());
+      for (const [key, w] of want) {
+        const g = got.get(key)!;
+        expect({ ...g, avg: 0 }, `${context}, ${key}`).toMatchObject({ ...w, avg: 0 });
+        expect(g.avg, `${context}, ${key}`).toBeCloseTo(w.avg, 6);
+      }
+      // the buckets' whole parts came from the rollups: with the values under them gone, nothing changes
+      const step = rollupStepFor(intervalMs, offsetMs)!;
+      await p.ctx.db.query(
+        `delete from signal_values where variable_id = any($1::int8[]) and ts >= $2 and ts < $3`,
+        [ids, new Date(Math.ceil(from / step) * step), new Date(Math.floor(to / step) * step)],
+      );
+      const after = await read();
+      for (const [key, g] of got) expect(after.get(key), `${context}, ${key} without its values`).toEqual(g);
+    }
   });
 
   it('leaves time after the seal to the points and takes the rollups away with retention', async () => {
