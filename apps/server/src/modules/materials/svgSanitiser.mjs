@@ -221,6 +221,10 @@ function writeElement(el, state, depth) {
 /** Limits of one sanitising: elements (10008 beyond) and nesting depth (10007 beyond). */
 export const SANITISE_LIMITS = { maxElements: 50_000, maxDepth: 256 };
 
+/** `<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.x…//EN" "http://www.w3.org/….dtd">`, no internal subset. */
+const W3C_SVG_DOCTYPE =
+  /^(\uFEFF?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*)<!DOCTYPE\s+svg\s+PUBLIC\s+(["'])-\/\/W3C\/\/DTD SVG [0-9.]+(?: (?:Basic|Tiny))?\/\/EN\2(?:\s+(["'])https?:\/\/www\.w3\.org\/[^"'<>]*\.dtd\3)?\s*>/i;
+
 /**
  * The sanitised SVG of an upload: `{ ok: true, svg, removed, outside }` with `removed` the number of
  * unsafe parts left out (0 when only comments, the XML declaration or editors' metadata went) and
@@ -232,9 +236,12 @@ export const SANITISE_LIMITS = { maxElements: 50_000, maxDepth: 256 };
  * is well-formed, and sanitising it again gives it back unchanged.
  */
 export function sanitiseSvg(content, limits = SANITISE_LIMITS) {
-  const text = typeof content === 'string' ? content : Buffer.from(content).toString('utf8');
-  if (text.includes('\uFFFD')) return { ok: false, reason: 'encoding' };
-  // refused before parsing: entity expansion (billion laughs) and outside files never start
+  const source = typeof content === 'string' ? content : Buffer.from(content).toString('utf8');
+  if (source.includes('\uFFFD')) return { ok: false, reason: 'encoding' };
+  // refused before parsing: entity expansion (billion laughs) and outside files never start. The
+  // one document type drawing programs write, the W3C's SVG DTD named and nothing declared, is
+  // left out instead (it adds nothing; the parser would not read it anyway)
+  const text = source.replace(W3C_SVG_DOCTYPE, '$1');
   if (/<!doctype|<!entity/i.test(text)) return { ok: false, reason: 'entity' };
   // a cheap upper bound of the element count, before the parser builds anything
   if ((text.match(/<[^\s!?/<>]/g)?.length ?? 0) > limits.maxElements)

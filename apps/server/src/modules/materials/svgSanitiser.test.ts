@@ -186,6 +186,23 @@ describe('SVG sanitiser', () => {
       ok: false,
       reason: 'entity',
     });
+    for (const named of [
+      '<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "file:///etc/passwd">',
+      '<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/x.dtd" [<!ENTITY a "b">]>',
+      '<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN"><!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN">',
+    ])
+      expect(sanitiseSvg(`${named}<svg/>`), named).toEqual({ ok: false, reason: 'entity' });
+  });
+
+  it("drops the W3C's SVG document type as drawing programs write it", () => {
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>';
+    for (const head of [
+      '<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">',
+      '<?xml version="1.0" encoding="UTF-8"?>\n<!-- Generator: Adobe Illustrator 24.0.0 -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.0//EN" "http://www.w3.org/TR/2001/REC-SVG-20010904/DTD/svg10.dtd">\n',
+      "<!DOCTYPE svg PUBLIC '-//W3C//DTD SVG 1.1 Tiny//EN'>",
+    ])
+      expect(sanitiseSvg(head + svg), head).toMatchObject({ ok: true, svg, outside: 0 });
     expect(sanitiseSvg('<svg>&nbsp;</svg>')).toEqual({ ok: false, reason: 'format' });
     expect(sanitiseSvg('<svg><rect></svg>')).toEqual({ ok: false, reason: 'format' });
     // an unbound prefix is not well-formed XML (browsers show an error page for it too)
