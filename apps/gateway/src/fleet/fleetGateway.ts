@@ -1,14 +1,16 @@
 /**
  * One simulated gateway of a fleet (docs/requirements/gateway-link.md §9.4): a real MQTT client
  * with its own SN and password (the same MqttLink as the software gateway: persistent session,
- * QoS 1, retained last will), a birth and heartbeat status, one telemetry batch of all its
- * variables every interval, and commands answered through the gateway's own CommandHandler — a
- * write sets the variable, which the next batches report.
+ * QoS 1, retained last will), a birth and heartbeat status naming the configuration it was sent
+ * and acknowledged, one telemetry batch of all its variables every interval, and commands answered
+ * through the gateway's own CommandHandler — a write sets the variable, which the next batches
+ * report.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import {
+  DOWN,
   Err,
   PROTOCOL_VERSION,
   UP,
@@ -67,6 +69,8 @@ export class FleetGateway {
   /** values set by write commands, reported instead of the waveform */
   private readonly written = new Map<number, Value>();
   private seq = 0;
+  /** the configuration the platform sent and this gateway acknowledged */
+  private config: { version: number; hash: string } | undefined;
   private sampler: NodeJS.Timeout | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
   private readonly inflight = new Set<Promise<void>>();
@@ -123,7 +127,8 @@ export class FleetGateway {
       onConnect: () => this.publishStatus(),
       onClose: () => {},
       onMessage: (suffix, payload) => {
-        if (suffix !== 'down/cmd') return;
+        if (suffix === DOWN.config) return this.takeConfig(payload);
+        if (suffix !== DOWN.cmd) return;
         this.options.counters.commands++;
         void this.commands.handle(payload);
       },
@@ -165,14 +170,32 @@ export class FleetGateway {
     void sent.finally(() => this.inflight.delete(sent));
   }
 
+  /**
+   * A configuration from the platform: taken as it is (the fleet's variables are its own) and
+   * acknowledged, and named in the statuses from then on, as a gateway that applied it does; a
+   * gateway naming none is sent its configuration again.
+   */
+  private takeConfig(payload: Buffer): void {
+    let config: { version?: unknown; hash?: unknown };
+    try {
+      config = JSON.parse(payload.toString('utf8')) as typeof config;
+    } catch {
+      return;
+    }
+    if (typeof config.version !== 'number' || typeof config.hash !== 'string') return;
+    this.config = { version: config.version, hash: config.hash };
+    const ack = { v: PROTOCOL_VERSION, version: config.version, hash: config.hash, ok: true };
+    this.link.publish(UP.configAck, JSON.stringify(ack)).catch(() => undefined);
+  }
+
   private status(): GatewayStatusMessage {
     return {
       v: PROTOCOL_VERSION as 1,
       online: true,
       bootId: this.bootId,
       firmware: this.options.firmware,
-      configVersion: null,
-      configHash: null,
+      configVersion: this.config?.version ?? null,
+      configHash: this.config?.hash ?? null,
       drivers: [],
       ts: this.clock.now(),
       clockOffsetMs: this.clock.offsetMs,
