@@ -166,6 +166,7 @@ try {
     const server = process.cpuUsage();
     return {
       server: (server.user + server.system) / 1e6,
+      serverSystem: server.system / 1e6,
       fleet: cpuOfPid(child?.pid),
       broker: cpuOfPid(brokerPid),
       postgres: postgresCpu(),
@@ -251,6 +252,7 @@ try {
   const serverCpu = process.cpuUsage(cpuAtStart.server);
   const cpu = {
     server: (serverCpu.user + serverCpu.system) / 1e6,
+    serverSystem: serverCpu.system / 1e6,
     // the fleet ended and was waited for
     fleet: endedChildrenCpu() - cpuAtStart.children,
     broker: cpuOfPid(brokerPid) - cpuAtStart.broker,
@@ -287,7 +289,7 @@ try {
   );
   const perK = (s: number) => ((s / stored) * 1000 * 1000).toFixed(2);
   console.log(
-    `CPU from the fleet's start to the last value stored, ms per 1,000 values: server ${perK(cpu.server)} (${cpu.server.toFixed(1)} s), ` +
+    `CPU from the fleet's start to the last value stored, ms per 1,000 values: server ${perK(cpu.server)} (${cpu.server.toFixed(1)} s, of which the kernel ${cpu.serverSystem.toFixed(1)} s), ` +
       `fleet ${perK(cpu.fleet)} (${cpu.fleet.toFixed(1)} s), Mosquitto ${perK(cpu.broker)} (${cpu.broker.toFixed(1)} s), ` +
       `PostgreSQL backends of this database ${perK(cpu.backends)} (${cpu.backends.toFixed(1)} s), all PostgreSQL ${perK(cpu.postgres)} (${cpu.postgres.toFixed(1)} s)`,
   );
@@ -299,7 +301,7 @@ try {
     for (const [pid, s] of b.backends) backends += s - (a.backends.get(pid) ?? 0);
     console.log(
       `CPU in the steady part (${fmt(values)} values stored between the first and the last 30-s mark), ms per 1,000 values: ` +
-        `server ${per(b.server - a.server)}, fleet ${per(b.fleet - a.fleet)}, Mosquitto ${per(b.broker - a.broker)}, ` +
+        `server ${per(b.server - a.server)} (the kernel ${per(b.serverSystem - a.serverSystem)}), fleet ${per(b.fleet - a.fleet)}, Mosquitto ${per(b.broker - a.broker)}, ` +
         `PostgreSQL backends of this database ${per(backends)}, all PostgreSQL ${per(b.postgres - a.postgres)}`,
     );
   }
