@@ -37,12 +37,15 @@ export interface RollupMark {
   to: number;
 }
 
-/** Notes that the rollups of these ranges no longer hold (in the commit that changed the values). */
+/**
+ * Notes that the rollups of these ranges no longer hold (in the commit that changed the values);
+ * nothing while no rollups were ever made (the job off), so marks do not pile up unread.
+ */
 export async function markRollups(db: Db, marks: readonly RollupMark[]): Promise<void> {
   if (!marks.length) return;
   await db.query(
     `insert into signal_rollup_marks (variable_id, t_from, t_to)
-     select * from unnest($1::int8[], $2::int8[], $3::int8[])`,
+     select * from unnest($1::int8[], $2::int8[], $3::int8[]) where exists (select 1 from signal_rollup_state)`,
     [marks.map((m) => m.variableId), marks.map((m) => Math.floor(m.from)), marks.map((m) => Math.ceil(m.to))],
   );
 }

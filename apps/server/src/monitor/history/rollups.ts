@@ -126,7 +126,14 @@ export async function runRollups(db: Db, now: number, backfill = DAY): Promise<R
     await tx.query('set transaction isolation level repeatable read');
     // each minute's values are sorted in memory, not on disk
     await tx.query("set local work_mem = '64MB'");
-    const state = (await rollupState(tx)) ?? { lo: floorTo(target, HOUR), hi: floorTo(target, HOUR) };
+    const state = await rollupState(tx);
+    if (!state) {
+      // the first run only sets out the covered time, empty: writers mark late values from its
+      // commit on, so no value committed during a run that rolls up escapes both
+      const start = floorTo(target, HOUR);
+      await saveRollupState(tx, start, start);
+      return { lo: start, hi: start, marks: 0 };
+    }
     const hi = Math.max(state.hi, target);
     await rollUpWindow(tx, state.hi, hi, state.lo);
     const marks = await oldestMarks(tx, ROLLUP_MARKS_PER_RUN);
