@@ -1,3 +1,6 @@
+import { expect } from 'vitest';
+import type { CurveM4 } from '../src/monitor/history/history.repo';
+
 /**
  * The curve's rule computed plainly over the series a test stored (docs/requirements/monitoring.md
  * §5.4): the latest `limit` points — when more lay in the range, every point of the time the limit
@@ -29,4 +32,18 @@ export function expectedCurve(
     );
   }
   return { truncated, read: kept.length, from, points };
+}
+
+/** A curve the database gave equals the expected one: its cut, its start and each variable's points. */
+export function expectCurve(got: CurveM4, want: ReturnType<typeof expectedCurve>, context: string): void {
+  expect({ truncated: got.truncated, read: got.read, from: got.from }, context).toEqual({
+    truncated: want.truncated,
+    read: want.read,
+    from: want.from,
+  });
+  for (const s of got.series)
+    expect(
+      Array.from(s.ts, (t, i) => [t, s.ys[i]]),
+      `${context}, variable ${s.v}`,
+    ).toEqual(want.points.get(s.v));
 }

@@ -9,7 +9,7 @@ import { startTestPlatform, type TestPlatform } from '../../../test/harness';
 import { writeValues } from '../../link/valueWriter';
 import { findCurveM4 } from './history.repo';
 import { m4 } from './m4';
-import { expectedCurve } from '../../../test/curveOracle';
+import { expectCurve, expectedCurve } from '../../../test/curveOracle';
 import { curveOf } from './history.service';
 import { seededRandom as random } from '@fieldhub/shared';
 
@@ -80,16 +80,7 @@ describe('M4 in the database', () => {
     expect(await curveOf(p.ctx.db, variablesOf, range, width, limit, 'database'), context).toEqual(
       await curveOf(p.ctx.db, variablesOf, range, width, limit, 'server'),
     );
-    expect({ truncated: got.truncated, read: got.read, from: got.from }, context).toEqual({
-      truncated: want.truncated,
-      read: want.read,
-      from: want.from,
-    });
-    for (const s of got.series)
-      expect(
-        Array.from(s.ts, (t, i) => [t, s.ys[i]]),
-        `${context}, variable ${s.v}`,
-      ).toEqual(want.points.get(s.v));
+    expectCurve(got, want, context);
   }
 
   it('equals the M4 kernel on random series, truncated or not', async () => {

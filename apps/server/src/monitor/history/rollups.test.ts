@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../../../test/harness';
 import { writeValues } from '../../link/valueWriter';
 import { m4Aligned } from './m4';
-import { expectedCurve } from '../../../test/curveOracle';
+import { expectCurve, expectedCurve } from '../../../test/curveOracle';
 import { curveOf } from './history.service';
 import { until } from '@fieldhub/testkit';
 import { curveFromRollups, nextBackfill, rollupGrid, runRollups, ROLLUP_SEAL_MS } from './rollups';
@@ -105,16 +105,7 @@ async function check(
   const want = expected(series, start, end, limit, width);
   if (!got) return false;
   expect(want.grid, context).not.toBeNull();
-  expect({ truncated: got.truncated, read: got.read, from: got.from }, context).toEqual({
-    truncated: want.truncated,
-    read: want.read,
-    from: want.from,
-  });
-  for (const s of got.series)
-    expect(
-      Array.from(s.ts, (t, i) => [t, s.ys[i]]),
-      `${context}, variable ${s.v}`,
-    ).toEqual(want.points.get(s.v));
+  expectCurve(got, want, context);
   // the curve call takes this way by itself
   const variablesOf = ids.map((id) => ({ id, name: String(id), unit: '', decimals: 2 }));
   const call = await curveOf(p.ctx.db, variablesOf, range, width, limit);
