@@ -76,6 +76,17 @@ describe('a resend check shared by instances', () => {
     ]);
   });
 
+  it('asks for a gap of a gateway reporting every 4 minutes, batches spread over both instances', async () => {
+    const { a, b, asked, receive, afterGrace } = await twoInstances('Slow meter');
+    // batch 4 never arrives; instance a sees the gateway only every 8 minutes
+    for (const seq of [1, 2, 3, 5, 6]) {
+      await receive(seq % 2 ? a : b, seq);
+      p.clock.advanceMinutes(4);
+    }
+    await afterGrace(a, b);
+    expect(asked.map(({ gap }) => gap)).toEqual([{ fromSeq: 4, toSeq: 4 }]);
+  });
+
   it('asks for nothing that reaches the instance itself within the grace, late and out of order', async () => {
     const { sn, a, asked, receive, afterGrace } = await twoInstances('Late tank');
     await receive(a, 1);

@@ -18,12 +18,19 @@ import { RESEND_BATCHES_MAX, RESEND_INTERVAL_MS, type SeqGap } from './telemetry
 
 /** How long a batch missing here may take to be stored by another session before it is looked up. */
 export const RESEND_GRACE_MS = 5_000;
-/** Received batches are kept this long in the shared record. */
-export const RECORD_KEEP_MS = 120_000;
+/**
+ * Received batches are kept this long in the shared record: longer than LOCAL_MEMORY_MS and the
+ * longest grace, so a gap across a gateway's silence here is looked up while the record still
+ * holds what other instances received meanwhile.
+ */
+export const RECORD_KEEP_MS = 12 * 60_000;
 /** The lag remembered is the highest of about the last LAG_WINDOW_MS (it halves each window). */
 const LAG_WINDOW_MS = 30_000;
-/** A gateway silent here this long starts afresh: the batches before may be gone from the record. */
-const LOCAL_MEMORY_MS = 60_000;
+/**
+ * A gateway silent here this long starts afresh (the batches before may be gone from the record):
+ * a gateway whose batches reach this instance at least this often has its gaps looked up.
+ */
+export const LOCAL_MEMORY_MS = 10 * 60_000;
 const FORGET_EVERY_MS = 30_000;
 
 export interface SharedSequenceOptions {
