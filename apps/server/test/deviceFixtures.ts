@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { Db } from '../src/db/db';
 import { TEST_PASSWORD, type Caller } from './harness';
 
@@ -21,13 +22,16 @@ export async function made<T = { id: number }>(
 }
 
 let serial = 0;
+// this worker's block of numbers: test files on other workers share the machine's gateway
+// processes and, in the services pass, its broker, where an SN is the client id
+const block = randomInt(100_000);
 /**
- * A 12-digit SN not used before in this test file nor, while it runs, in another one (each file
- * has its platform, but their gateway processes share the machine).
+ * A 12-digit SN not used before in this worker nor, but for a 1 in 10,000 chance, in another
+ * running at the same time.
  */
 export function nextSn(): string {
   serial++;
-  return String(200_000_000_000 + (process.pid % 10_000) * 10_000 + serial);
+  return String(200_000_000_000 + block * 1_000_000 + serial);
 }
 
 /** What binding a gateway to a device takes. */
