@@ -31,6 +31,7 @@ import { loggedIn, makeEnterprise } from '../apps/server/test/harness';
 import { send } from '../apps/server/test/deviceFixtures';
 import { medianAfterWarmUp } from './timing';
 import { curveFromRollups, runRollups } from '../apps/server/src/monitor/history/rollups';
+import { findBuckets } from '../apps/server/src/modules/datacenter/dataCenter.repo';
 
 const SIGNALS = LIMITS.historyCurveVariables;
 const PER_SIGNAL = Number(process.env.BENCH_POINTS_PER_SIGNAL ?? 50_000);
@@ -97,6 +98,11 @@ interface Figures {
 async function measure(db: Db, copy: () => Promise<number>): Promise<Figures> {
   const { admin, device, ids } = await seed(db);
   const variables = await deviceVariables(db, device, ids);
+  // the data center's hourly buckets of the week (offset 8 h), from the values
+  const week = { start: new Date(START), end: new Date(END) };
+  const hourly = { intervalMs: 3_600_000, offsetMs: 8 * 3_600_000 };
+  const page = { limit: 100_000, offset: 0, order: 'asc' as const };
+  const bucketsFromValuesMs = await median(() => findBuckets(db, ids, week, hourly, page));
   // the rollup job's runs over the stored values (as a server a day later would have run them)
   const built = performance.now();
   for (let lo = Infinity; ;) {
@@ -118,6 +124,7 @@ async function measure(db: Db, copy: () => Promise<number>): Promise<Figures> {
     const rolled = await curveFromRollups(db, ids, range, limit, WIDTH);
     if (!rolled) throw new Error('the rollups did not serve the curve');
     const rollupMs = await median(() => curveOf(db, variables, range, WIDTH, limit, 'rollups'));
+    const bucketsFromRollupsMs = await median(() => findBuckets(db, ids, week, hourly, page));
     const sqlM4Ms = await median(() => curveOf(db, variables, range, WIDTH, limit, 'database'));
     const serverM4Ms = await median(() => curveOf(db, variables, range, WIDTH, limit, 'server'));
     const httpMs = await median(async () => {
@@ -139,6 +146,9 @@ async function measure(db: Db, copy: () => Promise<number>): Promise<Figures> {
     );
     console.log(
       `    M4 from rollups            ${rollupMs.toFixed(1).padStart(8)} ms  (ratio to COPY ${(rollupMs / copyMs).toFixed(2)}, goal ≤ 0.5; ${rolled.series.reduce((n, s) => n + s.ts.length, 0)} points)`,
+    );
+    console.log(
+      `  data center, hourly buckets of the week: from values ${bucketsFromValuesMs.toFixed(1)} ms, from rollups ${bucketsFromRollupsMs.toFixed(1)} ms (ratio ${(bucketsFromRollupsMs / bucketsFromValuesMs).toFixed(3)})`,
     );
     console.log(
       `    rollups built              ${buildMs.toFixed(0).padStart(8)} ms  (${SIGNALS * PER_SIGNAL} values, ${((buildMs * 1000) / (SIGNALS * PER_SIGNAL)).toFixed(2)} µs a value)`,
