@@ -79,9 +79,10 @@ export async function anyMark(db: Db, ids: readonly number[], from: number, to: 
 /**
  * The minute rollups of the stored numeric values `source` selects (a from-list holding
  * signal_values `s` with its conditions, parameters from $1), written over any there. Two passes
- * over the values, each a hash aggregate (measured a third quicker than sorting each minute's
- * values into arrays): the count, first and last times, lowest and highest values per minute;
- * then the values at those times and the first times of those values (the first of equals).
+ * over the values, each a hash aggregate grouped by variable and minute alone (on a day of 10
+ * variables measured 2 µs a value, against 2.9 µs sorting each minute's values into arrays): the
+ * count, sum, first and last times, lowest and highest values per minute; then the values at those
+ * times and the first times of those values (the first of equals).
  */
 function minuteRollupsSql(source: string): string {
   return `
@@ -92,10 +93,12 @@ function minuteRollupsSql(source: string): string {
              max(t) as tl, min(y) as lo, max(y) as hi
         from r group by 1, 2)
     insert into signal_rollups (variable_id, step, bucket, n, total, t_first, y_first, t_last, y_last, t_min, y_min, t_max, y_max)
-    select a.v, ${MINUTE}, a.b, a.n, a.total, a.tf, min(r.y) filter (where r.t = a.tf), a.tl, min(r.y) filter (where r.t = a.tl),
-           min(r.t) filter (where r.y = a.lo), a.lo, min(r.t) filter (where r.y = a.hi), a.hi
+    -- grouped by variable and minute alone (each of a's columns is one value per group)
+    select a.v, ${MINUTE}, a.b, min(a.n), min(a.total), min(a.tf), min(r.y) filter (where r.t = a.tf), min(a.tl),
+           min(r.y) filter (where r.t = a.tl), min(r.t) filter (where r.y = a.lo), min(a.lo),
+           min(r.t) filter (where r.y = a.hi), min(a.hi)
       from r join a on r.v = a.v and floor(r.t / ${MINUTE}) * ${MINUTE} = a.b
-     group by a.v, a.b, a.n, a.total, a.tf, a.tl, a.lo, a.hi
+     group by a.v, a.b
     on conflict (variable_id, step, bucket) do update set
       n = excluded.n, total = excluded.total, t_first = excluded.t_first, y_first = excluded.y_first, t_last = excluded.t_last,
       y_last = excluded.y_last, t_min = excluded.t_min, y_min = excluded.y_min, t_max = excluded.t_max,
