@@ -14,7 +14,8 @@
  * Baseline, same run: the same calls on the same server and data before the fleet starts.
  *
  * DATABASE_URL names the PostgreSQL (a fresh database is made and dropped), else the machine's;
- * BENCH_SESSIONS sets the server's MQTT_SESSIONS (its default, 48).
+ * BENCH_SESSIONS sets the server's MQTT_SESSIONS (its default, 48); BENCH_ROLLUP_INTERVAL_MS its
+ * ROLLUP_INTERVAL_MS (default 60000, as in production; the curve rollups' job runs during the run).
  *
  * CPU: the seconds the server (this process), the fleet, Mosquitto and PostgreSQL spent from the
  * fleet's start until every value was stored, per 1,000 values stored (/proc; PostgreSQL's total
@@ -72,6 +73,8 @@ const p = await startTestPlatform(
     MQTT_ACL_FILE: broker.aclFile,
     MQTT_BROKER_PID_FILE: broker.pidFile,
     MQTT_SESSIONS: process.env.BENCH_SESSIONS ?? '48',
+    // the curve rollup job runs as in production (the test platforms turn it off)
+    ROLLUP_INTERVAL_MS: process.env.BENCH_ROLLUP_INTERVAL_MS ?? '60000',
   },
   { link: true },
 );
