@@ -314,10 +314,13 @@ describe('complex, navigate, script and 3D widgets in the designer', () => {
           },
         )
         .toBe('done');
-      expect(await widgets(page, 'ComplexMap').locator('.fh-map-marker').count()).toBe(1);
-      expect(await widgets(page, 'ComplexMap').innerText()).toContain('No map tiles');
-      expect(await widgets(page, 'ComplexWeather').innerText()).toContain('Choose a place for the weather');
-      expect(await widgets(page, 'ComplexAlarm').innerText()).toContain('Raised at');
+      // drawn after the page's data arrived: waited for, not read once
+      await expect.poll(() => widgets(page, 'ComplexMap').locator('.fh-map-marker').count()).toBe(1);
+      await expect.poll(() => widgets(page, 'ComplexMap').innerText()).toContain('No map tiles');
+      await expect
+        .poll(() => widgets(page, 'ComplexWeather').innerText())
+        .toContain('Choose a place for the weather');
+      await expect.poll(() => widgets(page, 'ComplexAlarm').innerText()).toContain('Raised at');
       expect(await widgets(page, 'ComplexVideo').innerText()).toContain('No stream URL');
       await page.getByTestId('tool-zoom-fit').click();
       await expectScreenIn(page, 'en-US', { allow: DATA });

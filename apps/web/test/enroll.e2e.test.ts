@@ -213,7 +213,7 @@ describe('the lock check', () => {
     } finally {
       await dongle.close();
     }
-  });
+  }, 120_000);
 
   it("logs out when the server refuses the dongle's signature (zh-CN)", async () => {
     const registered = generateLockKeys();
