@@ -8,7 +8,7 @@ import type { Clock } from '../src/clock';
 import { hashPassword, type ScryptCost } from '../src/modules/auth/passwordHash';
 import { blankAccountFields, insertAccount } from '../src/modules/accounts/accounts.repo';
 import { insertOrg } from '../src/modules/org/org.repo';
-import { freshDatabase } from './testDatabase';
+import { freshDatabase, type DatabaseChoice } from './testDatabase';
 import { forgetLinkState, linkAddress, sharedBrokerEnv, type LinkAddress } from './linkBroker';
 
 /** Real time plus an offset that tests move forward by hand. */
@@ -26,7 +26,7 @@ export interface TestPlatform extends Platform, LinkAddress {
   clock: TestClock;
   /** a topic of the protocol (`iiot/v1/…`) under the platform's topic prefix */
   topic(path: string): string;
-  /** closes the app and drops the database */
+  /** closes the app and drops the database (unless kept) */
   stop(): Promise<void>;
 }
 
@@ -38,15 +38,17 @@ export interface TestBuildOptions extends BuildOptions {
    * what only that broker does: its packet and login limits, its login and topic checks.
    */
   embeddedBroker?: boolean;
+  /** PostgreSQL only: copy another database, or keep this one (testDatabase.ts) */
+  database?: DatabaseChoice;
 }
 
 export async function startTestPlatform(
   env: Record<string, string> = {},
   build: TestBuildOptions = {},
 ): Promise<TestPlatform> {
-  const { embeddedBroker, ...options } = build;
+  const { embeddedBroker, database, ...options } = build;
   if (options.link && !embeddedBroker) env = { ...sharedBrokerEnv(env), ...env };
-  const { db, drop } = await freshDatabase();
+  const { db, drop } = await freshDatabase(database);
   const clock = new TestClock();
   const config = loadConfig({
     LOG_LEVEL: 'silent',

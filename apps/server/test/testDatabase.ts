@@ -231,22 +231,59 @@ async function embeddedDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
 }
 
 /**
+ * Where a PostgreSQL test database comes from and whether it outlives its platform (benches that
+ * keep a provisioned fleet between runs): `from`, a database to copy instead of the migrated
+ * template (no one may be connected to it); `keep`, a name for a database that is not dropped.
+ */
+export interface DatabaseChoice {
+  from?: string;
+  keep?: string;
+}
+
+/** Whether the PostgreSQL server of DATABASE_URL has a database of this name. */
+export async function databaseExists(name: string): Promise<boolean> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return false;
+  return withAdmin(
+    url,
+    async (admin) =>
+      (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1,
+  );
+}
+
+/** Drops a database of the PostgreSQL server of DATABASE_URL, if there is one of this name. */
+export async function dropDatabase(name: string): Promise<void> {
+  const url = process.env.DATABASE_URL;
+  if (!url || !/^[a-z0-9_]+$/.test(name)) throw new Error(`cannot drop database ${name}`);
+  await withAdmin(url, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+}
+
+/** The migrations' hash in a name: a kept database made before a migration is not taken for a current one. */
+export const keptDatabaseName = (base: string) => `${base}_${migrationsHash().slice(0, 12)}`;
+
+/**
  * A fresh database for one test file, migrated already: in-memory PGlite from the template dump
  * (or one of this worker's, reset to it) by default, or a clone of the template on the
- * PostgreSQL server named by DATABASE_URL (dropped again by `drop`).
+ * PostgreSQL server named by DATABASE_URL (dropped again by `drop`; see DatabaseChoice).
  */
-export async function freshDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
+export async function freshDatabase(choice: DatabaseChoice = {}): Promise<{ db: Db; drop(): Promise<void> }> {
   const url = process.env.DATABASE_URL;
-  if (!url) return embeddedDatabase();
-  const template = await (postgresTemplate ??= ensurePostgresTemplate(url));
-  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  if (!url) {
+    if (choice.from || choice.keep) throw new Error('a kept or copied database needs DATABASE_URL');
+    return embeddedDatabase();
+  }
+  const template = choice.from ?? (await (postgresTemplate ??= ensurePostgresTemplate(url)));
+  const name = choice.keep ?? `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  if (!/^[a-z0-9_]+$/.test(name) || !/^[a-z0-9_]+$/.test(template))
+    throw new Error(`not a database name: ${name}, ${template}`);
   await withAdmin(url, (admin) => admin.query(`create database ${name} template ${template}`));
   const db = await openPostgres(databaseUrl(url, name));
   return {
     db,
     async drop() {
       await db.close();
-      await withAdmin(url, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+      if (!choice.keep)
+        await withAdmin(url, (admin) => admin.query(`drop database if exists ${name} with (force)`));
     },
   };
 }

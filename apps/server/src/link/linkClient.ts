@@ -21,6 +21,8 @@ export interface LinkClientOptions {
   onUplink(topic: string, payload: Buffer): Promise<void>;
   /** MQTT_UPLINK_RETRY_MS: first wait before a session whose uplink failed is dropped (UPLINK_RETRY_MS) */
   uplinkRetryMs?: number;
+  /** MQTT keepalive of each session in seconds (60) */
+  keepaliveS?: number;
   log: {
     info(obj: object, msg: string): void;
     warn(obj: object, msg: string): void;
@@ -110,6 +112,7 @@ async function startSession(opts: LinkClientOptions): Promise<LinkClient & { wit
     username: opts.username,
     password: opts.password,
     clean: false,
+    keepalive: opts.keepaliveS ?? 60,
     reconnectPeriod: 2000,
     connectTimeout: 10_000,
     protocolVersion: 4,
@@ -176,6 +179,10 @@ export function acknowledgeWhenHandled(
   client.on('connect', () => (holding = false));
   client.on('end', () => clearTimeout(drop));
   client.handleMessage = (packet, done) => {
+    // a publish read is a sign of the broker's life: mqtt.js counts only acknowledgements and
+    // PINGRESPs, and a PINGRESP queued behind uplinks that each wait for their commit is read too
+    // late under a backlog (the session was dropped on its keepalive, its uplinks handed over again)
+    client.reschedulePing(true);
     const topic = packet.cmd === 'publish' ? packet.topic : '';
     const payload = packet.cmd === 'publish' ? Buffer.from(packet.payload as Buffer) : Buffer.alloc(0);
     onUplink(topic, payload).then(
