@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { ensureMonthPartitions } from '../src/link/partitions';
 import { freshDatabase } from './testDatabase';
 
 // A test file's database starts migrated from the template, so the platform's own migrate step
@@ -35,6 +36,16 @@ it('hands the next file a database with only the template rows, and refuses the 
   const firstId = await org(first.db);
   await first.db.query('update gateway_series set max_drivers = 1');
   await first.db.query("insert into server_keys(name, public_pem, private_pem) values ('extra', 'a', 'b')");
+  const tables = async (db: typeof first.db) =>
+    (
+      await db.query<{ name: string }>(
+        "select tablename as name from pg_tables where schemaname = 'public' order by 1",
+      )
+    ).map((t) => t.name);
+  const templateTables = await tables(first.db);
+  // a value of 1999 makes its month's partition
+  await ensureMonthPartitions(first.db, 'signal_values', [Date.UTC(1999, 6, 1)]);
+  expect((await tables(first.db)).length).toBe(templateTables.length + 1);
   await first.drop();
   await expect(first.db.query('select 1')).rejects.toThrow(/given back|after calling end/);
 
@@ -43,6 +54,7 @@ it('hands the next file a database with only the template rows, and refuses the 
     expect(await second.db.query('select id from orgs')).toEqual([]);
     expect(await second.db.query('select * from gateway_series order by name')).toEqual(series);
     expect(await second.db.query('select * from server_keys')).toEqual(keys);
+    expect(await tables(second.db)).toEqual(templateTables);
     // identities start again where the template left them
     expect(await org(second.db)).toBe(firstId);
   } finally {

@@ -159,9 +159,19 @@ async function readTemplateState(db: Db): Promise<TemplateState> {
   return { tables, rows, sequences };
 }
 
-/** Empties every table and puts the template's rows and sequence positions back. */
+/**
+ * Drops the tables the last file made (month partitions of its values' times), empties every
+ * table and puts the template's rows and sequence positions back. A partition left behind made
+ * the next file's database unlike a fresh one: the rollup job walks back to the oldest partition,
+ * a day a run, and a partition of another file's years made one test run for minutes.
+ */
 async function resetToTemplate(db: Db, state: TemplateState): Promise<void> {
   await db.tx(async (tx) => {
+    const made = await tx.query<{ name: string }>(
+      "select tablename as name from pg_tables where schemaname = 'public' and tablename <> 'schema_migrations' and tablename <> all($1::text[])",
+      [state.tables],
+    );
+    if (made.length) await tx.exec(`drop table ${made.map((t) => quoted(t.name)).join(', ')}`);
     await tx.exec(`truncate table ${state.tables.map(quoted).join(', ')} restart identity cascade`);
     for (const { table, json } of state.rows)
       await tx.query(
