@@ -6,7 +6,8 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, App, Button, List, Popover, Tabs, Tag, Typography } from 'antd';
+import { App, Button, List, Popover, Tabs, Tag, Typography } from 'antd';
+import { ClosableBanner } from '../../app/components/ClosableBanner';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useT, type KeyIn } from '../../app/useT';
 import { useStore } from 'zustand';
@@ -264,16 +265,12 @@ function RepairBanner({
   store: ReturnType<typeof createEditorStore>;
 }) {
   const { t } = useT('designer');
-  const [closed, setClosed] = useState(false);
   const doc = useStore(store, (s) => s.doc);
-  if (closed || repair.state === 'running') return null;
+  if (repair.state === 'running') return null;
   if (repair.state === 'failed') {
     return (
-      <Alert
-        banner
+      <ClosableBanner
         type="warning"
-        closable
-        onClose={() => setClosed(true)}
         message={t('repair.failed', { message: repair.message })}
         data-testid="repair-banner"
       />
@@ -281,11 +278,8 @@ function RepairBanner({
   }
   if (!repair.report.length) {
     return (
-      <Alert
-        banner
+      <ClosableBanner
         type="success"
-        closable
-        onClose={() => setClosed(true)}
         message={<span data-testid="repair-none">{t('repair.none')}</span>}
         data-testid="repair-banner"
       />
@@ -316,11 +310,8 @@ function RepairBanner({
     />
   );
   return (
-    <Alert
-      banner
+    <ClosableBanner
       type="warning"
-      closable
-      onClose={() => setClosed(true)}
       data-testid="repair-banner"
       message={
         <span data-testid="repair-changed">

@@ -5,7 +5,8 @@
  * stored page keeps the old values until it is saved.
  */
 import { useMemo, useState } from 'react';
-import { Alert, Table, Typography } from 'antd';
+import { Table, Typography } from 'antd';
+import { ClosableBanner } from '../../app/components/ClosableBanner';
 import { findWidget, WIDGET_CATALOGUE, type PageDocument, type WidgetRepair } from '@fieldhub/hmi';
 import type { Lang } from '@fieldhub/shared';
 import { useLang, useT } from '../../app/useT';
@@ -42,16 +43,12 @@ function resetRows(doc: PageDocument, repairs: readonly WidgetRepair[], lang: La
 export function PropsResetNotice({ doc, repairs }: { doc: PageDocument; repairs: readonly WidgetRepair[] }) {
   const { t } = useT('designer');
   const lang = useLang();
-  const [closed, setClosed] = useState(false);
   const [open, setOpen] = useState(false);
   const rows = useMemo(() => resetRows(doc, repairs, lang), [doc, repairs, lang]);
-  if (closed || !rows.length) return null;
+  if (!rows.length) return null;
   return (
-    <Alert
-      banner
+    <ClosableBanner
       type="warning"
-      closable
-      onClose={() => setClosed(true)}
       data-testid="props-reset-notice"
       // icon and close button by the first line, not the middle of an opened list
       style={{ alignItems: 'flex-start' }}
