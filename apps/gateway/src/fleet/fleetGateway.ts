@@ -135,7 +135,15 @@ export class FleetGateway {
     });
     // the first sample one interval after the login, later ones on a fixed beat
     this.sampler = setInterval(() => this.sample(), intervalMs);
-    this.heartbeat = setInterval(() => this.publishStatus(), heartbeatS * 1000);
+    // heartbeats on a beat of their own, as gateways booted at different times have: a fleet
+    // logging in within seconds would otherwise send all its heartbeats within those seconds
+    this.heartbeat = setTimeout(
+      () => {
+        this.publishStatus();
+        this.heartbeat = setInterval(() => this.publishStatus(), heartbeatS * 1000);
+      },
+      Math.random() * heartbeatS * 1000,
+    );
   }
 
   private valueOf(id: number, ts: number): Value {
@@ -210,7 +218,7 @@ export class FleetGateway {
   /** Stops sampling, waits for the batches in flight, then says goodbye (offline status). */
   async stop(): Promise<void> {
     clearInterval(this.sampler);
-    clearInterval(this.heartbeat);
+    clearInterval(this.heartbeat); // the first heartbeat's timeout too
     await Promise.all([...this.inflight]);
     const offline = JSON.stringify({
       v: PROTOCOL_VERSION,

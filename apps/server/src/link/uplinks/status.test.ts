@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushConfig } from '../commands.service';
+import { FIRST_CONFIG_REPEAT_MS } from '../firstConfigs';
 import { CLOCK_RESYNC_MIN_MS, statusUplink } from './status';
 import {
   boundGateway,
@@ -103,6 +104,22 @@ describe('up/status', () => {
       [gw.sn],
     );
     expect(task).toEqual({ state: 'sent', equipment_id: gw.equipmentId, hash: pushed[0]!.payload.hash });
+  });
+
+  it('sends it again on the same boot only FIRST_CONFIG_REPEAT_MS after the last, and at once on a new boot', async () => {
+    const pushes = async (status: object) => {
+      const before = bench.sent.length;
+      await bench.deliver(statusUplink, gw.sn, { v: 1, online: true, ...status });
+      return bench.sent.slice(before).filter((m) => m.suffix === 'down/config').length;
+    };
+    expect(await pushes({ bootId: 'repeat-1' })).toBe(1);
+    // its heartbeats on that boot still name none (it has not applied it yet)
+    expect(await pushes({ bootId: 'repeat-1' })).toBe(0);
+    bench.p.clock.advanceMinutes(FIRST_CONFIG_REPEAT_MS / 60_000 - 1);
+    expect(await pushes({ bootId: 'repeat-1' })).toBe(0);
+    bench.p.clock.advanceMinutes(1);
+    expect(await pushes({ bootId: 'repeat-1' })).toBe(1);
+    expect(await pushes({ bootId: 'repeat-2' })).toBe(1);
   });
 
   it('sends no configuration to a sleeping gateway, one that runs a configuration, or an unbound one', async () => {

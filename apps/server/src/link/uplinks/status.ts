@@ -21,7 +21,8 @@ export const CLOCK_RESYNC_MIN_MS = 300_000;
  * (gatewayPresence). An awake gateway is sent the platform's time on a new boot and when its
  * status is dated more than CLOCK_SYNC_THRESHOLD_MS off, at most once per CLOCK_RESYNC_MIN_MS
  * for a skew (docs/requirements/gateway-link.md §4.3);
- * a bound gateway whose birth says it runs no configuration yet is sent its device's at once.
+ * a bound gateway whose status says it runs no configuration yet is sent its device's through the
+ * first-configuration queue (firstConfigs.ts: a few at a time, once per boot, again after 5 minutes).
  */
 export const statusUplink = defineUplink({
   suffix: UP.status,
@@ -37,16 +38,18 @@ export const statusUplink = defineUplink({
     }
     // each driver's state and diagnostics, for the device's driver list (issue 17 item 3)
     if (status.drivers) await recordDriverStates(deps.db, deps.clock, sn, status.drivers);
-    if (!runsNoConfiguration(status)) return;
+    if (!applied || !runsNoConfiguration(status)) return;
     const equipmentId = await deps.deviceOf(sn);
     if (equipmentId === null) return;
-    const gateway = await firstConfigTarget(deps.db, sn, equipmentId);
-    if (gateway)
-      deps.afterUplink('config push', () =>
-        pushConfig({ db: deps.db, clock: deps.clock, link: deps.link }, gateway, null),
-      );
+    deps.firstConfigs.offer(sn, isNewBoot(status, applied), async () => {
+      const gateway = await firstConfigTarget(deps.db, sn, equipmentId);
+      if (gateway) await pushConfig({ db: deps.db, clock: deps.clock, link: deps.link }, gateway, null);
+    });
   },
 });
+
+const isNewBoot = (status: GatewayStatusMessage, applied: StatusApplied) =>
+  status.bootId !== undefined && status.bootId !== applied.previousBootId;
 
 function needsTime(
   status: GatewayStatusMessage,
@@ -56,8 +59,7 @@ function needsTime(
   now: number,
 ): boolean {
   if (!status.online || status.sleeping) return false;
-  const newBoot = status.bootId !== undefined && status.bootId !== applied.previousBootId;
-  if (newBoot) return true;
+  if (isNewBoot(status, applied)) return true;
   const skewed = skewMs !== null && Math.abs(skewMs) > CLOCK_SYNC_THRESHOLD_MS;
   return skewed && (lastSent === undefined || now - lastSent >= CLOCK_RESYNC_MIN_MS);
 }

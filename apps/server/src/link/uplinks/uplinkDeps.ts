@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/db';
 import type { Clock } from '../../clock';
+import { firstConfigQueue } from '../firstConfigs';
 import { gatewayReads, lifeSigns } from '../gatewayPresence';
 import type { LinkClient } from '../linkClient';
 import type { LinkEvents } from '../linkEvents';
@@ -48,6 +49,7 @@ export function createUplinkDeps(o: UplinkDepsOptions): UplinkDeps {
     ),
     refusals: createRefusalReporter(o.db, o.clock, o.link, o.log),
     timeSentAt: new Map(),
+    firstConfigs: firstConfigQueue(o.afterUplink, o.clock),
     afterUplink: o.afterUplink,
   };
 }

@@ -13,6 +13,7 @@ import type { LinkEvents } from '../linkEvents';
 import type { LinkedGateway } from '../gatewayPresence';
 import type { TelemetryIngestor } from '../telemetryIngestor';
 import type { RefusalReporter } from '../uplinkRefusals';
+import type { FirstConfigQueue } from '../firstConfigs';
 
 /** What uplink handlers work with; one set per link. */
 export interface UplinkDeps {
@@ -42,6 +43,8 @@ export interface UplinkDeps {
   refusals: RefusalReporter;
   /** when each gateway was last sent the platform's time (ms), for the resync limit of status.ts */
   timeSentAt: Map<string, number>;
+  /** the configurations to send to gateways whose status names none (status.ts) */
+  firstConfigs: FirstConfigQueue;
   /**
    * Runs `work` once the uplink was acknowledged; a failure is logged as `${what} failed`. A
    * publish waits for the broker's PUBACK, which the MQTT client reads only after the uplink

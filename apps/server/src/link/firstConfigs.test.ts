@@ -1,0 +1,51 @@
+import { expect, it } from 'vitest';
+import { firstConfigQueue, FIRST_CONFIG_PARALLEL } from './firstConfigs';
+
+/** afterUplink's way of running work: after the handler, all of it awaitable. */
+function afterUplink() {
+  const pending: Promise<unknown>[] = [];
+  return {
+    after: (_what: string, work: () => Promise<unknown>) =>
+      void pending.push(new Promise((r) => setImmediate(r)).then(work).catch(() => undefined)),
+    settled: () => Promise.all(pending),
+  };
+}
+
+const clock = { now: () => new Date() };
+
+it('builds at most FIRST_CONFIG_PARALLEL configurations at once, in the order asked, a failure freeing its turn', async () => {
+  const { after, settled } = afterUplink();
+  const queue = firstConfigQueue(after, clock);
+  let running = 0;
+  let most = 0;
+  const started: number[] = [];
+  const count = 3 * FIRST_CONFIG_PARALLEL;
+  for (let i = 0; i < count; i++)
+    queue.offer(`3100000000${String(i).padStart(2, '0')}`, true, async () => {
+      started.push(i);
+      most = Math.max(most, ++running);
+      await new Promise((r) => setImmediate(r));
+      running--;
+      if (i % 3 === 0) throw new Error('broker gone');
+    });
+  await settled();
+  expect(most).toBe(FIRST_CONFIG_PARALLEL);
+  expect(started).toEqual([...Array(count).keys()]);
+});
+
+it('does not queue a gateway again while its configuration waits or is built, even on a new boot', async () => {
+  const { after, settled } = afterUplink();
+  const queue = firstConfigQueue(after, clock);
+  let built = 0;
+  const push = async () => void built++;
+  expect(queue.offer('310000000001', true, push)).toBe(true);
+  expect(queue.offer('310000000001', true, push)).toBe(false);
+  expect(queue.offer('310000000001', false, push)).toBe(false);
+  await settled();
+  expect(built).toBe(1);
+  // once sent, a new boot asks at once; the same boot waits (status.test.ts)
+  expect(queue.offer('310000000001', false, push)).toBe(false);
+  expect(queue.offer('310000000001', true, push)).toBe(true);
+  await settled();
+  expect(built).toBe(2);
+});

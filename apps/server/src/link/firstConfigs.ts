@@ -1,0 +1,62 @@
+import type { Clock } from '../clock';
+
+/** Configurations built and sent at once to gateways whose status names none. */
+export const FIRST_CONFIG_PARALLEL = 4;
+/** A gateway whose status still names none on the same boot is sent its configuration again after this. */
+export const FIRST_CONFIG_REPEAT_MS = 300_000;
+
+/**
+ * The configurations sent to gateways whose birth or heartbeat names none (status.ts,
+ * docs/requirements/gateway-link.md §4.2). Building one reads the device's drivers, variables,
+ * reports and scripts and records a sync task; a fleet's births bring thousands within seconds, and
+ * built all at once they held the database's connections ahead of the telemetry's commits
+ * (10,000 gateways logging in within ten seconds: a minute of telemetry waited). So at most
+ * FIRST_CONFIG_PARALLEL are built at once, in the order they were asked for; a gateway with one
+ * waiting or under way is not queued again, and its heartbeats on the same boot ask again only
+ * FIRST_CONFIG_REPEAT_MS after the last one went out (a new boot always does).
+ */
+export function firstConfigQueue(
+  after: (what: string, work: () => Promise<unknown>) => void,
+  clock: Clock,
+  parallel = FIRST_CONFIG_PARALLEL,
+) {
+  const queued = new Set<string>();
+  const sentAt = new Map<string, number>();
+  const waiting: (() => void)[] = [];
+  let running = 0;
+  const turn = () =>
+    new Promise<void>((resolve) => {
+      if (running < parallel) {
+        running++;
+        resolve();
+      } else waiting.push(resolve);
+    });
+  const done = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  };
+  return {
+    /** Queues `push` for gateway `sn` unless the rules above hold it back; answers whether it did. */
+    offer(sn: string, newBoot: boolean, push: () => Promise<unknown>): boolean {
+      if (queued.has(sn)) return false;
+      const last = sentAt.get(sn);
+      if (!newBoot && last !== undefined && clock.now().getTime() - last < FIRST_CONFIG_REPEAT_MS)
+        return false;
+      queued.add(sn);
+      after('config push', async () => {
+        await turn();
+        try {
+          await push();
+          sentAt.set(sn, clock.now().getTime());
+        } finally {
+          queued.delete(sn);
+          done();
+        }
+      });
+      return true;
+    },
+  };
+}
+
+export type FirstConfigQueue = ReturnType<typeof firstConfigQueue>;
