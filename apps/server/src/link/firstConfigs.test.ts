@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { firstConfigQueue, FIRST_CONFIG_PARALLEL } from './firstConfigs';
+import { firstConfigQueue, FIRST_CONFIG_PARALLEL, FIRST_CONFIG_PER_SECOND } from './firstConfigs';
 
 /** afterUplink's way of running work: after the handler, all of it awaitable. */
 function afterUplink() {
@@ -15,7 +15,8 @@ const clock = { now: () => new Date() };
 
 it('builds at most FIRST_CONFIG_PARALLEL configurations at once, in the order asked, a failure freeing its turn', async () => {
   const { after, settled } = afterUplink();
-  const queue = firstConfigQueue(after, clock);
+  // unpaced, so that several are under way at once
+  const queue = firstConfigQueue(after, clock, FIRST_CONFIG_PARALLEL, Infinity);
   let running = 0;
   let most = 0;
   const started: number[] = [];
@@ -31,6 +32,22 @@ it('builds at most FIRST_CONFIG_PARALLEL configurations at once, in the order as
   await settled();
   expect(most).toBe(FIRST_CONFIG_PARALLEL);
   expect(started).toEqual([...Array(count).keys()]);
+});
+
+it('starts at most FIRST_CONFIG_PER_SECOND a second', async () => {
+  const { after, settled } = afterUplink();
+  const queue = firstConfigQueue(after, clock);
+  const startedAt: number[] = [];
+  for (let i = 0; i < 10; i++)
+    queue.offer(
+      `3100000001${String(i).padStart(2, '0')}`,
+      true,
+      async () => void startedAt.push(performance.now()),
+    );
+  await settled();
+  const gaps = startedAt.slice(1).map((t, i) => t - startedAt[i]!);
+  // timers may fire a little early or late, never a whole step early
+  for (const gap of gaps) expect(gap).toBeGreaterThan(500 / FIRST_CONFIG_PER_SECOND);
 });
 
 it('does not queue a gateway again while its configuration waits or is built, even on a new boot', async () => {

@@ -2,6 +2,8 @@ import type { Clock } from '../clock';
 
 /** Configurations built and sent at once to gateways whose status names none. */
 export const FIRST_CONFIG_PARALLEL = 4;
+/** At most this many of them start a second. */
+export const FIRST_CONFIG_PER_SECOND = 50;
 /** A gateway whose status still names none on the same boot is sent its configuration again after this. */
 export const FIRST_CONFIG_REPEAT_MS = 300_000;
 
@@ -11,7 +13,9 @@ export const FIRST_CONFIG_REPEAT_MS = 300_000;
  * reports and scripts and records a sync task; a fleet's births bring thousands within seconds, and
  * built all at once they held the database's connections ahead of the telemetry's commits
  * (10,000 gateways logging in within ten seconds: a minute of telemetry waited). So at most
- * FIRST_CONFIG_PARALLEL are built at once, in the order they were asked for; a gateway with one
+ * FIRST_CONFIG_PARALLEL are built at once and FIRST_CONFIG_PER_SECOND start a second (all 10,000
+ * within the first minute left a backlog of telemetry that did not drain in three minutes; at about
+ * 45 a second it drained within two), in the order they were asked for; a gateway with one
  * waiting or under way is not queued again, and its heartbeats on the same boot ask again only
  * FIRST_CONFIG_REPEAT_MS after the last one went out (a new boot always does).
  */
@@ -19,18 +23,29 @@ export function firstConfigQueue(
   after: (what: string, work: () => Promise<unknown>) => void,
   clock: Clock,
   parallel = FIRST_CONFIG_PARALLEL,
+  perSecond = FIRST_CONFIG_PER_SECOND,
 ) {
   const queued = new Set<string>();
   const sentAt = new Map<string, number>();
   const waiting: (() => void)[] = [];
   let running = 0;
-  const turn = () =>
-    new Promise<void>((resolve) => {
+  // the earliest the next one may start (this process's own time: a pace, not a date)
+  let nextStart = 0;
+  const paced = async () => {
+    const now = performance.now();
+    const at = Math.max(now, nextStart);
+    nextStart = at + 1000 / perSecond;
+    if (at > now) await new Promise((r) => setTimeout(r, at - now));
+  };
+  const turn = async () => {
+    await new Promise<void>((resolve) => {
       if (running < parallel) {
         running++;
         resolve();
       } else waiting.push(resolve);
     });
+    await paced();
+  };
   const done = () => {
     const next = waiting.shift();
     if (next) next();
