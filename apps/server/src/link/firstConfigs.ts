@@ -9,10 +9,11 @@ export const FIRST_CONFIG_REPEAT_MS = 300_000;
 
 /**
  * The configurations sent to gateways whose birth or heartbeat names none (status.ts,
- * docs/requirements/gateway-link.md §5, docs/gateway-protocol.md "Start-up sequence"). Building one reads the device's drivers, variables,
- * reports and scripts and records a sync task; a fleet's births bring thousands within seconds, and
- * built all at once they held the database's connections ahead of the telemetry's commits
- * (10,000 gateways logging in within ten seconds: a minute of telemetry waited). So at most
+ * docs/requirements/gateway-link.md §5, docs/gateway-protocol.md "Start-up sequence"). Building
+ * one reads the device's drivers, variables, reports and scripts and records a sync task; a
+ * fleet's births bring thousands within seconds, and built all at once they held the database
+ * ahead of the telemetry's commits (10,000 gateways logging in within ten seconds: a minute of
+ * telemetry waited). So at most
  * FIRST_CONFIG_PARALLEL are built at once and FIRST_CONFIG_PER_SECOND start a second (all 10,000
  * within the first minute left a backlog of telemetry that did not drain in three minutes; at about
  * 45 a second it drained within two), in the order they were asked for; a gateway with one
