@@ -52,6 +52,7 @@ const { openSocket, liveToken } = await import('../apps/server/test/liveClient')
 const { asCaller } = await import('../apps/server/src/seed/demoDevices');
 const { provisionFleet } = await import('../apps/server/src/seed/fleetSeed');
 const { databaseExists, dropDatabase, keptDatabaseName } = await import('../apps/server/test/testDatabase');
+const { startPlatformOnBroker } = await import('../apps/server/test/gatewayFixtures');
 
 const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 10_000);
 const VARIABLES = Number(process.env.BENCH_VARIABLES ?? 50);
@@ -111,20 +112,15 @@ if (KEEP && !((await databaseExists(kept)) && existsSync(keptFile))) {
 }
 
 const broker = await Mosquitto.start({ auth: true });
-const p = await startTestPlatform(
+const p = await startPlatformOnBroker(
+  broker,
   {
     LOG_LEVEL: 'warn',
-    MQTT_URL: broker.url,
-    MQTT_USERNAME: 'fieldhub-server',
-    MQTT_PASSWORD: 'server-secret-123',
-    MQTT_PASSWORD_FILE: broker.passwordFile,
-    MQTT_ACL_FILE: broker.aclFile,
-    MQTT_BROKER_PID_FILE: broker.pidFile,
     MQTT_SESSIONS: process.env.BENCH_SESSIONS ?? '48',
     // the curve rollup job runs as in production (the test platforms turn it off)
     ROLLUP_INTERVAL_MS: process.env.BENCH_ROLLUP_INTERVAL_MS ?? '60000',
   },
-  { link: true, ...(KEEP ? { database: { from: kept } } : {}) },
+  KEEP ? { database: { from: kept } } : {},
 );
 const dir = mkdtempSync(path.join(tmpdir(), 'fh-fleet-'));
 let child: ReturnType<typeof spawn> | undefined;

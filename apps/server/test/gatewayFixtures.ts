@@ -9,7 +9,7 @@ import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { type Mosquitto, until } from '@fieldhub/testkit';
 import type { Db } from '../src/db/db';
 import { GatewayProcess, type GatewayArgs } from '../../gateway/test/support/gatewayProcess';
-import { startTestPlatform, type Caller, type TestPlatform } from './harness';
+import { startTestPlatform, type Caller, type TestBuildOptions, type TestPlatform } from './harness';
 import type { LinkAddress } from './linkBroker';
 import { deviceWithGateway, made, send, type IssuedGateway } from './deviceFixtures';
 
@@ -21,6 +21,7 @@ import { deviceWithGateway, made, send, type IssuedGateway } from './deviceFixtu
 export function startPlatformOnBroker(
   broker: Mosquitto,
   env: Record<string, string> = {},
+  build: Omit<TestBuildOptions, 'link'> = {},
 ): Promise<TestPlatform> {
   return startTestPlatform(
     {
@@ -35,7 +36,7 @@ export function startPlatformOnBroker(
       MQTT_SESSIONS: '2',
       ...env,
     },
-    { link: true },
+    { ...build, link: true },
   );
 }
 

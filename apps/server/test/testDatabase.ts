@@ -261,11 +261,17 @@ export async function databaseExists(name: string): Promise<boolean> {
   );
 }
 
+/** `name` as it may stand in a statement: the names made here are lower-case letters, digits and `_`. */
+function databaseName(name: string): string {
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`not a database name: ${name}`);
+  return name;
+}
+
 /** Drops a database of the PostgreSQL server of DATABASE_URL, if there is one of this name. */
 export async function dropDatabase(name: string): Promise<void> {
   const url = process.env.DATABASE_URL;
-  if (!url || !/^[a-z0-9_]+$/.test(name)) throw new Error(`cannot drop database ${name}`);
-  await withAdmin(url, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+  if (!url) throw new Error(`cannot drop database ${name} without DATABASE_URL`);
+  await withAdmin(url, (admin) => admin.query(`drop database if exists ${databaseName(name)} with (force)`));
 }
 
 /** The migrations' hash in a name: a kept database made before a migration is not taken for a current one. */
@@ -282,18 +288,15 @@ export async function freshDatabase(choice: DatabaseChoice = {}): Promise<{ db: 
     if (choice.from || choice.keep) throw new Error('a kept or copied database needs DATABASE_URL');
     return embeddedDatabase();
   }
-  const template = choice.from ?? (await (postgresTemplate ??= ensurePostgresTemplate(url)));
-  const name = choice.keep ?? `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  if (!/^[a-z0-9_]+$/.test(name) || !/^[a-z0-9_]+$/.test(template))
-    throw new Error(`not a database name: ${name}, ${template}`);
+  const template = databaseName(choice.from ?? (await (postgresTemplate ??= ensurePostgresTemplate(url))));
+  const name = databaseName(choice.keep ?? `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`);
   await withAdmin(url, (admin) => admin.query(`create database ${name} template ${template}`));
   const db = await openPostgres(databaseUrl(url, name));
   return {
     db,
     async drop() {
       await db.close();
-      if (!choice.keep)
-        await withAdmin(url, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+      if (!choice.keep) await dropDatabase(name);
     },
   };
 }
