@@ -128,6 +128,10 @@ describe('props of the wrong kind in the designer', () => {
       await page.reload();
       await page.getByTestId('repair-banner').waitFor();
       expect(await page.getByTestId('props-reset-notice').count()).toBe(0);
+      // the binding check's banner closes the same way (ClosableBanner)
+      await page.getByTestId('repair-banner').locator('.ant-alert-close-icon').click();
+      await expect.poll(() => page.getByTestId('repair-banner').count()).toBe(0);
+      await shot(page, `designer-banners-closed-${lang}`, { pointerAway: true });
     } finally {
       await context.close();
     }
