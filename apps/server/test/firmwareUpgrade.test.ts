@@ -9,9 +9,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { until } from '@fieldhub/testkit';
+import { freePort, until } from '@fieldhub/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePlantPort, type GatewayProcess } from '../../gateway/test/support/gatewayProcess';
+import { type GatewayProcess } from '../../gateway/test/support/gatewayProcess';
 import { HttpSession, listen, session } from './bulkFixtures';
 import { loggedIn, makeEnterprise, startTestPlatform, type Caller, type TestPlatform } from './harness';
 import { loggedInOperator } from './platformFixtures';
@@ -68,7 +68,7 @@ beforeAll(async () => {
 
   installDir = mkdtempSync(path.join(tmpdir(), 'fh-ota-install-'));
   gateway = startDeviceGateway(device, p, {
-    plantPort: await freePlantPort(),
+    plantPort: await freePort(),
     extra: ['--install-command', `cp "$FIRMWARE_PACKAGE" "${installDir}/installed-$FIRMWARE_VERSION.bin"`],
   });
   await waitForStatus(p.ctx.db, device.sn, 'online', 90_000, gateway);

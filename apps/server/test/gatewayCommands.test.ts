@@ -4,9 +4,9 @@
  * (5 a day, series with positioning only), and the refusals for an offline gateway and for
  * another enterprise.
  */
-import { until } from '@fieldhub/testkit';
+import { freePort, until } from '@fieldhub/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePlantPort, type GatewayProcess } from '../../gateway/test/support/gatewayProcess';
+import { type GatewayProcess } from '../../gateway/test/support/gatewayProcess';
 import { made, send } from './deviceFixtures';
 import {
   linkedDevice,
@@ -35,7 +35,7 @@ beforeAll(async () => {
   operator = await loggedInOperator(p);
   device = await linkedDevice(admin, operator, 'Dosing pump');
   gateway = startDeviceGateway(device, p, {
-    plantPort: await freePlantPort(),
+    plantPort: await freePort(),
     extra: ['--location', '121.47,31.23'],
   });
   await waitForStatus(p.ctx.db, device.sn, 'online', 90_000, gateway);

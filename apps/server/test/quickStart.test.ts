@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MonitorDeviceCard } from '@fieldhub/shared';
 import { freePort, until } from '@fieldhub/testkit';
-import { REPO_ROOT, freePlantPort } from '../../gateway/test/support/gatewayProcess';
+import { REPO_ROOT } from '../../gateway/test/support/gatewayProcess';
 import { encryptField, formEncode } from './harness';
 import { demoTexts } from '../src/seed/demoTexts';
 
@@ -54,7 +54,7 @@ beforeAll(async () => {
     PORT: String(port),
     HOST: '127.0.0.1',
     MQTT_PORT: String(await freePort()),
-    DEMO_PLANT_PORT: String(await freePlantPort()),
+    DEMO_PLANT_PORT: String(await freePort()),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     LANG: 'zh_CN.UTF-8',

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { GatewayProcess, freePlantPort } from '../../gateway/test/support/gatewayProcess';
-import { until } from '@fieldhub/testkit';
+import { GatewayProcess } from '../../gateway/test/support/gatewayProcess';
+import { freePort, until } from '@fieldhub/testkit';
 import { loggedIn, makePlatformOperator } from '../../server/test/harness';
 import { linkedDevice, waitForStatus, type LinkedDevice } from '../../server/test/gatewayFixtures';
 import { clickSettled, makeEnterprise, startBrowserFixture, type BrowserFixture } from './browser';
@@ -57,7 +57,7 @@ beforeAll(async () => {
     extra: [
       '--simulate',
       '--plant-port',
-      String(await freePlantPort()),
+      String(await freePort()),
       '--install-command',
       `cp "$FIRMWARE_PACKAGE" "${installDir}/installed.bin"`,
     ],

@@ -3,8 +3,7 @@ import type { Page, Request } from 'playwright-core';
 import { type MsgPage, type MsgUnreadCount } from '@fieldhub/shared';
 import { loggedIn, makePlatformOperator, type Caller } from '../../server/test/harness';
 import { insertMessages } from '../../server/src/messages/messages.repo';
-import { until } from '@fieldhub/testkit';
-import { freePlantPort } from '../../gateway/test/support/gatewayProcess';
+import { freePort, until } from '@fieldhub/testkit';
 import { type BrowserFixture, clickSettled, makeEnterprise, startBrowserFixture } from './browser';
 import { badge, choose, clearSelect, signInForMessages } from './messageCenter';
 import { startPlantGateway, type PlantGateway } from './plantGateway';
@@ -100,7 +99,7 @@ beforeAll(async () => {
   await made('/lfscada/equipment/multi/add', { name: OTHER_DEVICE, groupId: group.id });
   await made('/lfscada/equipment/multi/bindGateway', { equipmentId, sn, verifyCode: issued!.verifyCode });
   const owner = { equipmentId };
-  const plantPort = await freePlantPort();
+  const plantPort = await freePort();
   const driver = await made('/lfscada/equipment/multi/driver/add', {
     owner,
     item: {

@@ -1,5 +1,5 @@
-import { until } from '@fieldhub/testkit';
-import { GatewayProcess, freePlantPort } from '../../gateway/test/support/gatewayProcess';
+import { freePort, until } from '@fieldhub/testkit';
+import { GatewayProcess } from '../../gateway/test/support/gatewayProcess';
 import { loggedIn, makePlatformOperator, type Caller } from '../../server/test/harness';
 import type { BrowserFixture } from './browser';
 
@@ -99,7 +99,7 @@ export async function plantDevice(
   const { id: equipmentId } = await made('/lfscada/equipment/multi/add', { name: o.name, groupId: group.id });
   await made('/lfscada/equipment/multi/bindGateway', { equipmentId, sn, verifyCode: issued!.verifyCode });
   const owner = { equipmentId };
-  const plantPort = await freePlantPort();
+  const plantPort = await freePort();
   const driver = await made('/lfscada/equipment/multi/driver/add', {
     owner,
     item: {

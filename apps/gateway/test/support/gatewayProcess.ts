@@ -7,7 +7,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePortOutsideEphemeralRange } from '@fieldhub/testkit';
 import { gatewayBundle } from './gatewayBundle';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
@@ -27,13 +26,6 @@ export interface GatewayArgs {
 }
 
 export type LogLine = { level: string; msg: string } & Record<string, unknown>;
-
-/**
- * A free port for a gateway's simulated plant: the gateway starts the plant itself later, and one
- * that finds its port taken shares whatever listens there, so the port is kept out of the range
- * other tests' connections take theirs from.
- */
-export const freePlantPort = freePortOutsideEphemeralRange;
 
 export class GatewayProcess {
   readonly lines: LogLine[] = [];
