@@ -66,3 +66,23 @@ it('does not queue a gateway again while its configuration waits or is built, ev
   await settled();
   expect(built).toBe(2);
 });
+
+it('drops what waits when closed, at once, and takes no more', async () => {
+  const { after, settled } = afterUplink();
+  const queue = firstConfigQueue(after, clock);
+  const built: number[] = [];
+  const offered = 200;
+  for (let i = 0; i < offered; i++)
+    queue.offer(`3100000002${String(i).padStart(2, '0')}`, true, async () => void built.push(i));
+  // paced at FIRST_CONFIG_PER_SECOND, all would take seconds; the link closes meanwhile
+  await new Promise((r) => setTimeout(r, 100));
+  queue.close();
+  const closedAt = performance.now();
+  await settled();
+  expect(performance.now() - closedAt).toBeLessThan((offered / FIRST_CONFIG_PER_SECOND) * 1000 - 1000);
+  expect(built.length).toBeGreaterThan(0);
+  expect(built.length).toBeLessThan(offered / 2);
+  expect(queue.offer('310000000300', true, async () => void built.push(-1))).toBe(false);
+  await settled();
+  expect(built).not.toContain(-1);
+});

@@ -18,7 +18,8 @@ export const FIRST_CONFIG_REPEAT_MS = 300_000;
  * within the first minute left a backlog of telemetry that did not drain in three minutes; at about
  * 45 a second it drained within two), in the order they were asked for; a gateway with one
  * waiting or under way is not queued again, and its heartbeats on the same boot ask again only
- * FIRST_CONFIG_REPEAT_MS after the last one went out (a new boot always does).
+ * FIRST_CONFIG_REPEAT_MS after the last one went out (a new boot always does). `close` (the link
+ * closing) drops what waits: those gateways still name no configuration, and ask the next process.
  */
 export function firstConfigQueue(
   after: (what: string, work: () => Promise<unknown>) => void,
@@ -30,6 +31,7 @@ export function firstConfigQueue(
   const sentAt = new Map<string, number>();
   const waiting: (() => void)[] = [];
   let running = 0;
+  let closed = false;
   // the earliest the next one may start (this process's own time: a pace, not a date)
   let nextStart = 0;
   const paced = async () => {
@@ -45,7 +47,7 @@ export function firstConfigQueue(
         resolve();
       } else waiting.push(resolve);
     });
-    await paced();
+    if (!closed) await paced();
   };
   const done = () => {
     const next = waiting.shift();
@@ -55,7 +57,7 @@ export function firstConfigQueue(
   return {
     /** Queues `push` for gateway `sn` unless the rules above hold it back; answers whether it did. */
     offer(sn: string, newBoot: boolean, push: () => Promise<unknown>): boolean {
-      if (queued.has(sn)) return false;
+      if (closed || queued.has(sn)) return false;
       const last = sentAt.get(sn);
       if (!newBoot && last !== undefined && clock.now().getTime() - last < FIRST_CONFIG_REPEAT_MS)
         return false;
@@ -63,6 +65,7 @@ export function firstConfigQueue(
       after('config push', async () => {
         await turn();
         try {
+          if (closed) return;
           await push();
           sentAt.set(sn, clock.now().getTime());
         } finally {
@@ -71,6 +74,10 @@ export function firstConfigQueue(
         }
       });
       return true;
+    },
+    /** Drops the waiting ones (each still takes its turn, and returns at once); offers no more. */
+    close(): void {
+      closed = true;
     },
   };
 }

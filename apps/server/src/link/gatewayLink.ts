@@ -196,6 +196,7 @@ export async function startGatewayLink(
     },
     async close() {
       clearInterval(sweeper);
+      deps.firstConfigs.close();
       await sharedSequence?.stop();
       // let queued publishes finish, but do not wait on a broker that is gone
       await Promise.race([after.settled(), new Promise((r) => setTimeout(r, 2000).unref())]);
