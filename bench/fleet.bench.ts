@@ -13,7 +13,11 @@
  * and device detail (`monitor/multi/signal/query`) calls p50/p95 under the load.
  * Baseline, same run: the same calls on the same server and data before the fleet starts.
  *
+ * Every 30 s it prints the server's RSS, the values written (the writer's count of committed rows;
+ * the table is counted once, at the end) and the WAL the PostgreSQL wrote per 1,000 of them.
+ *
  * DATABASE_URL names the PostgreSQL (a fresh database is made and dropped), else the machine's;
+ * `bench/postgres-for-fleet.sh` starts one with the settings docs/scale-out.md gives for a fleet;
  * with BENCH_FLEET_KEEP=1 the provisioned fleet is kept (a database `bench_fleet_<G>x<V>_<migrations>`
  * and its credentials file in the temporary directory) and each run works on a copy of it:
  * provisioning 10,000 gateways takes about nine minutes;
@@ -53,6 +57,7 @@ const { asCaller } = await import('../apps/server/src/seed/demoDevices');
 const { provisionFleet } = await import('../apps/server/src/seed/fleetSeed');
 const { databaseExists, dropDatabase, keptDatabaseName } = await import('../apps/server/test/testDatabase');
 const { startPlatformOnBroker } = await import('../apps/server/test/gatewayFixtures');
+const { writerCounts } = await import('../apps/server/src/link/valueWriter');
 
 const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 10_000);
 const VARIABLES = Number(process.env.BENCH_VARIABLES ?? 50);
@@ -182,8 +187,19 @@ try {
     sockets.push(s);
   }
 
+  // the rows in the table: read once at the end (a count of millions of rows every 30 s took
+  // PostgreSQL's CPU from the run); meanwhile the writer's own count of the rows it committed
   const count = async () =>
     Number((await db.query<{ n: string }>('select count(*) as n from signal_values'))[0]!.n);
+  const written = () => {
+    const w = writerCounts(db);
+    return w.copiedRows + w.aloneRows;
+  };
+  // WAL the PostgreSQL wrote (all of its databases), per 1,000 values written, between two marks
+  const walAt = async () =>
+    (await db.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn'))[0]!.lsn;
+  const walBytes = async (from: string, to: string) =>
+    Number((await db.query<{ b: string }>('select pg_wal_lsn_diff($2, $1)::int8 as b', [from, to]))[0]!.b);
   let acked = -1;
   let commands = 0;
   let lastCounters = '';
@@ -207,7 +223,7 @@ try {
       broker: cpuOfPid(brokerPid),
       postgres: postgresCpu(),
       backends: await backendsCpu(db),
-      stored: await count(),
+      stored: written(),
     };
   };
   const steady: Awaited<ReturnType<typeof cpuNow>>[] = [];
@@ -246,6 +262,7 @@ try {
   console.log(`t=0 s rss ${mb(process.memoryUsage().rss)} (fleet starting)`);
   const loaded: { list: number[]; detail: number[] } = { list: [], detail: [] };
   const rss: number[] = [];
+  let mark = { wal: await walAt(), written: written() };
   while (Date.now() - started < SECONDS * 1000) {
     const next = Math.min(started + SECONDS * 1000, Date.now() + 30_000);
     // the calls under load, spread over the run
@@ -265,8 +282,12 @@ try {
     const c = lastCounters
       ? (JSON.parse(lastCounters) as { connected: number; valuesAcked: number })
       : undefined;
+    const now = { wal: await walAt(), written: written() };
+    const walPer1000 = (await walBytes(mark.wal, now.wal)) / Math.max(1, (now.written - mark.written) / 1000);
+    mark = now;
     console.log(
-      `t=${Math.round((Date.now() - started) / 1000)} s rss ${mb(rss.at(-1)!)} stored ${fmt(await count())}` +
+      `t=${Math.round((Date.now() - started) / 1000)} s rss ${mb(rss.at(-1)!)} written ${fmt(now.written)}, ` +
+        `WAL ${(walPer1000 / 1024).toFixed(0)} KB per 1,000` +
         (c
           ? ` (fleet at its last report: ${c.connected} connected, ${fmt(c.valuesAcked)} acknowledged)`
           : ''),
@@ -279,7 +300,7 @@ try {
   await Promise.race([until('the fleet stopped', () => acked >= 0, 120_000), exited]);
   if (acked < 0) throw new Error('the fleet exited without its totals');
   const stopped = Date.now();
-  await until('every acknowledged value stored', async () => (await count()) >= acked, 300_000, 500).catch(
+  await until('every acknowledged value written', () => written() >= acked, 300_000, 100).catch(
     () => undefined,
   );
   const stored = await count();

@@ -95,10 +95,12 @@ export interface WriterCounts {
   copiedRows: number;
   /** uplinks stored alone after their batch failed */
   storedAlone: number;
+  /** the rows those uplinks held (a value stored before among them is left out by the database) */
+  aloneRows: number;
 }
 
 class ValueWriter {
-  readonly counts: WriterCounts = { copies: 0, copiedRows: 0, storedAlone: 0 };
+  readonly counts: WriterCounts = { copies: 0, copiedRows: 0, storedAlone: 0, aloneRows: 0 };
   private queue: Pending[] = [];
   private inFlight = 0;
   private kicked = false;
@@ -160,8 +162,11 @@ class ValueWriter {
     } catch {
       // a duplicate or a bad row somewhere: each uplink alone, on its own
       for (const p of group) {
-        this.counts.storedAlone++;
-        await insertWithReceipts(this.db, [p]).then(p.resolve, p.reject);
+        await insertWithReceipts(this.db, [p]).then(() => {
+          this.counts.storedAlone++;
+          this.counts.aloneRows += p.rows.length;
+          p.resolve();
+        }, p.reject);
       }
     }
   }
