@@ -1,15 +1,19 @@
 /**
  * A simulated fleet against one server on PostgreSQL (issue 22 item 3, docs/scale-out.md):
  * BENCH_GATEWAYS gateways × BENCH_VARIABLES variables, one value per variable every
- * BENCH_INTERVAL (default 10,000 × 50 at 10s: 50,000 values/s) for BENCH_SECONDS (default 600).
+ * BENCH_INTERVAL (default 10,000 × 50 at 10s: 50,000 values/s) for BENCH_SECONDS (default 600),
+ * counted from the end of the fleet's boot: the gateways log in naming no configuration, the
+ * platform sends their first configurations (a few at a time, FIRST_CONFIG_PER_SECOND a second),
+ * and each gateway samples once it holds one, as the software gateway does; the boot's length and
+ * the lag of the values sampled during it are reported on their own.
  * The gateways are the gateway's own fleet mode in a child process (`npm run gateway -- --fleet`),
  * each a real MQTT client with its own login on a Mosquitto with the platform's password and ACL
  * files; the platform (this process) provisions them through its services first.
  *
  * Measured: values stored against values the broker acknowledged to the gateways (must be 1.000),
  * ingest lag (sample time → live frame on a socket, sent after the value is stored) p50/p99 on
- * BENCH_SOCKETS devices (over the run, and of the values sampled in its last minute, once the
- * births' backlog is stored), server RSS every 30 s, and the monitor list (`monitor/equipment/query`)
+ * BENCH_SOCKETS devices (over the run, by minute, and of the values sampled in its last minute),
+ * server RSS every 30 s, and the monitor list (`monitor/equipment/query`)
  * and device detail (`monitor/multi/signal/query`) calls p50/p95 under the load.
  * Baseline, same run: the same calls on the same server and data before the fleet starts.
  *
@@ -34,6 +38,7 @@
  * and this bench's counts included).
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -104,7 +109,9 @@ async function provision(platform: Platform) {
 
 const KEEP = process.env.BENCH_FLEET_KEEP === '1';
 const kept = keptDatabaseName(`bench_fleet_${GATEWAYS}x${VARIABLES}`);
-const keptFile = path.join(tmpdir(), `${kept}.json`);
+// the credentials of the fleet kept in that database: one file per PostgreSQL server
+const server = createHash('sha256').update(new URL(process.env.DATABASE_URL).host).digest('hex').slice(0, 8);
+const keptFile = path.join(tmpdir(), `${kept}-${server}.json`);
 if (KEEP && !((await databaseExists(kept)) && existsSync(keptFile))) {
   // an interrupted provisioning leaves a database without its file: made again
   await dropDatabase(kept);
@@ -170,9 +177,8 @@ try {
   const idle = await timeCalls();
 
   // sockets on some devices: sample time → frame receipt
-  const lags: number[] = [];
-  // the lags of values sampled in the run's last minute: what the link does once the births are past
-  const lateLags: { ts: number; lag: number }[] = [];
+  // every value's sample time and lag; the boot's and the measured run's are told apart at the end
+  const samples: { ts: number; lag: number }[] = [];
   for (const id of devices.slice(0, SOCKETS)) {
     const s = await openSocket(p.app, await liveToken(admin, id));
     s.ws.on('message', (data: Buffer) => {
@@ -180,8 +186,7 @@ try {
       const frame = JSON.parse(data.toString()) as { type: string; values?: LiveValue[] };
       if (frame.type === 'signalVal')
         for (const v of frame.values ?? []) {
-          lags.push(at - v.ts);
-          lateLags.push({ ts: v.ts, lag: at - v.ts });
+          samples.push({ ts: v.ts, lag: at - v.ts });
         }
     });
     sockets.push(s);
@@ -258,8 +263,35 @@ try {
       if (entry.msg === 'fleet stopped') [acked, commands] = [entry.valuesAcked!, entry.commands!];
     }
   });
+  // The fleet's boot: every gateway logs in naming no configuration, the platform sends the first
+  // configurations (FIRST_CONFIG_PER_SECOND a second), and each gateway samples once it holds one,
+  // as the software gateway does. The measured run starts when every gateway is configured.
+  const booting = Date.now();
+  console.log(`boot: t=0 s rss ${mb(process.memoryUsage().rss)} (fleet starting)`);
+  const configured = async () =>
+    Number(
+      (
+        await db.query<{ n: string }>(
+          `select count(*) filter (where applied_hash is not null) as n from gateways where sn = any($1)`,
+          [file.gateways.slice(0, GATEWAYS).map((g) => g.sn)],
+        )
+      )[0]!.n,
+    );
+  for (let n = 0, mark = booting; n < GATEWAYS; await new Promise((r) => setTimeout(r, 1000))) {
+    n = await configured();
+    if (Date.now() - mark >= 30_000) {
+      mark = Date.now();
+      const t = Math.round((mark - booting) / 1000);
+      console.log(`boot: t=${t} s configured ${fmt(n)}, written ${fmt(written())}`);
+      if (n === 0 && t >= 90) throw new Error('no gateway configured in 90 s: does the fleet log in?');
+    }
+  }
+  const bootS = (Date.now() - booting) / 1000;
+  console.log(`boot: every gateway configured ${bootS.toFixed(1)} s after the fleet started`);
   const started = Date.now();
-  console.log(`t=0 s rss ${mb(process.memoryUsage().rss)} (fleet starting)`);
+  console.log(
+    `t=0 s rss ${mb(process.memoryUsage().rss)} written ${fmt(written())} (the measured run starts)`,
+  );
   const loaded: { list: number[]; detail: number[] } = { list: [], detail: [] };
   const rss: number[] = [];
   let mark = { wal: await walAt(), written: written() };
@@ -326,11 +358,14 @@ try {
   }
   loaded.list.sort((x, y) => x - y);
   loaded.detail.sort((x, y) => x - y);
-  lags.sort((x, y) => x - y);
-  const lastMinute = lateLags
-    .filter((l) => l.ts >= fleetStopAt - 60_000)
-    .map((l) => l.lag)
-    .sort((x, y) => x - y);
+  const lagsOf = (from: number, to: number) =>
+    samples
+      .filter((l) => l.ts >= from && l.ts < to)
+      .map((l) => l.lag)
+      .sort((x, y) => x - y);
+  const bootLags = lagsOf(0, started);
+  const lags = lagsOf(started, Infinity);
+  const lastMinute = lagsOf(fleetStopAt - 60_000, Infinity);
 
   const rate =
     (GATEWAYS * VARIABLES) /
@@ -344,6 +379,12 @@ try {
   console.log(
     `stored ${fmt(stored)} of ${fmt(acked)} acknowledged by the broker: ${(stored / acked).toFixed(3)} (drained ${drainS.toFixed(1)} s after the fleet stopped)`,
   );
+  console.log(
+    `boot: every gateway configured ${bootS.toFixed(1)} s after the fleet started; ` +
+      (bootLags.length
+        ? `ingest lag of the ${fmt(bootLags.length)} values sampled meanwhile: p50 ${pct(bootLags, 0.5)} ms, p99 ${pct(bootLags, 0.99)} ms`
+        : 'no value sampled meanwhile on the devices watched'),
+  );
   // resend requests: a batch number judged out of order (docs/scale-out.md, "Batch numbers")
   console.log(`commands the gateways received (time, resend): ${fmt(commands)}`);
   console.log(
@@ -352,7 +393,7 @@ try {
   );
   // per minute of sample time: whether a backlog drains while the fleet runs
   const minutes = new Map<number, number[]>();
-  for (const l of lateLags) {
+  for (const l of samples) {
     const m = Math.floor((l.ts - started) / 60_000);
     if (m >= 0) (minutes.get(m) ?? minutes.set(m, []).get(m)!).push(l.lag);
   }

@@ -51,6 +51,7 @@ export function startFleet(
     valuesAcked: 0,
     batchesAcked: 0,
     samplesSkipped: 0,
+    configured: 0,
     commands: 0,
   };
   const gateways = file.gateways.slice(0, settings.fleet).map(

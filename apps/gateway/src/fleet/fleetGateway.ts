@@ -2,7 +2,8 @@
  * One simulated gateway of a fleet (docs/requirements/gateway-link.md §9.4): a real MQTT client
  * with its own SN and password (the same MqttLink as the software gateway: persistent session,
  * QoS 1, retained last will), a birth and heartbeat status naming the configuration it was sent
- * and acknowledged, one telemetry batch of all its variables every interval, and commands answered
+ * and acknowledged, once it holds one a telemetry batch of all its variables every interval (the
+ * software gateway has nothing to read before its first configuration), and commands answered
  * through the gateway's own CommandHandler — a write sets the variable, which the next batches
  * report.
  */
@@ -32,6 +33,8 @@ export interface FleetCounters {
   batchesAcked: number;
   /** samples not taken because the gateway was not connected at their time */
   samplesSkipped: number;
+  /** gateways that hold a configuration (they sample from then on) */
+  configured: number;
   commands: number;
 }
 
@@ -152,6 +155,8 @@ export class FleetGateway {
 
   private sample(): void {
     const { counters } = this.options;
+    // as the software gateway, which has nothing to read before its first configuration
+    if (!this.config) return;
     if (!this.link.connected) {
       counters.samplesSkipped++;
       return;
@@ -191,6 +196,7 @@ export class FleetGateway {
       return;
     }
     if (typeof config.version !== 'number' || typeof config.hash !== 'string') return;
+    if (!this.config) this.options.counters.configured++;
     this.config = { version: config.version, hash: config.hash };
     const ack = { v: PROTOCOL_VERSION, version: config.version, hash: config.hash, ok: true };
     this.link.publish(UP.configAck, JSON.stringify(ack)).catch(() => undefined);
