@@ -5,7 +5,9 @@
  * counted from the end of the fleet's boot: the gateways log in naming no configuration, the
  * platform sends their first configurations (a few at a time, FIRST_CONFIG_PER_SECOND a second),
  * and each gateway samples once it holds one, as the software gateway does; the boot's length and
- * the lag of the values sampled during it are reported on their own.
+ * the lag of the values sampled during it are reported on their own. BENCH_FLEET_SAMPLE_BEFORE_CONFIG=1
+ * has the gateways sample from their login on (`--sample-before-config`): the whole telemetry and
+ * the first configurations at once, as when gateways join a fleet that already runs.
  * The gateways are the gateway's own fleet mode in a child process (`npm run gateway -- --fleet`),
  * each a real MQTT client with its own login on a Mosquitto with the platform's password and ACL
  * files; the platform (this process) provisions them through its services first.
@@ -70,6 +72,8 @@ const INTERVAL = process.env.BENCH_INTERVAL ?? '10s';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 600);
 const SOCKETS = Math.min(GATEWAYS, Number(process.env.BENCH_SOCKETS ?? 20));
 const CALLS = 40;
+// gateways sampling from their login on while the platform sends their first configurations
+const SAMPLE_BEFORE_CONFIG = process.env.BENCH_FLEET_SAMPLE_BEFORE_CONFIG === '1';
 const REPO = path.resolve(import.meta.dirname, '..');
 
 const mb = (bytes: number) => `${Math.round(bytes / 1048576)} MB`;
@@ -250,6 +254,7 @@ try {
       INTERVAL,
       '--data-dir',
       path.join(dir, 'gw'),
+      ...(SAMPLE_BEFORE_CONFIG ? ['--sample-before-config'] : []),
     ],
     { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] },
   );

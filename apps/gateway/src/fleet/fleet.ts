@@ -35,7 +35,7 @@ export type FleetSettings = Pick<
   FleetOptions,
   'fleet' | 'variables' | 'interval' | 'connectRate' | 'broker' | 'dataDir' | 'heartbeatS'
 > &
-  Partial<Pick<FleetOptions, 'topicPrefix'>>;
+  Partial<Pick<FleetOptions, 'topicPrefix' | 'sampleBeforeConfig'>>;
 
 export function startFleet(
   file: FleetFile,
@@ -63,6 +63,7 @@ export function startFleet(
           ...(settings.topicPrefix ? { topicPrefix: settings.topicPrefix } : {}),
           intervalMs: settings.interval,
           heartbeatS: settings.heartbeatS,
+          ...(settings.sampleBeforeConfig ? { sampleBeforeConfig: true } : {}),
           dataDir: settings.dataDir,
           firmware,
           log,

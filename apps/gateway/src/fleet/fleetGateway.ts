@@ -52,6 +52,8 @@ export interface FleetGatewayOptions {
   topicPrefix?: string;
   intervalMs: number;
   heartbeatS: number;
+  /** sample before a configuration came (fleet option --sample-before-config) */
+  sampleBeforeConfig?: boolean;
   dataDir: string;
   firmware: string;
   log: Logger;
@@ -156,7 +158,7 @@ export class FleetGateway {
   private sample(): void {
     const { counters } = this.options;
     // as the software gateway, which has nothing to read before its first configuration
-    if (!this.config) return;
+    if (!this.config && !this.options.sampleBeforeConfig) return;
     if (!this.link.connected) {
       counters.samplesSkipped++;
       return;

@@ -79,7 +79,19 @@ describe('parseFleetOptions', () => {
     });
     expect(parseFleetOptions(argv, {})).toMatchObject({
       ok: true,
-      options: { variables: 50, interval: 10_000 },
+      options: { variables: 50, interval: 10_000, sampleBeforeConfig: false },
+    });
+  });
+
+  it('samples before a configuration came only when asked, by flag or environment', () => {
+    const argv = ['--fleet', '2', '--fleet-file', 'fleet.json', '--broker', 'mqtt://localhost:1883'];
+    expect(parseFleetOptions([...argv, '--sample-before-config'], {})).toMatchObject({
+      ok: true,
+      options: { sampleBeforeConfig: true },
+    });
+    expect(parseFleetOptions(argv, { GATEWAY_SAMPLE_BEFORE_CONFIG: 'true' })).toMatchObject({
+      ok: true,
+      options: { sampleBeforeConfig: true },
     });
   });
 

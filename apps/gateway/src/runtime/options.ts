@@ -89,6 +89,11 @@ const fleetSchema = z
     interval: durationSchema.default(10_000),
     /** gateways started per second, so the broker is not hit by every login at once */
     connectRate: z.coerce.number().int().min(1).max(100_000).default(1000),
+    /**
+     * sample from the login on, before a configuration came (gateways that kept one from before,
+     * while the platform sends each its first: telemetry and configurations at once)
+     */
+    sampleBeforeConfig: flagFromEnv.default(false),
     broker: brokerSchema,
     topicPrefix: topicPrefixSchema.default(''),
     /** command results of every gateway, one folder per SN */
@@ -101,7 +106,14 @@ const fleetSchema = z
 export type FleetOptions = z.output<typeof fleetSchema>;
 
 /** Keys only fleet mode reads; the others (but --simulate and the single gateway's) are shared. */
-const FLEET_KEYS = new Set(['fleet', 'fleetFile', 'variables', 'interval', 'connectRate']);
+const FLEET_KEYS = new Set([
+  'fleet',
+  'fleetFile',
+  'variables',
+  'interval',
+  'connectRate',
+  'sampleBeforeConfig',
+]);
 const FLEET_SHARED_KEYS = new Set(['broker', 'topicPrefix', 'dataDir', 'logLevel', 'heartbeatS']);
 
 /** Flag name (kebab-case), option key, environment variable and meaning of every option. */
@@ -144,14 +156,23 @@ const FLAGS = [
     'GATEWAY_CONNECT_RATE',
     'fleet mode: gateways logging in per second (1000)',
   ],
+  [
+    'sample-before-config',
+    'sampleBeforeConfig',
+    'GATEWAY_SAMPLE_BEFORE_CONFIG',
+    'fleet mode: sample from the login on, not once a configuration came',
+  ],
 ] as const;
+
+/** Flags without a value. */
+const BOOLEAN_FLAGS = new Set<string>(['simulate', 'sample-before-config']);
 
 export const USAGE = `Usage: npm run gateway -- --sn <12 digits> --password <mqtt password> --broker mqtt://host:port
   [--topic-prefix <prefix>] [--data-dir ./gateway-data/<sn>] [--simulate] [--plant-port 5020] [--log-level debug|info|warn|error]
   [--buffer-bytes 67108864] [--heartbeat-s 60] [--location <lng,lat>] [--signal <0-31>]
   [--install-command '<shell command installing $FIRMWARE_PACKAGE>']
    or: npm run gateway -- --fleet <N> --fleet-file <credentials.json> --broker mqtt://host:port
-  [--variables 50] [--interval 10s] [--connect-rate 1000] [--topic-prefix <prefix>] [--data-dir ./gateway-data/fleet]
+  [--variables 50] [--interval 10s] [--connect-rate 1000] [--sample-before-config] [--topic-prefix <prefix>] [--data-dir ./gateway-data/fleet]
 Each option may also come from the environment: ${FLAGS.map(([, , env]) => env).join(', ')}.`;
 
 /** What `--help` prints: the usage, then every option with its environment variable and meaning. */
@@ -204,7 +225,7 @@ function parseWith<S extends z.ZodType>(
       options: Object.fromEntries(
         FLAGS.map(([flag]) => [
           flag,
-          { type: flag === 'simulate' ? ('boolean' as const) : ('string' as const) },
+          { type: BOOLEAN_FLAGS.has(flag) ? ('boolean' as const) : ('string' as const) },
         ]),
       ),
     }).values;

@@ -1,5 +1,10 @@
 import { expect, it } from 'vitest';
-import { firstConfigQueue, FIRST_CONFIG_PARALLEL, FIRST_CONFIG_PER_SECOND } from './firstConfigs';
+import {
+  firstConfigQueue,
+  FIRST_CONFIG_PARALLEL,
+  FIRST_CONFIG_PER_SECOND,
+  FIRST_CONFIG_PER_SECOND_BEHIND,
+} from './firstConfigs';
 
 /** afterUplink's way of running work: after the handler, all of it awaitable. */
 function afterUplink() {
@@ -85,4 +90,25 @@ it('drops what waits when closed, at once, and takes no more', async () => {
   expect(queue.offer('310000000300', true, async () => void built.push(-1))).toBe(false);
   await settled();
   expect(built).not.toContain(-1);
+});
+
+it('starts FIRST_CONFIG_PER_SECOND_BEHIND a second while the link is behind, the full pace after', async () => {
+  const { after, settled } = afterUplink();
+  let behind = true;
+  const queue = firstConfigQueue(after, clock, FIRST_CONFIG_PARALLEL, FIRST_CONFIG_PER_SECOND, () => behind);
+  const startedAt: number[] = [];
+  const push = async () => {
+    startedAt.push(performance.now());
+    // the link caught up after the third
+    if (startedAt.length === 3) behind = false;
+  };
+  for (let i = 0; i < 12; i++) queue.offer(`3100000003${String(i).padStart(2, '0')}`, true, push);
+  await settled();
+  const gaps = startedAt.slice(1).map((t, i) => t - startedAt[i]!);
+  // behind: a step of 1000 / FIRST_CONFIG_PER_SECOND_BEHIND ms (timers may be a little early)
+  for (const gap of gaps.slice(0, 2)) expect(gap).toBeGreaterThan(900 / FIRST_CONFIG_PER_SECOND_BEHIND);
+  // caught up: once the turns taken before (each paced when taken, FIRST_CONFIG_PARALLEL ahead at
+  // most) are past, the full pace
+  for (const gap of gaps.slice(3 + FIRST_CONFIG_PARALLEL))
+    expect(gap).toBeLessThan(1000 / FIRST_CONFIG_PER_SECOND_BEHIND / 2);
 });

@@ -4,6 +4,9 @@ import type { Clock } from '../clock';
 export const FIRST_CONFIG_PARALLEL = 4;
 /** At most this many of them start a second. */
 export const FIRST_CONFIG_PER_SECOND = 50;
+/** While the link is behind (live values stored later than FIRST_CONFIG_BEHIND_MS), this many. */
+export const FIRST_CONFIG_PER_SECOND_BEHIND = 5;
+export const FIRST_CONFIG_BEHIND_MS = 1_000;
 /** A gateway whose status still names none on the same boot is sent its configuration again after this. */
 export const FIRST_CONFIG_REPEAT_MS = 300_000;
 
@@ -18,7 +21,9 @@ export const FIRST_CONFIG_REPEAT_MS = 300_000;
  * within the first minute left a backlog of telemetry that did not drain in three minutes; at about
  * 45 a second it drained within two), in the order they were asked for; a gateway with one
  * waiting or under way is not queued again, and its heartbeats on the same boot ask again only
- * FIRST_CONFIG_REPEAT_MS after the last one went out (a new boot always does). `close` (the link
+ * FIRST_CONFIG_REPEAT_MS after the last one went out (a new boot always does). Telemetry comes
+ * first: while `behind()` says the link stores live values late (gateways already running while
+ * others get their first configurations), FIRST_CONFIG_PER_SECOND_BEHIND start a second. `close` (the link
  * closing) drops what waits: those gateways still name no configuration, and ask the next process.
  */
 export function firstConfigQueue(
@@ -26,6 +31,7 @@ export function firstConfigQueue(
   clock: Clock,
   parallel = FIRST_CONFIG_PARALLEL,
   perSecond = FIRST_CONFIG_PER_SECOND,
+  behind: () => boolean = () => false,
 ) {
   const queued = new Set<string>();
   const sentAt = new Map<string, number>();
@@ -37,7 +43,7 @@ export function firstConfigQueue(
   const paced = async () => {
     const now = performance.now();
     const at = Math.max(now, nextStart);
-    nextStart = at + 1000 / perSecond;
+    nextStart = at + 1000 / (behind() ? Math.min(perSecond, FIRST_CONFIG_PER_SECOND_BEHIND) : perSecond);
     if (at > now) await new Promise((r) => setTimeout(r, at - now));
   };
   const turn = async () => {

@@ -2,6 +2,7 @@ import { PROTOCOL_VERSION, type LiveValue, type Refusal, type TelemetryEnvelope 
 import type { Db } from '../db/db';
 import type { Clock } from '../clock';
 import type { LinkEvents } from './linkEvents';
+import { typicalLag } from './linkLag';
 import type { SharedBatchSequence } from './sharedBatchSequence';
 import { judgeItems, type StoredValue } from './telemetryJudge';
 import { deviceVariables, storeValues } from './telemetryStore';
@@ -61,6 +62,8 @@ export interface TelemetryIngestor {
    * and the monitor, and answers what was stored and refused.
    */
   ingest(source: IngestSource, msg: TelemetryEnvelope, hist: boolean): Promise<IngestOutcome>;
+  /** How late live values typically reach storage now, in ms (linkLag.ts). */
+  lagMs(): number;
 }
 
 /**
@@ -108,7 +111,9 @@ export function createTelemetryIngestor(
   shared?: SharedBatchSequence,
 ): TelemetryIngestor {
   const sequence = new BatchSequence(clock);
+  const lag = typicalLag(clock);
   return {
+    lagMs: () => lag.ms(),
     arrive(sn, bootId, seq, hist) {
       if (!shared) return sequence.next(sn, bootId, seq, hist);
       shared.arrive(sn, bootId, seq, hist);
@@ -123,10 +128,12 @@ export function createTelemetryIngestor(
       });
       const stored = judged.rows;
       await storeValues(db, equipmentId, stored, receipt);
-      if (shared && !hist && stored.length) {
+      if (!hist && stored.length) {
         let newest = stored[0]!.ts;
         for (const v of stored) if (v.ts > newest) newest = v.ts;
-        shared.noteLag(clock.now().getTime() - newest);
+        const late = clock.now().getTime() - newest;
+        lag.note(late);
+        shared?.noteLag(late);
       }
       if (stored.length) {
         events.emit('values', { equipmentId, items: stored, hist });

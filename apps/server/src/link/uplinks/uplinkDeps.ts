@@ -1,7 +1,12 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/db';
 import type { Clock } from '../../clock';
-import { firstConfigQueue } from '../firstConfigs';
+import {
+  FIRST_CONFIG_BEHIND_MS,
+  FIRST_CONFIG_PARALLEL,
+  FIRST_CONFIG_PER_SECOND,
+  firstConfigQueue,
+} from '../firstConfigs';
 import { gatewayReads, lifeSigns } from '../gatewayPresence';
 import type { LinkClient } from '../linkClient';
 import type { LinkEvents } from '../linkEvents';
@@ -29,6 +34,14 @@ export interface UplinkDepsOptions {
 export function createUplinkDeps(o: UplinkDepsOptions): UplinkDeps {
   // sn → gateway, refreshed every few seconds so a new binding is seen quickly
   const gateways = gatewayReads(o.db, o.clock);
+  const telemetry = createTelemetryIngestor(
+    o.db,
+    o.clock,
+    o.events,
+    o.onValues,
+    o.clockSkewToleranceMs,
+    o.sharedSequence,
+  );
   return {
     db: o.db,
     clock: o.clock,
@@ -39,17 +52,16 @@ export function createUplinkDeps(o: UplinkDepsOptions): UplinkDeps {
     gatewayOf: gateways.recent,
     currentGateway: gateways.now,
     noteLife: lifeSigns(o.db, o.clock),
-    telemetry: createTelemetryIngestor(
-      o.db,
-      o.clock,
-      o.events,
-      o.onValues,
-      o.clockSkewToleranceMs,
-      o.sharedSequence,
-    ),
+    telemetry,
     refusals: createRefusalReporter(o.db, o.clock, o.link, o.log),
     timeSentAt: new Map(),
-    firstConfigs: firstConfigQueue(o.afterUplink, o.clock),
+    firstConfigs: firstConfigQueue(
+      o.afterUplink,
+      o.clock,
+      FIRST_CONFIG_PARALLEL,
+      FIRST_CONFIG_PER_SECOND,
+      () => telemetry.lagMs() > FIRST_CONFIG_BEHIND_MS,
+    ),
     afterUplink: o.afterUplink,
   };
 }
