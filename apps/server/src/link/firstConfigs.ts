@@ -23,8 +23,9 @@ export const FIRST_CONFIG_REPEAT_MS = 300_000;
  * waiting or under way is not queued again, and its heartbeats on the same boot ask again only
  * FIRST_CONFIG_REPEAT_MS after the last one went out (a new boot always does). Telemetry comes
  * first: while `behind()` says the link stores live values late (gateways already running while
- * others get their first configurations), FIRST_CONFIG_PER_SECOND_BEHIND start a second. `close` (the link
- * closing) drops what waits: those gateways still name no configuration, and ask the next process.
+ * others get their first configurations), FIRST_CONFIG_PER_SECOND_BEHIND start a second.
+ * `close` (the link closing) drops what waits: those gateways still name no configuration, and
+ * ask the next process.
  */
 export function firstConfigQueue(
   after: (what: string, work: () => Promise<unknown>) => void,

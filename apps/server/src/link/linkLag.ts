@@ -7,7 +7,9 @@ export const TYPICAL_LAG_TAU_MS = 5_000;
  * How late live values typically reach storage (their sample time → stored), over the last few
  * seconds: an exponential average weighted by time, so 1,000 batches a second and one a minute
  * both follow the link, and one gateway with a skewed clock among thousands moves it little.
- * With no live batch for three averaging times it reads 0: nothing waits.
+ * With no live batch for three averaging times it reads 0: nothing waits. The first
+ * configurations' pace follows it (firstConfigs.ts); the resend check's grace follows the worst
+ * recent lag instead (sharedBatchSequence.ts), since a batch held that long is not lost.
  */
 export function typicalLag(clock: Clock, tauMs = TYPICAL_LAG_TAU_MS) {
   let lag = 0;
