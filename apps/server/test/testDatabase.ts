@@ -231,6 +231,9 @@ async function embeddedDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
     }));
   const state = await (templateState ??= readTemplateState(db));
   return lease(db, async () => {
+    // kept for the next file of a test worker; a bench's process ends with it (an idle PGlite kept
+    // the process of a finished bench alive)
+    if (!process.env['VITEST']) return db.close();
     try {
       await resetToTemplate(db, state);
       idlePglites.push(db);
