@@ -54,6 +54,8 @@ import {
   endedChildrenCpu,
   postgresCpu,
   statementLines,
+  walMark,
+  walSince,
 } from './processCpu';
 
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -204,11 +206,6 @@ try {
     const w = writerCounts(db);
     return w.copiedRows + w.aloneRows;
   };
-  // WAL the PostgreSQL wrote (all of its databases), per 1,000 values written, between two marks
-  const walAt = async () =>
-    (await db.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn'))[0]!.lsn;
-  const walBytes = async (from: string, to: string) =>
-    Number((await db.query<{ b: string }>('select pg_wal_lsn_diff($2, $1)::int8 as b', [from, to]))[0]!.b);
   let acked = -1;
   let commands = 0;
   let lastCounters = '';
@@ -273,12 +270,13 @@ try {
   // as the software gateway does. The measured run starts when every gateway is configured.
   const booting = Date.now();
   console.log(`boot: t=0 s rss ${mb(process.memoryUsage().rss)} (fleet starting)`);
+  const sns = file.gateways.slice(0, GATEWAYS).map((g) => g.sn);
   const configured = async () =>
     Number(
       (
         await db.query<{ n: string }>(
           `select count(*) filter (where applied_hash is not null) as n from gateways where sn = any($1)`,
-          [file.gateways.slice(0, GATEWAYS).map((g) => g.sn)],
+          [sns],
         )
       )[0]!.n,
     );
@@ -299,7 +297,7 @@ try {
   );
   const loaded: { list: number[]; detail: number[] } = { list: [], detail: [] };
   const rss: number[] = [];
-  let mark = { wal: await walAt(), written: written() };
+  let mark = { wal: await walMark(db), written: written() };
   while (Date.now() - started < SECONDS * 1000) {
     const next = Math.min(started + SECONDS * 1000, Date.now() + 30_000);
     // the calls under load, spread over the run
@@ -319,8 +317,9 @@ try {
     const c = lastCounters
       ? (JSON.parse(lastCounters) as { connected: number; valuesAcked: number })
       : undefined;
-    const now = { wal: await walAt(), written: written() };
-    const walPer1000 = (await walBytes(mark.wal, now.wal)) / Math.max(1, (now.written - mark.written) / 1000);
+    const wal = await walSince(db, mark.wal);
+    const now = { wal: wal.mark, written: written() };
+    const walPer1000 = wal.bytes / Math.max(1, (now.written - mark.written) / 1000);
     mark = now;
     console.log(
       `t=${Math.round((Date.now() - started) / 1000)} s rss ${mb(rss.at(-1)!)} written ${fmt(now.written)}, ` +

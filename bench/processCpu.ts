@@ -108,3 +108,19 @@ export function statementLines(counts: Map<string, number>, per: number, unit: s
         `${(n / per).toFixed(3).padStart(8)} per ${unit}  ${n.toString().padStart(9)}  ${inspect(sql)}`,
     );
 }
+
+/**
+ * A mark in the WAL of the PostgreSQL behind `db` (all its databases); `walSince` answers the
+ * WAL written since an earlier mark, and the new mark, in one statement.
+ */
+export async function walMark(db: Db): Promise<string> {
+  return (await db.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn'))[0]!.lsn;
+}
+
+export async function walSince(db: Db, mark: string): Promise<{ bytes: number; mark: string }> {
+  const [row] = await db.query<{ b: string; lsn: string }>(
+    'select pg_wal_lsn_diff(pg_current_wal_lsn(), $1)::int8 as b, pg_current_wal_lsn()::text as lsn',
+    [mark],
+  );
+  return { bytes: Number(row!.b), mark: row!.lsn };
+}

@@ -13,6 +13,7 @@
 import { spawnSync } from 'node:child_process';
 import { freshDatabase } from '../apps/server/test/testDatabase';
 import { ensureMonthPartitions } from '../apps/server/src/link/partitions';
+import { walMark, walSince } from './processCpu';
 
 const VARIABLES = Number(process.env.BENCH_VARIABLES ?? 500_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
@@ -28,11 +29,9 @@ if (process.argv[2] === '--one') {
     );
     console.log(settings.map((s) => `${s.name} ${s.value}`).join(', '));
     await ensureMonthPartitions(db, 'signal_values', [START]);
-    const wal = async () =>
-      (await db.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn'))[0]!.lsn;
     let tens = { ms: 0, bytes: 0 };
     for (let round = 0; round < ROUNDS; round++) {
-      const from = await wal();
+      const from = await walMark(db);
       const t = performance.now();
       for (let first = 0; first < VARIABLES; first += PER_STATEMENT)
         await db.query(
@@ -42,11 +41,8 @@ if (process.argv[2] === '--one') {
           [START + round * 10_000, first, Math.min(VARIABLES, first + PER_STATEMENT) - 1],
         );
       const ms = performance.now() - t;
-      const [{ b }] = (await db.query<{ b: string }>(
-        'select pg_wal_lsn_diff(pg_current_wal_lsn(), $1)::int8 as b',
-        [from],
-      )) as [{ b: string }];
-      tens = { ms: tens.ms + ms, bytes: tens.bytes + Number(b) };
+      const { bytes } = await walSince(db, from);
+      tens = { ms: tens.ms + ms, bytes: tens.bytes + bytes };
       if (round % 10 === 9 || round === ROUNDS - 1) {
         const n = (round % 10) + 1;
         console.log(

@@ -63,7 +63,7 @@ export function startFleet(
           ...(settings.topicPrefix ? { topicPrefix: settings.topicPrefix } : {}),
           intervalMs: settings.interval,
           heartbeatS: settings.heartbeatS,
-          ...(settings.sampleBeforeConfig ? { sampleBeforeConfig: true } : {}),
+          sampleBeforeConfig: settings.sampleBeforeConfig ?? false,
           dataDir: settings.dataDir,
           firmware,
           log,

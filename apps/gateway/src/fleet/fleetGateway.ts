@@ -53,7 +53,7 @@ export interface FleetGatewayOptions {
   intervalMs: number;
   heartbeatS: number;
   /** sample before a configuration came (fleet option --sample-before-config) */
-  sampleBeforeConfig?: boolean;
+  sampleBeforeConfig: boolean;
   dataDir: string;
   firmware: string;
   log: Logger;

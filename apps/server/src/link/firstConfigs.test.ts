@@ -21,7 +21,7 @@ const clock = { now: () => new Date() };
 it('builds at most FIRST_CONFIG_PARALLEL configurations at once, in the order asked, a failure freeing its turn', async () => {
   const { after, settled } = afterUplink();
   // unpaced, so that several are under way at once
-  const queue = firstConfigQueue(after, clock, FIRST_CONFIG_PARALLEL, Infinity);
+  const queue = firstConfigQueue(after, clock, { perSecond: Infinity });
   let running = 0;
   let most = 0;
   const started: number[] = [];
@@ -98,7 +98,7 @@ it('drops what waits when closed, at once, and takes no more', async () => {
 it('starts FIRST_CONFIG_PER_SECOND_BEHIND a second while the link is behind, the full pace after', async () => {
   const { after, settled } = afterUplink();
   let behind = true;
-  const queue = firstConfigQueue(after, clock, FIRST_CONFIG_PARALLEL, FIRST_CONFIG_PER_SECOND, () => behind);
+  const queue = firstConfigQueue(after, clock, { behind: () => behind });
   const startedAt: number[] = [];
   const push = async () => {
     startedAt.push(performance.now());

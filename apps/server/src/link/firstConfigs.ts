@@ -30,9 +30,11 @@ export const FIRST_CONFIG_REPEAT_MS = 300_000;
 export function firstConfigQueue(
   after: (what: string, work: () => Promise<unknown>) => void,
   clock: Clock,
-  parallel = FIRST_CONFIG_PARALLEL,
-  perSecond = FIRST_CONFIG_PER_SECOND,
-  behind: () => boolean = () => false,
+  {
+    parallel = FIRST_CONFIG_PARALLEL,
+    perSecond = FIRST_CONFIG_PER_SECOND,
+    behind = () => false,
+  }: { parallel?: number; perSecond?: number; behind?: () => boolean } = {},
 ) {
   const queued = new Set<string>();
   const sentAt = new Map<string, number>();

@@ -1,12 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/db';
 import type { Clock } from '../../clock';
-import {
-  FIRST_CONFIG_BEHIND_MS,
-  FIRST_CONFIG_PARALLEL,
-  FIRST_CONFIG_PER_SECOND,
-  firstConfigQueue,
-} from '../firstConfigs';
+import { FIRST_CONFIG_BEHIND_MS, firstConfigQueue } from '../firstConfigs';
 import { gatewayReads, lifeSigns } from '../gatewayPresence';
 import type { LinkClient } from '../linkClient';
 import type { LinkEvents } from '../linkEvents';
@@ -55,13 +50,9 @@ export function createUplinkDeps(o: UplinkDepsOptions): UplinkDeps {
     telemetry,
     refusals: createRefusalReporter(o.db, o.clock, o.link, o.log),
     timeSentAt: new Map(),
-    firstConfigs: firstConfigQueue(
-      o.afterUplink,
-      o.clock,
-      FIRST_CONFIG_PARALLEL,
-      FIRST_CONFIG_PER_SECOND,
-      () => telemetry.lagMs() > FIRST_CONFIG_BEHIND_MS,
-    ),
+    firstConfigs: firstConfigQueue(o.afterUplink, o.clock, {
+      behind: () => telemetry.lagMs() > FIRST_CONFIG_BEHIND_MS,
+    }),
     afterUplink: o.afterUplink,
   };
 }
